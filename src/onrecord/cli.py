@@ -1,0 +1,49 @@
+"""The command line: parse arguments, call one function, print. Nothing else lives here.
+
+Each area keeps its command functions in its own `command.py` (Typer-annotated, light
+imports at module level so `onrecord --help` stays fast); this file only attaches them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from onrecord.errors import OnrecordError
+
+app = typer.Typer(
+    name="onrecord",
+    help="Every agency's account of a public-safety incident on one record.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _attach() -> None:
+    from onrecord.store import command as store_cmd
+    from onrecord.sources import command as sources_cmd
+
+    app.command("init")(store_cmd.init)
+    app.command("verify")(store_cmd.verify)
+    app.command("import")(sources_cmd.import_files)
+    app.command("mappings")(sources_cmd.mappings)
+    app.command("timeline")(store_cmd.timeline)
+    # Areas attach their commands below, one line each.
+
+
+_attach()
+
+
+def main() -> None:
+    try:
+        app()
+    except OnrecordError as exc:
+        # One clear sentence on stderr; exit 2 for bad input or usage.
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""The shared vocabulary: source kinds and event kinds (see docs/events.md).
+
+Add a kind when a real source needs it; never overload an existing one.
+"""
+
+SOURCE_KINDS = frozenset(
+    {
+        "cad", "radio", "call911", "sensor", "avl", "roster", "statement",
+        "press", "tip", "contact", "eido", "cap", "camera",
+    }
+)
+
+EVENT_KINDS = frozenset(
+    {
+        "call_received", "call_transferred", "call_answered", "incident_created",
+        "unit_dispatched", "unit_enroute", "unit_arrived", "unit_position",
+        "entry", "exit", "shots_reported", "shots_detected", "radio_transmission",
+        "camera_observation", "door_event", "alarm", "patient_transported",
+        "incident_closed", "tip_received", "contact", "report_filed", "statement",
+        # Real CAD exports record when a unit cleared the call and became free
+        # again (SF Fire "AvailableDtTm"); it is not the incident's closing.
+        "unit_available",
+        # A unit's status change whose meaning the export does not say.
+        "unit_status",
+        # A roster line: which officer works which unit (no time of its own).
+        "roster_entry",
+    }
+)
+
+
+class UnknownKind(ValueError):
+    """A mapping or source names a kind outside the vocabulary."""
+
+
+def check_event_kind(kind: str) -> str:
+    if kind not in EVENT_KINDS:
+        raise UnknownKind(f"unknown event kind {kind!r}; known kinds: {', '.join(sorted(EVENT_KINDS))}")
+    return kind
+
+
+def check_source_kind(kind: str) -> str:
+    if kind not in SOURCE_KINDS:
+        raise UnknownKind(f"unknown source kind {kind!r}; known kinds: {', '.join(sorted(SOURCE_KINDS))}")
+    return kind
