@@ -1,0 +1,1 @@
+"""Prior warnings about one person across agencies: person linkage and indicators."""

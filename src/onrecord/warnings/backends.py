@@ -1,0 +1,52 @@
+"""Where the linkage SQL runs: DuckDB embedded (default) or Spark (statewide scale).
+
+The model is identical on both; only Splink's database API changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from onrecord.errors import UsageError
+
+BACKENDS = ("duckdb", "spark")
+
+
+def database_api(backend: str, spark_session: Any = None) -> Any:
+    if backend == "duckdb":
+        from splink.backends.duckdb import DuckDBAPI
+
+        return DuckDBAPI()
+    if backend == "spark":
+        from splink.backends.spark import SparkAPI
+
+        session = spark_session or local_spark_session()
+        return SparkAPI(spark_session=session)
+    raise UsageError(f"unknown linkage backend {backend!r}; choose one of {BACKENDS}")
+
+
+def local_spark_session(cores: int = 2) -> Any:
+    """A PySpark local-mode session that can run Splink's string similarities.
+
+    Splink's Jaro-Winkler and friends live in a JAR inside the splink wheel; without
+    it on `spark.jars` every name comparison fails as an unresolved function.
+    """
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as exc:
+        raise UsageError(
+            "the spark backend needs PySpark: pip install 'onrecord[spark]'"
+        ) from exc
+    from splink.backends.spark import similarity_jar_location
+
+    return (
+        SparkSession.builder.master(f"local[{cores}]")
+        .appName("onrecord-linkage")
+        .config("spark.jars", similarity_jar_location())
+        # Few partitions: local mode on a small machine, not a cluster.
+        .config("spark.sql.shuffle.partitions", str(cores * 2))
+        .config("spark.default.parallelism", str(cores * 2))
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "2g")
+        .getOrCreate()
+    )
