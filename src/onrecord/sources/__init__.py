@@ -1,0 +1,1 @@
+"""Sources: bytes in, raw records and events out. Knows formats, nothing else."""

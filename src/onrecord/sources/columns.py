@@ -1,0 +1,84 @@
+"""Field values for every row at once: columns, code tables, templates, points."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from onrecord.sources.mapping import TEMPLATE_COLUMN, FieldSpec
+
+NULL_STR = pa.scalar(None, pa.string())
+POINT = r"^\s*\(?\s*(?P<lat>-?\d+(?:\.\d+)?)\s*,\s*(?P<lon>-?\d+(?:\.\d+)?)\s*\)?\s*$"
+
+
+def template(text: str, table: dict[str, pa.Array], rows: int) -> pa.Array:
+    """Fill `{Column}` placeholders row by row; a blank column becomes empty text."""
+    pieces, at = [], 0
+    for m in TEMPLATE_COLUMN.finditer(text):
+        if m.start() > at:
+            pieces.append(pa.scalar(text[at:m.start()]))
+        pieces.append(pc.fill_null(table[m.group(1)], ""))
+        at = m.end()
+    if at < len(text):
+        pieces.append(pa.scalar(text[at:]))
+    if not any(isinstance(p, (pa.Array, pa.ChunkedArray)) for p in pieces):
+        return pa.array([text] * rows, pa.string())
+    joined = pc.binary_join_element_wise(*pieces, "")
+    return pc.if_else(pc.equal(pc.utf8_trim_whitespace(joined), ""), NULL_STR, joined)
+
+
+def translate(values: pa.Array, table: dict[str, str], name: str, uncoded: dict) -> pa.Array:
+    """Look values up in a code table; keep a value with no entry as written, and count it."""
+    keys = pa.array(list(table.keys()), pa.string())
+    found = pc.index_in(values, value_set=keys)
+    mapped = pc.take(pa.array(list(table.values()), pa.string()), found)
+    missing = pc.and_(pc.is_null(found), pc.is_valid(values))
+    for v in pc.filter(values, missing).to_pylist():
+        uncoded[(name, v)] = uncoded.get((name, v), 0) + 1
+    return pc.coalesce(mapped, values)
+
+
+def field_values(spec: FieldSpec, table: dict[str, pa.Array], rows: int, codes: dict, uncoded: dict) -> pa.Array:
+    if spec.template is not None:
+        values = template(spec.template, table, rows)
+    else:
+        values = table[spec.column]
+    if spec.codes:
+        values = translate(values, codes[spec.codes], spec.codes, uncoded)
+    if spec.pick:
+        return pc.struct_field(pc.extract_regex(values, POINT), spec.pick)
+    return values
+
+
+def as_float(values: pa.Array) -> pa.Array:
+    ok = pc.fill_null(pc.match_substring_regex(values, r"^\s*-?\d+(\.\d+)?\s*$"), False)
+    return pc.cast(pc.if_else(ok, pc.utf8_trim_whitespace(values), NULL_STR), pa.float64())
+
+
+def json_object(names: list[str], arrays: list[pa.Array], rows: int) -> pa.Array:
+    """One JSON object per row, built column-wise (a Python dict per row is too slow)."""
+    if not names:
+        return pa.nulls(rows, pa.string())
+    parts: list = []
+    for i, (name, values) in enumerate(zip(names, arrays)):
+        parts.append(pa.scalar(("{" if i == 0 else ",") + _json_str(name) + ":"))
+        parts.append(pc.fill_null(pc.binary_join_element_wise('"', _escape(values), '"', ""), "null"))
+    parts.append(pa.scalar("}"))
+    return pc.binary_join_element_wise(*parts, "")
+
+
+def _json_str(s: str) -> str:
+    import json
+
+    return json.dumps(s)
+
+
+def _escape(values: pa.Array) -> pa.Array:
+    values = pc.cast(values, pa.string())
+    values = pc.replace_substring(values, "\\", "\\\\")
+    values = pc.replace_substring(values, '"', '\\"')
+    values = pc.replace_substring(values, "\n", "\\n")
+    values = pc.replace_substring(values, "\r", "\\r")
+    values = pc.replace_substring(values, "\t", "\\t")
+    # Other control characters cannot stand in JSON text; the raw record keeps them.
+    return pc.replace_substring_regex(values, r"[\x00-\x1f]", "\ufffd")

@@ -1,0 +1,238 @@
+"""CSV exports (with or without a header line) read through a mapping."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.csv as pcsv
+
+from onrecord.errors import InputError
+from onrecord.sources import columns as colfn
+from onrecord.sources.lines import Records, is_blank, split_records
+from onrecord.sources.mapping import EventSpec, Mapping
+from onrecord.sources.parsed import EVENT_COLUMNS, Parsed, Reject, empty_events
+from onrecord.sources.times import blank_mask, interval, parse_times
+
+TEXT_FIELDS = ("agency", "unit", "call", "actor", "channel", "place", "text")
+
+
+def read_csv(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:
+    text = decode(data, mapping.encoding, file)
+    records = split_records(data, mapping.quote.encode(mapping.encoding))
+    data_rows = [i for i, r in enumerate(records.raws) if not is_blank(r)]
+    if not data_rows:
+        raise InputError("the file is empty", file=file)
+    names = _column_names(records, data_rows, mapping, file)
+    if mapping.header:
+        data_rows = data_rows[1:]
+    parsed = Parsed(records=records, events=empty_events())
+    if not data_rows:
+        return parsed
+    table = _parse_rows(records, data_rows, names, mapping, file, text is not data)
+    _RowReader(mapping, table, records, data_rows, file, tz, agency, parsed).read()
+    return parsed
+
+
+def decode(data: bytes, encoding: str, file: str) -> str | bytes:
+    """Check every byte decodes; return utf-8 bytes to parse (the input itself if utf-8)."""
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"byte 0x{data[exc.start]:02x} cannot be read as {encoding}; is the file in another "
+            f"encoding? (set [file] encoding in the mapping)", file=file, line=line) from exc
+    if encoding.replace("-", "").lower() in ("utf8", "ascii"):
+        return data
+    return text.encode("utf-8")
+
+
+def _column_names(records: Records, data_rows: list[int], m: Mapping, file: str) -> list[str]:
+    if not m.header:
+        names = list(m.columns)
+        missing = [c for c in m.columns_used() if c not in names]
+        if missing:
+            raise InputError(f"mapping {m.name} uses columns not named in [file] columns: "
+                             f"{', '.join(missing)}", file=m.origin, field="file.columns")
+        return names
+    first = data_rows[0]
+    line = records.raws[first].decode(m.encoding)
+    names = next(csv.reader(io.StringIO(line), delimiter=m.delimiter, quotechar=m.quote), [])
+    names = [n.strip().lstrip("\ufeff") for n in names]
+    missing = [c for c in m.columns_used() if c not in names]
+    if missing:
+        raise InputError(
+            f"the header does not match mapping {m.name}: it lacks {', '.join(repr(c) for c in missing)} "
+            f"(the header has {', '.join(repr(n) for n in names)})",
+            file=file, line=records.ordinals[first])
+    return names
+
+
+def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: bool) -> pa.Table:
+    body = b"".join(records.raws[i] for i in data_rows)
+    if transcode:
+        body = body.decode(m.encoding).encode("utf-8")
+    used = m.columns_used()
+    bad: list = []
+
+    def on_bad_row(row):
+        bad.append(row)
+        return "error"
+
+    try:
+        return pcsv.read_csv(
+            io.BytesIO(body),
+            read_options=pcsv.ReadOptions(column_names=names, use_threads=True, block_size=1 << 24),
+            parse_options=pcsv.ParseOptions(delimiter=m.delimiter, quote_char=m.quote,
+                                            newlines_in_values=True, invalid_row_handler=on_bad_row),
+            convert_options=pcsv.ConvertOptions(
+                column_types={n: pa.string() for n in names}, include_columns=used,
+                null_values=list(m.null_values), strings_can_be_null=True, quoted_strings_can_be_null=True),
+        )
+    except pa.ArrowInvalid as exc:
+        raise _row_error(exc, bad, records, data_rows, names, file) from exc
+
+
+def _row_error(exc, bad, records, data_rows, names, file) -> InputError:
+    if bad and bad[0].number is not None:
+        row = bad[0]
+        line = records.ordinals[data_rows[row.number - 1]]
+        return InputError(f"the row has {row.actual_columns} fields where {row.expected_columns} "
+                          f"are expected ({', '.join(names)})", file=file, line=line)
+    return InputError(f"the rows cannot be read as CSV: {exc}", file=file)
+
+
+class _RowReader:
+    """Turns the parsed columns into events, collecting the rows it cannot read."""
+
+    def __init__(self, m: Mapping, table: pa.Table, records: Records, data_rows, file, tz, agency, out: Parsed):
+        # Plain arrays, one per column: compute kernels then return arrays, not chunked ones.
+        self.table = {name: table[name].combine_chunks() for name in table.column_names}
+        self.m, self.records, self.rows = m, records, data_rows
+        self.file, self.tz, self.agency, self.out = file, tz or m.timezone, agency, out
+        self.n = table.num_rows
+        self.bad = np.zeros(self.n, dtype=bool)
+
+    def line(self, row: int) -> int:
+        return self.records.ordinals[self.rows[row]]
+
+    def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str) -> None:
+        for row in np.flatnonzero(mask & ~self.bad)[:100_000]:
+            value = None if values is None else values[int(row)].as_py()
+            self.out.rejects.append(Reject(self.line(int(row)), column, value, reason))
+        self.bad |= mask
+
+    def read(self) -> None:
+        for col in self.m.required:
+            self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
+        fields = self._fields()
+        specs = [(spec, *self._times(spec)) for spec in self.m.events]
+        self.out.rejects.sort(key=lambda r: r.line)
+        blocks = [self._block(i, spec, lo, hi, texts, kinds, fields)
+                  for i, (spec, lo, hi, texts, kinds) in enumerate(specs)]
+        self._merge(blocks)
+
+    def _fields(self) -> dict[str, pa.Array]:
+        m, t, out = self.m, self.table, {}
+        for name, spec in m.fields.items():
+            out[name] = colfn.field_values(spec, t, self.n, m.codes, self.out.uncoded)
+        for name in ("lat", "lon"):
+            if name in out:
+                out[name] = colfn.as_float(out[name]) if out[name].type == pa.string() else out[name]
+        # --agency wins over everything; the mapping's constant only where no column is mapped.
+        agency = self.agency or (None if "agency" in m.fields else m.agency)
+        if agency is not None:
+            out["agency"] = pa.array([agency] * self.n, pa.string())
+        names = list(m.attributes)
+        out["attrs"] = colfn.json_object(names, [t[m.attributes[k]] for k in names], self.n)
+        return out
+
+    def _times(self, spec: EventSpec):
+        t = self.table
+        if spec.time:
+            texts = t[spec.time[0]] if len(spec.time) == 1 else pc.binary_join_element_wise(
+                *[t[c] for c in spec.time], " ")
+            blank = _np(blank_mask(texts))
+            try:
+                lo = parse_times(texts, spec.format, self.tz)
+            except LookupError as exc:
+                raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=self.m.origin,
+                                 field="mapping.timezone") from exc
+            unread = ~blank & _np(pc.is_null(lo))
+            col = "+".join(spec.time)
+            self.reject(unread, col, texts, f"time does not read as {spec.format}")
+            if not spec.optional:
+                self.reject(blank, col, texts, "time is blank")
+            hi = interval(lo, spec.precision)
+        else:  # an untimed event (a roster line)
+            lo = hi = pa.nulls(self.n, pa.int64())
+            texts = pa.nulls(self.n, pa.string())
+        kinds = self._kinds(spec)
+        return lo, hi, texts, kinds
+
+    def _kinds(self, spec: EventSpec) -> pa.Array:
+        if spec.kind:
+            return pa.array([spec.kind] * self.n, pa.string())
+        values = pc.utf8_trim_whitespace(self.table[spec.kind_from])
+        table = {k: v for k, v in spec.kinds.items() if k != "default"}
+        found = pc.take(pa.array(list(table.values()), pa.string()),
+                        pc.index_in(values, value_set=pa.array(list(table.keys()), pa.string())))
+        if "default" in spec.kinds:
+            return pc.fill_null(found, spec.kinds["default"])
+        self.reject(_np(pc.is_null(found)), spec.kind_from, values, "value has no entry in the mapping's kinds")
+        return found
+
+    def _block(self, order, spec, lo, hi, texts, kinds, fields) -> dict:
+        keep = ~self.bad & _np(pc.is_valid(kinds))
+        if spec.time:
+            keep &= _np(pc.is_valid(lo))
+        if spec.once_per_call and "call" in fields:
+            keep &= _first_per_call(fields["call"], keep)
+        idx = pa.array(np.flatnonzero(keep))
+        cols = {"row": idx, "order": pa.array(np.full(len(idx), order)), "kind": kinds.take(idx),
+                "time_text": texts.take(idx), "t_src_lo": lo.take(idx), "t_src_hi": hi.take(idx)}
+        for name in ("agency", "unit", "call", "actor", "channel", "place", "lat", "lon", "text", "attrs"):
+            if name in fields:
+                cols[name] = fields[name].take(idx)
+        if spec.text is not None:
+            cols["text"] = colfn.template(spec.text, self.table, self.n).take(idx)
+        if not spec.unit:
+            cols.pop("unit", None)
+        return cols
+
+    def _merge(self, blocks: list[dict]) -> None:
+        """Events in file order, and within a row in the mapping's order."""
+        rows = np.concatenate([b["row"].to_numpy() for b in blocks]) if blocks else np.array([], int)
+        order = np.concatenate([b["order"].to_numpy() for b in blocks]) if blocks else np.array([], int)
+        perm = np.lexsort((order, rows))
+        events = empty_events()
+        rows_of_record = np.asarray(self.rows)
+        events["record_index"] = rows_of_record[rows[perm]].tolist()
+        for name in EVENT_COLUMNS:
+            parts = [b[name] if name in b else pa.nulls(len(b["row"]), _type(name)) for b in blocks]
+            merged = pa.concat_arrays([p.cast(_type(name)) for p in parts]) if parts else pa.array([])
+            events[name] = merged.take(pa.array(perm)).to_pylist() if len(perm) else []
+        self.out.events = events
+
+
+def _type(name: str) -> pa.DataType:
+    return {"t_src_lo": pa.int64(), "t_src_hi": pa.int64(), "lat": pa.float64(), "lon": pa.float64()}.get(
+        name, pa.string())
+
+
+def _np(mask) -> np.ndarray:
+    return pc.fill_null(mask, False).to_numpy(zero_copy_only=False).astype(bool)
+
+
+def _first_per_call(calls: pa.Array, keep: np.ndarray) -> np.ndarray:
+    """Only the first kept row of each call number (row-per-unit exports repeat the call)."""
+    codes = pc.dictionary_encode(pc.fill_null(calls, "")).indices.to_numpy(zero_copy_only=False)
+    first = np.zeros(len(keep), dtype=bool)
+    kept = np.flatnonzero(keep)
+    _, where = np.unique(codes[kept], return_index=True)
+    first[kept[where]] = True
+    return first

@@ -1,0 +1,85 @@
+"""`onrecord import`: read a file through its mapping and store it, all or nothing."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from onrecord.errors import InputError
+from onrecord.sources.mapping import Mapping
+from onrecord.sources.parsed import Parsed, Reject
+from onrecord.sources.registry import ADAPTERS
+from onrecord.store.case import Case
+from onrecord.store.evidence import record_hashes
+from onrecord.store.writer import AlreadyImported, Progress, SourceMeta, write_source
+
+
+@dataclass
+class ImportResult:
+    file: str
+    source_id: int | None
+    records: int = 0
+    events: int = 0
+    rejects: list[Reject] = field(default_factory=list)
+    rejects_file: Path | None = None
+    already: bool = False
+    uncoded: dict = field(default_factory=dict)
+
+
+def read_file(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError as exc:
+        raise InputError("no such file", file=str(path)) from exc
+    except IsADirectoryError as exc:
+        raise InputError("is a folder, not a file", file=str(path)) from exc
+    except OSError as exc:
+        raise InputError(f"cannot be read: {exc.strerror}", file=str(path)) from exc
+
+
+def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = None,
+                agency: str | None = None, skip_bad_rows: bool = False,
+                progress: Progress = lambda stage, n: None) -> ImportResult:
+    data = read_file(path)
+    digest = hashlib.sha256(data).hexdigest()
+    name = path.name
+    with case.engine.connect() as conn:
+        from onrecord.store.writer import existing_source
+
+        found = existing_source(conn, case.id, digest)
+    if found:
+        return ImportResult(file=name, source_id=found.id, already=True)
+    parsed = ADAPTERS[mapping.format](data, mapping, str(path), tz, agency)
+    if parsed.rejects and not skip_bad_rows:
+        first = parsed.rejects[0]
+        extra = f" ({len(parsed.rejects)} rows cannot be read; --skip-bad-rows imports the rest)" \
+            if len(parsed.rejects) > 1 else ""
+        raise InputError(first.reason + extra, file=str(path), line=first.line, field=first.column,
+                         value=first.value)
+    progress("hashing", 0)
+    hashes = record_hashes(parsed.records.raws)
+    meta = SourceMeta(kind=mapping.source_kind, agency=agency or mapping.agency, file_name=name,
+                      file_sha256=digest, mapping_name=mapping.name, mapping_text=mapping.raw_text,
+                      timezone=tz or mapping.timezone, rejected_count=len(parsed.rejects))
+    try:
+        source_id = write_source(case, meta, parsed.records.raws, parsed.records.ordinals, hashes,
+                                 parsed.events, progress)
+    except AlreadyImported as exc:  # another import of the same file won the race
+        return ImportResult(file=name, source_id=exc.source_id, already=True)
+    result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
+                          events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded)
+    if parsed.rejects:
+        result.rejects_file = write_rejects(case.path, source_id, name, parsed)
+    return result
+
+
+def write_rejects(case_dir: Path, source_id: int, name: str, parsed: Parsed) -> Path:
+    out = case_dir / f"import-rejects-{source_id}.csv"
+    with out.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["file", "line", "column", "value", "reason"])
+        for r in parsed.rejects:
+            w.writerow([name, r.line, r.column or "", "" if r.value is None else r.value, r.reason])
+    return out

@@ -1,0 +1,15 @@
+"""Adapters by file format: the one place a new format is declared (cf. plaso's manager)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from onrecord.sources.csv_file import read_csv
+from onrecord.sources.parsed import Parsed
+from onrecord.sources.text_file import read_text
+
+# format name -> read(data, mapping, file, tz, agency) -> Parsed
+ADAPTERS: dict[str, Callable[..., Parsed]] = {
+    "csv": read_csv,
+    "text": read_text,
+}

@@ -1,0 +1,97 @@
+"""A case: a folder holding `onrecord.toml` and, by default, the SQLite store."""
+
+from __future__ import annotations
+
+import tomllib
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlalchemy import Engine, insert, select
+
+from onrecord.errors import CaseError
+from onrecord.store import engine as engines
+from onrecord.store import migrate
+from onrecord.store.evidence import GENESIS
+from onrecord.store.schema import cases
+
+CASE_FILE = "onrecord.toml"
+
+
+@dataclass
+class Case:
+    path: Path
+    uid: str
+    name: str
+    id: int
+    engine: Engine
+    settings: dict
+
+    @property
+    def display_name(self) -> str:
+        return self.name
+
+
+def _write_case_file(path: Path, uid: str, name: str, url: str | None) -> None:
+    lines = ["[case]", f'uid = "{uid}"', f"name = {_toml_str(name)}", ""]
+    if url:
+        lines += ["[store]", f"database_url = {_toml_str(url)}", ""]
+    (path / CASE_FILE).write_text("\n".join(lines), encoding="utf-8")
+
+
+def _toml_str(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def init_case(path: Path, database_url: str | None = None) -> Case:
+    """Create the case folder and its store; refuse to overwrite an existing case."""
+    path = Path(path)
+    if (path / CASE_FILE).exists():
+        raise CaseError(f"{path}: already a case (it has {CASE_FILE})")
+    if path.exists() and not path.is_dir():
+        raise CaseError(f"{path}: exists and is not a folder")
+    path.mkdir(parents=True, exist_ok=True)
+    url = database_url or engines.url_from_environment()
+    uid = str(uuid.uuid4())
+    _write_case_file(path, uid, path.resolve().name, url)
+    engine = engines.make_engine(url or engines.sqlite_url(path))
+    migrate.upgrade(engine)
+    with engine.begin() as conn:
+        conn.execute(
+            insert(cases).values(
+                uid=uid,
+                name=path.resolve().name,
+                created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                record_count=0,
+                chain_head=GENESIS,
+            )
+        )
+    return open_case(path, database_url)
+
+
+def open_case(path: Path, database_url: str | None = None) -> Case:
+    path = Path(path)
+    case_file = path / CASE_FILE
+    if not case_file.exists():
+        raise CaseError(f"{path}: not a case folder (no {CASE_FILE}); run `onrecord init {path}` first")
+    try:
+        settings = tomllib.loads(case_file.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CaseError(f"{case_file}: cannot be read: {exc}") from exc
+    uid = settings.get("case", {}).get("uid")
+    if not uid:
+        raise CaseError(f"{case_file}: has no [case] uid")
+    url = (
+        database_url
+        or engines.url_from_environment()
+        or settings.get("store", {}).get("database_url")
+        or engines.sqlite_url(path)
+    )
+    engine = engines.make_engine(url)
+    migrate.upgrade(engine)
+    with engine.connect() as conn:
+        row = conn.execute(select(cases.c.id, cases.c.name).where(cases.c.uid == uid)).first()
+    if row is None:
+        raise CaseError(f"{path}: case {uid} is not in its store ({engine.url.render_as_string(hide_password=True)})")
+    return Case(path=path, uid=uid, name=row.name, id=row.id, engine=engine, settings=settings)

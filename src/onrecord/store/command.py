@@ -1,0 +1,64 @@
+"""CLI commands for the case store: init, verify, timeline."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+DatabaseUrl = Annotated[Optional[str], typer.Option("--database-url", help="PostgreSQL URL; default: SQLite file in the case folder (or $ONRECORD_DATABASE_URL)")]
+
+
+def init(case: Annotated[Path, typer.Argument(help="case folder to create")], database_url: DatabaseUrl = None) -> None:
+    """Create a case: a folder with its store."""
+    from onrecord.store.case import init_case
+
+    c = init_case(case, database_url)
+    typer.echo(f"created case {c.name} in {c.path} ({c.engine.url.render_as_string(hide_password=True)})")
+
+
+def verify(case: Annotated[Path, typer.Argument(help="case folder")], database_url: DatabaseUrl = None) -> None:
+    """Re-hash every stored record: exit 0 if intact, 1 naming the first broken one."""
+    from onrecord.store.case import open_case
+    from onrecord.store.verify import verify_case
+
+    result = verify_case(open_case(case, database_url))
+    if result.intact:
+        typer.echo(f"intact: {result.records} records in {result.sources} sources, chain and files match")
+        return
+    print(f"BROKEN: {result.problem}", file=sys.stderr)
+    raise typer.Exit(1)
+
+
+def timeline(
+    case: Annotated[Path, typer.Argument(help="case folder")],
+    json_out: Annotated[bool, typer.Option("--json", help="print the documented JSON (docs/json.md)")] = False,
+    t_from: Annotated[Optional[str], typer.Option("--from", help="from this time (case local time, or ISO with offset)")] = None,
+    t_to: Annotated[Optional[str], typer.Option("--to", help="up to this time")] = None,
+    agency: Annotated[Optional[str], typer.Option(help="only this agency")] = None,
+    unit: Annotated[Optional[str], typer.Option(help="only this unit")] = None,
+    kind: Annotated[Optional[str], typer.Option(help="only this event kind")] = None,
+    limit: Annotated[int, typer.Option(help="at most this many events (0: all)")] = 500,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """The events of a case in time order, each with its source file and line."""
+    from rich.console import Console
+
+    from onrecord.store.case import open_case
+    from onrecord.store.read import CaseReader, TimelineQuery
+    from onrecord.views.timeline_table import print_timeline, timeline_json
+    from onrecord.views.when import parse_user_time
+
+    reader = CaseReader(open_case(case, database_url))
+    zone = reader.display_zone()
+    q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
+                      agency=agency, unit=unit, kind=kind, limit=limit or None)
+    rows, total = reader.timeline(q)
+    if json_out:
+        json.dump(timeline_json(reader.case.name, zone, rows, total), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print_timeline(Console(), zone, rows, total)

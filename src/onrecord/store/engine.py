@@ -1,0 +1,56 @@
+"""Connecting to a case's database: a SQLite file in the case folder, or PostgreSQL by URL."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event
+
+DATABASE_URL_ENV = "ONRECORD_DATABASE_URL"
+SQLITE_FILE = "case.db"
+
+
+def normalise_url(url: str) -> str:
+    """Accept the URLs people paste (postgres://, postgresql://) and use psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def sqlite_url(case_dir: Path) -> str:
+    return f"sqlite:///{(case_dir / SQLITE_FILE).resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+        return engine
+    return create_engine(url, connect_args={"application_name": "onrecord"})
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    # Python's sqlite3 opens transactions itself; hand that to SQLAlchemy's begin hook.
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    # A rollback journal keeps a killed import from leaving anything behind; the
+    # journal is synced only at commit, which is what atomicity needs.
+    cur.execute("PRAGMA journal_mode=DELETE")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA cache_size=-262144")
+    cur.execute("PRAGMA temp_store=MEMORY")
+    cur.close()
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def url_from_environment() -> str | None:
+    return os.environ.get(DATABASE_URL_ENV) or None

@@ -1,0 +1,117 @@
+"""Writing one imported source: its raw records on the chain, and its events, in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from sqlalchemy import Connection, func, insert, select, text, update
+
+from onrecord.store.case import Case
+from onrecord.store.engine import is_sqlite
+from onrecord.store.evidence import chain_hashes
+from onrecord.store.schema import cases, events, raw_records, sources
+
+CHUNK = 50_000
+EVENT_FIELDS = ("kind", "time_text", "t_src_lo", "t_src_hi", "agency", "unit", "call", "actor",
+                "channel", "place", "lat", "lon", "text", "attrs")
+
+Progress = Callable[[str, int], None]  # (stage, rows just written)
+
+
+@dataclass
+class SourceMeta:
+    kind: str
+    agency: str | None
+    file_name: str
+    file_sha256: str
+    mapping_name: str
+    mapping_text: str
+    timezone: str | None
+    rejected_count: int
+
+
+class AlreadyImported(Exception):
+    def __init__(self, source_id: int, file_name: str):
+        super().__init__(source_id, file_name)
+        self.source_id, self.file_name = source_id, file_name
+
+
+def existing_source(conn: Connection, case_id: int, file_sha256: str):
+    return conn.execute(
+        select(sources.c.id, sources.c.file_name).where(
+            sources.c.case_id == case_id, sources.c.file_sha256 == file_sha256)
+    ).first()
+
+
+def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list[int],
+                 hashes: list[bytes], ev: dict[str, list], progress: Progress) -> int:
+    """All or nothing: a failure or a killed process leaves the case as it was."""
+    with case.engine.begin() as conn:
+        _lock(conn, case)
+        found = existing_source(conn, case.id, meta.file_sha256)
+        if found:
+            raise AlreadyImported(found.id, found.file_name)
+        head = conn.execute(select(cases.c.record_count, cases.c.chain_head).where(cases.c.id == case.id)).one()
+        source_id = conn.execute(insert(sources).values(
+            case_id=case.id, kind=meta.kind, agency=meta.agency, file_name=meta.file_name,
+            file_sha256=meta.file_sha256, mapping_name=meta.mapping_name, mapping_text=meta.mapping_text,
+            timezone=meta.timezone, record_count=len(raws), event_count=len(ev["kind"]),
+            rejected_count=meta.rejected_count, imported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            clock_pinned=False,
+        )).inserted_primary_key[0]
+        first_raw = (conn.execute(select(func.max(raw_records.c.id))).scalar() or 0) + 1
+        first_event = (conn.execute(select(func.max(events.c.id))).scalar() or 0) + 1
+        chain = chain_hashes(bytes(head.chain_head), hashes)
+        seq0 = head.record_count + 1
+        raw_rows = zip(range(first_raw, first_raw + len(raws)), _repeat(case.id), _repeat(source_id),
+                       range(seq0, seq0 + len(raws)), ordinals, raws, hashes, chain)
+        _bulk(conn, "raw_records", ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain"),
+              raw_rows, len(raws), lambda n: progress("raw records", n))
+        ids = range(first_event, first_event + len(ev["kind"]))
+        record_ids = (first_raw + i for i in ev["record_index"])
+        event_rows = zip(ids, _repeat(case.id), _repeat(source_id), record_ids, *(ev[f] for f in EVENT_FIELDS))
+        _bulk(conn, "events", ("id", "case_id", "source_id", "raw_record_id", *EVENT_FIELDS),
+              event_rows, len(ids), lambda n: progress("events", n))
+        conn.execute(update(cases).where(cases.c.id == case.id).values(
+            record_count=head.record_count + len(raws), chain_head=chain[-1] if chain else head.chain_head))
+    return source_id
+
+
+def _repeat(value):
+    while True:
+        yield value
+
+
+def _lock(conn: Connection, case: Case) -> None:
+    """One writer at a time: ids and the chain head are handed out under this lock."""
+    if is_sqlite(conn.engine):
+        return  # BEGIN IMMEDIATE (engine.py) already holds SQLite's write lock
+    conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
+    conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
+
+
+def _chunks(rows: Iterator[tuple], total: int) -> Iterator[list[tuple]]:
+    it = iter(rows)
+    for _ in range(0, total, CHUNK):
+        chunk = []
+        for _, row in zip(range(CHUNK), it):
+            chunk.append(row)
+        yield chunk
+
+
+def _bulk(conn: Connection, table: str, names: tuple[str, ...], rows, total: int, done) -> None:
+    driver = conn.connection.driver_connection
+    if is_sqlite(conn.engine):
+        sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+        for chunk in _chunks(rows, total):
+            driver.executemany(sql, chunk)
+            done(len(chunk))
+        return
+    with driver.cursor() as cur:
+        with cur.copy(f"COPY {table} ({', '.join(names)}) FROM STDIN") as copy:
+            for chunk in _chunks(rows, total):
+                for row in chunk:
+                    copy.write_row(row)
+                done(len(chunk))

@@ -1,0 +1,1 @@
+"""Views only read: CLI tables, the web timeline, the report."""

@@ -1,0 +1,61 @@
+"""The timeline as a terminal table and as the documented JSON (docs/json.md)."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.table import Table
+
+from onrecord.store.read import to_local, to_utc_iso
+
+
+def _when(ms: int | None, zone: ZoneInfo) -> str:
+    t = to_local(ms, zone)
+    return "untimed" if t is None else t.strftime("%Y-%m-%d %H:%M:%S %Z")
+
+
+def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) -> dict:
+    return {
+        "case": case_name,
+        "timezone": zone.key,
+        "total": total,
+        "events": [
+            {
+                "id": r["id"],
+                "kind": r["kind"],
+                "time_local": None if r["t_src_lo"] is None else to_local(r["t_src_lo"], zone).isoformat(),
+                "t_lo": to_utc_iso(r["t_src_lo"]),
+                "t_hi": to_utc_iso(r["t_src_hi"]),
+                "clock": "source",
+                "time_text": r["time_text"],
+                "agency": r["agency"],
+                "unit": r["unit"],
+                "call": r["call"],
+                "actor": r["actor"],
+                "channel": r["channel"],
+                "place": r["place"],
+                "lat": r["lat"],
+                "lon": r["lon"],
+                "text": r["text"],
+                "attributes": r["attrs"],
+                "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]},
+                "record": {"id": r["record_id"], "line": r["ordinal"], "sha256": r["sha256"]},
+            }
+            for r in rows
+        ],
+    }
+
+
+def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: int) -> None:
+    table = Table(title=f"Timeline — times in {zone.key}, on each source's own clock", expand=True)
+    for name, style in (("time", "cyan"), ("agency", "magenta"), ("unit", ""), ("kind", "green"),
+                        ("text", ""), ("source:line", "dim")):
+        table.add_column(name, style=style, overflow="fold")
+    for r in rows:
+        text = (r["text"] or "").replace("\n", " ")
+        table.add_row(_when(r["t_src_lo"], zone), r["agency"] or "", r["unit"] or "", r["kind"],
+                      text[:120] + ("…" if len(text) > 120 else ""), f"{r['file_name']}:{r['ordinal']}")
+    console.print(table)
+    if total > len(rows):
+        console.print(f"showing {len(rows)} of {total} events (use --limit 0 for all, or --from/--to)")
