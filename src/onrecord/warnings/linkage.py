@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import pandas as pd
-import splink.comparison_library as cl
-from splink import Linker, SettingsCreator, block_on
+from splink import Linker, SettingsCreator
 
 from onrecord.errors import InputError
 from onrecord.warnings import model
@@ -66,13 +65,18 @@ class LinkResult:
         return self.pairs.loc[self.pairs["linked"]]
 
 
-def linkage_settings() -> SettingsCreator:
-    """The whole model as data: comparisons and the blocking rules for prediction."""
+def linkage_settings(trained: bool = True) -> SettingsCreator:
+    """The whole model as data: comparisons and the blocking rules for prediction.
+
+    `trained=False` is the small-data form: priors as they stand, no term-frequency
+    adjustment, and a population-scale prior match probability (see model.py).
+    """
     return SettingsCreator(
         link_type="dedupe_only",
         unique_id_column_name="record_id",
-        comparisons=model.comparisons(),
+        comparisons=model.comparisons(term_frequencies=trained),
         blocking_rules_to_generate_predictions=model.prediction_blocking_rules(),
+        probability_two_random_records_match=model.UNTRAINED_PRIOR,
         retain_intermediate_calculation_columns=True,
         retain_matching_columns=True,
         additional_columns_to_retain=["agency"],
@@ -85,14 +89,25 @@ def link_persons(
     spark_session: Any = None,
     seed: int = 42,
 ) -> LinkResult:
-    """Link a clean person table (see `prepare_persons`) on the chosen backend."""
+    """Link a clean person table (see `prepare_persons`) on the chosen backend.
+
+    Tables of at least `model.MIN_RECORDS_TO_TRAIN` records train the model on
+    themselves (u by random sampling, m by EM); smaller ones use the priors.
+    """
     table = _linkable_table(persons)
     if len(table) < 2:
         return _trivial_result(table)
+    trained = len(table) >= model.MIN_RECORDS_TO_TRAIN
     db_api = database_api(backend, spark_session)
-    linker = Linker(db_api.register(table), linkage_settings(), log_level=logging.WARNING)
-    notes = model.train(linker, n_records=len(table), seed=seed)
-    predictions = linker.inference.predict(threshold_match_probability=None)
+    linker = Linker(
+        db_api.register(table), linkage_settings(trained), log_level=logging.ERROR
+    )
+    if trained:
+        notes = model.train(linker, seed=seed)
+    else:
+        notes = [f"{len(table)} records < {model.MIN_RECORDS_TO_TRAIN}: "
+                 "model priors used, no training, no term-frequency adjustment"]
+    predictions = linker.inference.predict()
     clusters = linker.clustering.cluster_pairwise_predictions_at_threshold(
         predictions, threshold_match_probability=MATCH_THRESHOLD
     )

@@ -1,69 +1,171 @@
-"""The linkage model as data: comparisons, blocking rules, training steps.
+"""The linkage model as data: comparisons with their levels, blocking rules, training.
 
-One configuration serves every data set, from a handful of records in a case to a
-statewide index and the FEBRL benchmark: nothing here is tuned to any data set.
+One configuration serves every data set, from the handful of records in one case to a
+statewide index and the FEBRL benchmark; nothing here is tuned to a data set.
 docs/warnings.md explains each choice for users.
+
+Each comparison is a list of levels, most specific first. Beside each level stand two
+prior probabilities: m (how often the same person's two records land in this level) and
+u (how often two different people's records do). They are generic, written down by
+hand, and used as they stand only when a data set is too small to learn from
+(`MIN_RECORDS_TO_TRAIN`); otherwise training replaces them.
 """
 
 from __future__ import annotations
 
-import logging
+from dataclasses import dataclass
 from typing import Any
 
-import splink.comparison_library as cl
+import splink.comparison_level_library as cll
 from splink import block_on
-
-log = logging.getLogger(__name__)
-
-# m-probabilities used before (or instead of) EM training, level by level after the
-# null level: how often a true match lands in each level. They are deliberately
-# generic (exact agreement is common for true matches, disagreement rare); EM
-# replaces them whenever the data are large enough to estimate them.
-_NAME_M = [0.84, 0.06, 0.03, 0.04, 0.03]  # exact, JW>=.92, JW>=.88, JW>=.70, else
-_DOB_M = [0.88, 0.05, 0.01, 0.02, 0.02, 0.02]  # exact, edit 1, 1 month, 1 yr, 10 yr, else
-_EXACT_M = [0.9, 0.1]
-_TWO_EDIT_M = [0.9, 0.05, 0.02, 0.03]  # exact, 1 edit, 2 edits, else
-_ONE_EDIT_M = [0.9, 0.05, 0.05]
-_STREET_M = [0.8, 0.1, 0.05, 0.05]  # exact, JW>=.9, JW>=.7, else
-_CITY_M = [0.85, 0.1, 0.05]
+from splink.comparison_library import CustomComparison
 
 
-def comparisons() -> list[Any]:
-    """Name, date of birth, address, phone and ID, each with graded agreement.
+@dataclass(frozen=True)
+class Level:
+    label: str
+    condition: Any  # a Splink comparison-level creator
+    m: float
+    u: float
+    term_frequencies: bool = False  # adjust this level's weight by value frequency
 
-    Term-frequency adjustments on names and places: agreeing on a rare surname is
-    stronger evidence than agreeing on a common one.
-    """
-    tf = {"term_frequency_adjustments": True}
+
+def _initial(col: str) -> Any:
+    """'J' on one record and 'Jane' on the other: an initial that agrees."""
+    return cll.CustomLevel(
+        f"(length({col}_l) = 1 or length({col}_r) = 1) "
+        f"and substr({col}_l, 1, 1) = substr({col}_r, 1, 1)"
+    )
+
+
+def _swapped(col: str, other: str) -> Any:
+    """Given and family name written the wrong way round on one record."""
+    return cll.CustomLevel(f"{col}_l = {other}_r or {col}_r = {other}_l")
+
+
+def name_levels(col: str, other: str) -> list[Level]:
+    jw = cll.JaroWinklerLevel
     return [
-        cl.NameComparison("first_name").configure(m_probabilities=_NAME_M, **tf),
-        cl.NameComparison("middle_name").configure(m_probabilities=_NAME_M, **tf),
-        cl.NameComparison("last_name").configure(m_probabilities=_NAME_M, **tf),
-        cl.DateOfBirthComparison(
-            "dob", input_is_string=True, datetime_format="%Y-%m-%d"
-        ).configure(m_probabilities=_DOB_M),
-        cl.ExactMatch("street_number").configure(m_probabilities=_EXACT_M),
-        cl.JaroWinklerAtThresholds("street", [0.9, 0.7]).configure(
-            m_probabilities=_STREET_M, **tf
-        ),
-        cl.JaroWinklerAtThresholds("city", [0.9]).configure(m_probabilities=_CITY_M, **tf),
-        cl.LevenshteinAtThresholds("postcode", [1]).configure(
-            m_probabilities=_ONE_EDIT_M, **tf
-        ),
-        cl.ExactMatch("state").configure(m_probabilities=_EXACT_M),
-        cl.LevenshteinAtThresholds("phone", [1]).configure(m_probabilities=_ONE_EDIT_M),
-        cl.LevenshteinAtThresholds("id_number", [1, 2]).configure(
-            m_probabilities=_TWO_EDIT_M
-        ),
+        Level("exact", cll.ExactMatchLevel(col), 0.84, 0.01, term_frequencies=True),
+        Level("swapped with the other name", _swapped(col, other), 0.01, 0.001),
+        Level("Jaro-Winkler >= 0.92", jw(col, 0.92), 0.06, 0.004),
+        Level("initial agrees", _initial(col), 0.02, 0.05),
+        Level("Jaro-Winkler >= 0.70", jw(col, 0.7), 0.04, 0.1),
+        Level("different", cll.ElseLevel(), 0.03, 0.835),
     ]
+
+
+def middle_name_levels() -> list[Level]:
+    col = "middle_name"
+    return [
+        Level("exact", cll.ExactMatchLevel(col), 0.7, 0.02, term_frequencies=True),
+        Level("Jaro-Winkler >= 0.92", cll.JaroWinklerLevel(col, 0.92), 0.05, 0.005),
+        Level("initial agrees", _initial(col), 0.2, 0.1),
+        Level("different", cll.ElseLevel(), 0.05, 0.875),
+    ]
+
+
+def _day_month_swapped() -> Any:
+    """03/04 read day-first by one agency and month-first by another."""
+    return cll.CustomLevel(
+        "substr(dob_l, 1, 4) = substr(dob_r, 1, 4) "
+        "and substr(dob_l, 6, 2) = substr(dob_r, 9, 2) "
+        "and substr(dob_l, 9, 2) = substr(dob_r, 6, 2)"
+    )
+
+
+def dob_levels() -> list[Level]:
+    within_year = cll.AbsoluteDateDifferenceLevel(
+        "dob", threshold=1, metric="year", input_is_string=True, datetime_format="%Y-%m-%d"
+    )
+    return [
+        Level("exact", cll.ExactMatchLevel("dob"), 0.9, 0.0001),
+        Level("one typing slip", cll.LevenshteinLevel("dob", 1), 0.04, 0.002),
+        Level("day and month swapped", _day_month_swapped(), 0.01, 0.0002),
+        Level("within a year", within_year, 0.03, 0.02),
+        Level("different", cll.ElseLevel(), 0.02, 0.9778),
+    ]
+
+
+def address_levels() -> list[Level]:
+    """Street number, street and postcode judged together.
+
+    They describe one place; scoring them as three independent comparisons would
+    count one shared address three times (and a household's members as one person).
+    """
+    number, street, postcode = (cll.ExactMatchLevel(c) for c in
+                                ("street_number", "street", "postcode"))
+    street_like = cll.JaroWinklerLevel("street", 0.9)
+    return [
+        Level("same house", cll.And(number, street_like), 0.6, 0.002),
+        Level("same number and postcode", cll.And(number, postcode), 0.05, 0.0005),
+        Level("same street and postcode", cll.And(street_like, postcode), 0.05, 0.005),
+        Level("same postcode", postcode, 0.1, 0.05),
+        Level("different", cll.ElseLevel(), 0.2, 0.9425),
+    ]
+
+
+def city_levels() -> list[Level]:
+    return [
+        Level("exact", cll.ExactMatchLevel("city"), 0.8, 0.1, term_frequencies=True),
+        Level("Jaro-Winkler >= 0.90", cll.JaroWinklerLevel("city", 0.9), 0.05, 0.01),
+        Level("different", cll.ElseLevel(), 0.15, 0.89),
+    ]
+
+
+def identifier_levels(col: str, m_exact: float, edits: list[int]) -> list[Level]:
+    """Phone or ID number: exact, then a few typing slips, else different."""
+    levels = [Level("exact", cll.ExactMatchLevel(col), m_exact, 1e-6)]
+    for n in edits:
+        levels.append(Level(f"{n} edit(s)", cll.LevenshteinLevel(col, n), 0.03, 10 ** (n - 6)))
+    rest_m = 1 - m_exact - 0.03 * len(edits)
+    return levels + [Level("different", cll.ElseLevel(), rest_m, 1 - 1e-6 - sum(
+        10 ** (n - 6) for n in edits))]
+
+
+def _null_condition(name: str) -> Any:
+    if name == "address":
+        return cll.CustomLevel(
+            "(street_l is null or street_r is null) "
+            "and (postcode_l is null or postcode_r is null)"
+        )
+    return cll.NullLevel(name)
+
+
+def comparison_table() -> dict[str, list[Level]]:
+    """Every comparison by name; the name is what users see in "why" tables."""
+    return {
+        "first_name": name_levels("first_name", "last_name"),
+        "middle_name": middle_name_levels(),
+        "last_name": name_levels("last_name", "first_name"),
+        "dob": dob_levels(),
+        "address": address_levels(),
+        "city": city_levels(),
+        "phone": identifier_levels("phone", 0.6, [1]),
+        "id_number": identifier_levels("id_number", 0.85, [1, 2]),
+    }
+
+
+def comparisons(term_frequencies: bool = True) -> list[Any]:
+    """The comparison table as Splink comparisons (null level first in each)."""
+    built = []
+    for name, levels in comparison_table().items():
+        made = [_null_condition(name).configure(is_null_level=True, label_for_charts="missing")]
+        for lvl in levels:
+            tf = {"tf_adjustment_column": name} if term_frequencies and lvl.term_frequencies else {}
+            made.append(lvl.condition.configure(
+                label_for_charts=lvl.label, m_probability=lvl.m, u_probability=lvl.u, **tf
+            ))
+        built.append(CustomComparison(made, output_column_name=name))
+    return built
 
 
 def prediction_blocking_rules() -> list[Any]:
     """Which pairs are scored at all. A pair is scored if any rule admits it.
 
     Each rule pairs records on a combination that stays selective at statewide
-    scale (no rule on a single common value such as state or a bare date), and the
-    rules overlap so that one corrupted field never hides a true pair.
+    scale (no rule on one common value such as a bare date or a city), and the rules
+    overlap so that one corrupted field never hides a true pair.
     """
     return [
         block_on("first_name", "last_name"),
@@ -74,13 +176,12 @@ def prediction_blocking_rules() -> list[Any]:
         block_on("phone"),
         block_on("postcode", "street_number"),
         block_on("last_name", "street_number"),
-        # Agencies swap given and family names; pair those too.
         "l.first_name = r.last_name and l.last_name = r.first_name",
     ]
 
 
 def training_blocking_rules() -> list[Any]:
-    """EM sessions; each estimates m for the comparisons its rule does not fix."""
+    """EM sessions; each estimates m for the comparisons its rule leaves free."""
     return [
         block_on("first_name", "last_name"),
         block_on("dob"),
@@ -88,39 +189,39 @@ def training_blocking_rules() -> list[Any]:
     ]
 
 
-# Pairs so strict that they are almost never wrong; used only to estimate the prior
-# probability that two random records match, with the assumed share they catch.
+# Pairs so strict they are almost never wrong; they estimate the prior probability
+# that two random records match, assuming they catch this share of true pairs.
 DETERMINISTIC_RULES = [
     block_on("first_name", "last_name", "dob"),
     block_on("id_number", "dob"),
 ]
 DETERMINISTIC_RECALL = 0.7
 U_MAX_PAIRS = 2e6
-# EM needs hundreds of candidate pairs per session to separate matches from the rest;
-# below this many records the m-priors above are used as they are.
-MIN_RECORDS_FOR_EM = 500
+# EM needs hundreds of candidate pairs per session to tell matches from the rest,
+# and term frequencies from a few records are not population frequencies. Below
+# this size the priors above are used as they stand, without frequency adjustment.
+MIN_RECORDS_TO_TRAIN = 500
+# The prior chance that two records are one person when it cannot be estimated:
+# about one in ten thousand, as when matching one record against a town-sized index.
+# A small case is not a population in which a tenth of all pairs are matches.
+UNTRAINED_PRIOR = 1e-4
 
 
-def train(linker: Any, n_records: int, seed: int) -> list[str]:
-    """Unsupervised training; returns notes on what could not be estimated."""
+def train(linker: Any, seed: int) -> list[str]:
+    """Unsupervised training; returns notes on anything that could not be estimated."""
     notes: list[str] = []
     try:
         linker.training.estimate_probability_two_random_records_match(
             DETERMINISTIC_RULES, recall=DETERMINISTIC_RECALL
         )
-    except Exception as exc:  # too few pairs: keep Splink's default prior
+    except Exception as exc:  # no deterministic pairs at all
         notes.append(f"prior match probability not estimated ({exc}); default kept")
-    linker.training.estimate_u_using_random_sampling(
-        max_pairs=U_MAX_PAIRS, seed=seed
-    )
-    if n_records < MIN_RECORDS_FOR_EM:
-        notes.append(f"{n_records} records < {MIN_RECORDS_FOR_EM}: m-priors used, no EM")
-        return notes
+    linker.training.estimate_u_using_random_sampling(max_pairs=U_MAX_PAIRS, seed=seed)
     for rule in training_blocking_rules():
         try:
             linker.training.estimate_parameters_using_expectation_maximisation(
                 rule, record_sample_proportion=1.0
             )
-        except Exception as exc:  # an EM session with no pairs teaches nothing
+        except Exception as exc:  # a session with no candidate pairs teaches nothing
             notes.append(f"EM on {rule} skipped: {exc}")
     return notes
