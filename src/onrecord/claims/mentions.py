@@ -1,0 +1,255 @@
+"""Find who and what a document names: people, agencies, and bare descriptions.
+
+Rule-based on spaCy's blank English tokenizer (Matcher), in two passes over all
+documents: first, names that a title, an age or a reporting verb makes certain
+("Sheriff Scott Israel", "Scot Peterson, 54,", "Robert Runcie said"); then every other
+place those names occur, surname alone or misspelled ("Putstizzi"), in any document.
+A capitalised word alone is never taken for a person: "Israel" is a person only because
+"Sheriff Scott Israel" was seen first.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rapidfuzz import fuzz
+
+from onrecord.claims.records import Mention
+from onrecord.claims.roles import FAMILIES, agency_of, family_of
+from onrecord.claims.text import Document
+
+REPORTING = [
+    "said", "says", "say", "told", "tells", "added", "adding", "explained", "stated",
+    "wrote", "writes", "testified", "admitted", "acknowledged", "claimed", "noted",
+    "recalled", "revealed", "confirmed", "announced", "reported", "insisted", "argued",
+    "called", "asked", "described", "estimated",
+]
+TITLE_TOKENS = sorted({w.split()[-1] for ws in FAMILIES.values() for w in ws})
+# Words that are capitalised in news text but are never part of a person's name.
+NOT_NAME = set(TITLE_TOKENS) | {
+    "the", "a", "an", "i", "he", "she", "it", "we", "they", "this", "that", "these",
+    "county", "city", "police", "department", "office", "school", "high", "fire",
+    "state", "federal", "district", "university", "college", "street", "avenue",
+    "building", "hall", "center", "centre", "day", "news", "press", "video", "and",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december", "meanwhile", "according",
+    "speaking", "but", "so", "if", "when", "what", "there", "you", "his", "her",
+    "resource", "internal", "affairs", "sheriff", "deputies", "officers", "sources",
+    "north", "south", "east", "west", "western", "eastern", "northern",
+    "southern", "on", "in", "at", "of", "for", "after", "before", "as", "just",
+    "suspended", "resigned", "fired", "killed", "video",
+}
+NAME_RE = r"^(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?|Mc[A-Z][a-z]+|O['’][A-Z][a-z]+)$"
+TITLE_PARTS = set(TITLE_TOKENS) | {"high", "school", "resource", "city", "county",
+                                   "police", "fire", "of", "vice", "assistant", "chief",
+                                   "football", "mass", "campus", "top", "former"}
+
+
+@lru_cache(maxsize=1)
+def _person_matcher():
+    from spacy.matcher import Matcher
+
+    from onrecord.claims.text import blank_english
+
+    name = {"TEXT": {"REGEX": NAME_RE}, "LOWER": {"NOT_IN": sorted(NOT_NAME)}}
+    title = {"LOWER": {"IN": TITLE_TOKENS}}
+    m = Matcher(blank_english().vocab)
+    m.add("TITLE_NAME", [[title, {"ORTH": ".", "OP": "?"}, {**name, "OP": "{1,3}"}]],
+          greedy="LONGEST")
+    m.add("ROLE_COMMA_NAME", [[{"LOWER": {"IN": TITLE_TOKENS + ["police"]}}, {"ORTH": ","},
+                               {"LIKE_NUM": True, "OP": "?"},
+                               {"LOWER": {"IN": ["-", "year", "years", "old"]}, "OP": "*"},
+                               {**name, "OP": "{2,3}"}]], greedy="LONGEST")
+    m.add("NAME_AGE", [[{**name, "OP": "{2,3}"}, {"ORTH": ","}, {"LIKE_NUM": True},
+                        {"ORTH": ","}]], greedy="LONGEST")
+    m.add("NAME_SAID", [[{**name, "OP": "{2,3}"}, {"LOWER": {"IN": REPORTING}}]],
+          greedy="LONGEST")
+    m.add("SAID_NAME", [[{"LOWER": {"IN": REPORTING}}, {**name, "OP": "{2,3}"}]],
+          greedy="LONGEST")
+    return m
+
+
+def _is_name(tok) -> bool:
+    return bool(re.match(NAME_RE, tok.text)) and tok.lower_ not in NOT_NAME
+
+
+def _name_run(span) -> tuple[int, int]:
+    """The last run of name tokens inside a matched span (token indices)."""
+    end = span.end
+    while end > span.start and not _is_name(span.doc[end - 1]):
+        end -= 1
+    start = end
+    while start > span.start and _is_name(span.doc[start - 1]):
+        start -= 1
+    return start, end
+
+
+def _title_and_place(sp, start: int) -> tuple[str | None, str | None, int]:
+    """Title words right before a name, and the capitalised place before them."""
+    i = start
+    while i > 0 and sp[i - 1].lower_ in TITLE_PARTS | {"’s", "'s", ","} and not (
+        sp[i - 1].lower_ in {"’s", "'s", ","} and i - 2 >= 0 and sp[i - 2].lower_ not in TITLE_PARTS):
+        if sp[i - 1].lower_ in {"county", "city"} and i > 1 and sp[i - 2].text[:1].isupper():
+            break  # "Broward County Sheriff": County belongs to the place
+        i -= 1
+    while i < start and sp[i].lower_ in {",", "of", "’s", "'s"}:
+        i += 1
+    title = sp[i:start].text.strip(" ,") or None
+    if title and not family_of(title):
+        title, i = None, start
+    j = i
+    while j > 0 and sp[j - 1].text[:1].isupper() and sp[j - 1].lower_ not in NOT_NAME - {"county", "city"}:
+        j -= 1
+    place = sp[j:i].text.strip(" ,").removesuffix(" City").strip(" ,") or None
+    if place and not re.match(r"^[A-Z]", place):
+        place = None
+    return title, place, i
+
+
+def _person(doc_id: str, para, s: int, e: int) -> Mention:
+    sp = para.doc
+    title, place, _ = _title_and_place(sp, s)
+    names = [t.text for t in sp[s:e]]
+    first = names[0] if len(names) > 1 else None
+    return Mention(doc_id, para.start + sp[s].idx, para.start + sp[e - 1].idx + len(sp[e - 1]),
+                   " ".join(names), "person", first=first, last=names[-1], title=title,
+                   family=family_of(title), place=place, agency=agency_of(title))
+
+
+def certain_people(doc: Document) -> list[Mention]:
+    """Pass 1: names a title, an age or a reporting verb makes certain."""
+    found: dict[tuple[int, int], Mention] = {}
+    matcher = _person_matcher()
+    for para in doc.paragraphs:
+        sp = para.doc
+        for key, ms, me in matcher(sp):
+            s, e = _name_run(sp[ms:me])
+            label = sp.vocab.strings[key]
+            if e <= s or (label == "TITLE_NAME" and sp[ms].text.islower() and e - s < 2):
+                continue  # "coach Smith" is too weak; "coach Aaron Feis" is not
+            found[(s + para.start * 0, e, id(para))] = _person(doc.id, para, s, e)
+    return _longest(list(found.values()))
+
+
+def _longest(mentions: list[Mention]) -> list[Mention]:
+    out: list[Mention] = []
+    for m in sorted(mentions, key=lambda m: (m.start, -(m.end - m.start))):
+        if out and m.start < out[-1].end and m.doc == out[-1].doc:
+            continue
+        out.append(m)
+    return out
+
+
+def known_name_parts(people: list[Mention]) -> tuple[set[str], set[str]]:
+    lasts = {m.last for m in people if m.last}
+    firsts = {m.first for m in people if m.first}
+    return lasts, firsts
+
+
+def _surname_like(word: str, lasts: set[str], firsts: set[str]) -> bool:
+    if word in lasts:
+        return True
+    if len(word) < 5 or word in firsts or word.lower() in NOT_NAME:
+        return False
+    return any(w[0] == word[0] and fuzz.ratio(w.lower(), word.lower()) >= 88 for w in lasts)
+
+
+def all_people(doc: Document, lasts: set[str], firsts: set[str]) -> list[Mention]:
+    """Pass 2: every occurrence of a known surname (or a close misspelling of one)."""
+    found = list(certain_people(doc))
+    for para in doc.paragraphs:
+        sp = para.doc
+        for tok in sp:
+            if not re.match(NAME_RE, tok.text) or not _surname_like(tok.text, lasts, firsts):
+                continue
+            s = tok.i
+            if s > 0 and _is_name(sp[s - 1]):
+                s -= 1
+            found.append(_person(doc.id, para, s, tok.i + 1))
+    return _longest(found)
+
+
+# --- agencies and bare descriptions (regular expressions over the paragraph text) ---
+
+_PLACE = r"(?P<place>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?:,\s*[A-Z]{2})?"
+_AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?|"
+           r"Sheriff[’']s\s+Office|Sheriff[’']s\s+Department|Sheriff[’']s|"
+           r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
+           r"officers|deputies|sources|cops)")
+ORG_RE = re.compile(rf"\b{_PLACE}\s+{_AGENCY}(?![\w])")
+ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
+_HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
+                          if ws is not FAMILIES["courtesy"]), key=len, reverse=True))
+DESCRIPTION_RE = re.compile(
+    rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"
+    rf"(?P<mods>(?:[\w’'-]+\s+){{0,4}}?)(?P<head>{_HEADS})\b(?![’']s)(?-i:(?!\s+[A-Z][a-z]))",
+    re.IGNORECASE,
+)
+DETERMINER = r"\b(?:the|an?|this|that|his|her|their)\s+"
+NOUN_AFTER_RE = re.compile(
+    r"\s+(?:warnings?|tips?|reports?|threats?|calls?|programs?|positions?|cars?|vehicles?|"
+    r"union|training|office|department|situation|drills?|cases?|incidents?|academy)\b",
+    re.IGNORECASE)
+SKIP_PLACE = {"The", "Some", "Meanwhile", "According", "Speaking", "And", "But", "Two",
+              "Three", "Four", "Five", "Many", "Several", "Other", "Local", "All", "Both"}
+
+
+def agency_kind(word: str) -> str | None:
+    w = word.lower()
+    if "sheriff" in w or w in {"deputies"}:
+        return "sheriff"
+    if "fire" in w:
+        return "fire"
+    if "school" in w:
+        return "school"
+    if "police" in w:
+        return "police"
+    return None  # officers, cops, sources: whichever agency of that place is known
+
+
+def agencies(doc: Document) -> list[Mention]:
+    out = []
+    for para in doc.paragraphs:
+        for m in ORG_RE.finditer(para.text):
+            words = m.group("place").split()
+            while words and words[0] in SKIP_PLACE:
+                words = words[1:]
+            if not words or words[-1].lower() in NOT_NAME - {"county", "city"}:
+                continue
+            place = " ".join(words)
+            start = para.start + m.start("place") + m.group("place").index(words[0])
+            kind = "group" if m.group("agency") == "sources" else "org"
+            out.append(Mention(doc.id, start, para.start + m.end(), doc.text[start:para.start + m.end()],
+                               kind, place=place, agency=agency_kind(m.group("agency"))))
+        for m in ACRONYM_RE.finditer(para.text):
+            out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
+                               "org", place=m.group(0), agency="federal"))
+    return out
+
+
+def descriptions(doc: Document) -> list[Mention]:
+    """'the deputy', 'A school campus cop', "Broward's top cop", 'the Coral Springs Sheriff'."""
+    out = []
+    for para in doc.paragraphs:
+        for m in DESCRIPTION_RE.finditer(para.text):
+            mods, head = m.group("mods"), m.group("head")
+            if any(ch in mods for ch in ",.;:") or re.search(r"\b(?:and|or|who|was|were)\b", mods):
+                continue
+            if NOUN_AFTER_RE.match(para.text, m.end()):
+                continue  # "the shooter warnings": the role word only modifies a noun
+            start = m.start()
+            # A regex match starts at the first determiner; the phrase starts at the last.
+            for d in re.finditer(DETERMINER, mods, re.IGNORECASE):
+                start = m.start("mods") + d.start()
+                mods = mods[d.end():]
+            text = para.text[start:m.end()]
+            caps = [w for w in mods.split() if w[:1].isupper() and w.lower() not in NOT_NAME]
+            place = m.group("poss") if m.start("det") >= start else None
+            place = place or (" ".join(caps) if caps else None)
+            title = head if head.lower() != "top cop" else "sheriff"
+            out.append(Mention(doc.id, para.start + start, para.start + m.end(), text,
+                               "description", title=title, family=family_of(title),
+                               place=place, agency=agency_of(title)))
+    return out

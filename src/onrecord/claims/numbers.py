@@ -1,0 +1,180 @@
+"""Numbers as people write them, turned into intervals.
+
+"four", "twenty-three", "130", "a dozen", "four or five", "between 20 and 30",
+"roughly 40 of the 130", and the hedge in front ("upwards of", "nearly") or behind
+("or so", "or more"). A hedge widens the value into an interval; the rules are listed
+in HEDGES and documented in docs/claims.md so a reader can check any result by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19,
+}
+TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+
+_WORD = "|".join(sorted([*UNITS, *TENS, *SCALES, "dozen"], key=len, reverse=True))
+_WORDS = rf"(?:(?:a|one)\s+)?(?:{_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_WORD}))*"
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# A lone number: digits (not part of a clock time like 2:21) or number words.
+NUMBER = rf"(?:\$\s?)?(?:(?<![\d:.,])(?:{_DIGITS})(?:\s?[kK]\b)?(?![\d:]|,\d)|\b{_WORDS}\b)"
+
+# Vague amounts that still bound a count: (lo, hi); hi None = open.
+VAGUE = {
+    "a couple of": (2, 3), "a couple": (2, 3), "a few": (2, 5), "several": (3, 9),
+    "dozens of": (24, None), "dozens": (24, None), "hundreds of": (200, None),
+    "hundreds": (200, None),
+}
+
+# Hedge in front of a number -> how it bends the value (see interval()).
+HEDGES = {
+    "upwards of": "at_least", "upward of": "at_least", "at least": "at_least",
+    "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
+    "more than": "at_least", "over": "at_least", "in excess of": "at_least",
+    "north of": "at_least", "just over": "just_over", "just under": "nearly",
+    "up to": "at_most", "as many as": "at_most", "at most": "at_most",
+    "no more than": "at_most", "fewer than": "at_most", "less than": "at_most",
+    "under": "at_most", "nearly": "nearly", "almost": "nearly", "close to": "nearly",
+    "not quite": "nearly", "about": "about", "around": "about", "roughly": "about",
+    "approximately": "about", "some": "about", "an estimated": "about",
+    "estimated": "about", "maybe": "about", "perhaps": "about", "probably": "about",
+    "exactly": "exact", "precisely": "exact", "a full": "exact",
+}
+TRAILING_HEDGES = {
+    "or so": "about", "or more": "at_least", "or longer": "at_least",
+    "or less": "at_most", "or fewer": "at_most", "plus": "at_least", "+": "at_least",
+}
+
+_HEDGE = "|".join(re.escape(h) for h in sorted(HEDGES, key=len, reverse=True))
+_TRAIL = "|".join(re.escape(h) for h in sorted(TRAILING_HEDGES, key=len, reverse=True))
+_VAGUE = "|".join(re.escape(v) for v in sorted(VAGUE, key=len, reverse=True))
+
+QUANTITY = re.compile(
+    rf"(?:\b(?P<hedge>{_HEDGE})\s+)?"
+    rf"(?:(?P<between>between|from)\s+)?"
+    rf"(?P<n1>{NUMBER})"
+    rf"(?:\s*(?P<joint>-|–|to|or|and)\s*(?P<n2>{NUMBER}))?"
+    rf"(?P<trail>\s*-?\s*(?:{_TRAIL})(?![\w]))?"
+    rf"(?:\s+of\s+(?:the|those|these|its|their)\s+(?P<whole>{NUMBER}))?",
+    re.IGNORECASE,
+)
+VAGUE_RE = re.compile(rf"\b(?P<vague>{_VAGUE})\b", re.IGNORECASE)
+
+
+@dataclass
+class Quantity:
+    start: int
+    end: int
+    text: str
+    value: float
+    lo: float | None
+    hi: float | None
+    hedge: str | None
+    of_total: float | None = None
+    money: bool = False
+
+
+def parse_number(text: str) -> float | None:
+    """'twenty-three' -> 23, '1,200' -> 1200, 'a dozen' -> 12, '$100K' -> 100000."""
+    t = text.strip().lower().replace("$", "").strip()
+    mult = 1000 if re.fullmatch(r".*\d\s?k", t) else 1
+    t = re.sub(r"\s?k$", "", t)
+    if re.fullmatch(_DIGITS, t):
+        return float(t.replace(",", "")) * mult
+    total, current = 0, 0
+    for word in re.split(r"[\s-]+", t):
+        if word in ("a", "and"):
+            current = current or (1 if word == "a" else current)
+            continue
+        if word == "dozen":
+            current = (current or 1) * 12
+        elif word in UNITS:
+            current += UNITS[word]
+        elif word in TENS:
+            current += TENS[word]
+        elif word in SCALES:
+            current = (current or 1) * SCALES[word]
+            if SCALES[word] >= 1000:
+                total, current = total + current, 0
+        else:
+            return None
+    return float(total + current)
+
+
+def interval(value: float, rule: str | None) -> tuple[float | None, float | None]:
+    """How a hedge bends a value. 'more than' counts as 'at least' on purpose: a
+    conservative bound never invents a conflict that the speaker did not make."""
+    tol = max(0.1 * value, 1.0) if value >= 1 else 0.1 * value
+    if rule == "at_least":
+        return value, None
+    if rule == "at_most":
+        return 0.0, value
+    if rule == "nearly":
+        return max(0.0, value - tol), value
+    if rule == "just_over":
+        return value, value + tol
+    if rule == "about":
+        return max(0.0, value - tol), value + tol
+    return value, value
+
+
+def find_quantities(text: str) -> list[Quantity]:
+    """Every number or vague amount in `text`, with its hedge, as an interval."""
+    found: list[Quantity] = []
+    pos = 0
+    while (m := QUANTITY.search(text, pos)) is not None:
+        q = _from_match(m)
+        if q is not None:
+            found.append(q)
+        # Resume after what was used, so "$100K and $75,673.72" yields both amounts.
+        pos = max(q.end if q else m.end(), m.start() + 1)
+    taken = [(q.start, q.end) for q in found]
+    for m in VAGUE_RE.finditer(text):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        lo, hi = VAGUE[m.group("vague").lower()]
+        found.append(Quantity(m.start(), m.end(), m.group(0), float(lo), float(lo),
+                              None if hi is None else float(hi), m.group("vague").lower()))
+    return sorted(found, key=lambda q: q.start)
+
+
+def _from_match(m: re.Match) -> Quantity | None:
+    v1 = parse_number(m.group("n1"))
+    if v1 is None:
+        return None
+    hedge_text = (m.group("hedge") or "").lower() or None
+    rule = HEDGES.get(hedge_text) if hedge_text else None
+    trail = (m.group("trail") or "").strip(" -").lower()
+    if trail:
+        rule, hedge_text = TRAILING_HEDGES[trail], trail
+    n2 = parse_number(m.group("n2")) if m.group("n2") else None
+    if n2 is not None and (n2 <= v1 or (m.group("joint") == "and" and not m.group("between"))):
+        # "$100K and $75,673.72" is two amounts, not a range: keep the first alone.
+        return _single(m, v1, rule, hedge_text)
+    if n2 is not None:
+        lo, hi = interval(v1, rule)[0], interval(n2, rule)[1]
+        hedge_text = hedge_text or "range"
+    else:
+        lo, hi = interval(v1, rule)
+    whole = parse_number(m.group("whole")) if m.group("whole") else None
+    return Quantity(m.start(), m.end(), m.group(0), v1, lo, hi, hedge_text,
+                    of_total=whole, money=m.group("n1").lstrip().startswith("$"))
+
+
+def _single(m: re.Match, value: float, rule: str | None, hedge: str | None) -> Quantity:
+    lo, hi = interval(value, rule)
+    start = m.start() if not m.group("between") else m.start("n1")
+    end = m.end("n1")
+    text = m.string[start:end]
+    return Quantity(start, end, text, value, lo, hi, hedge,
+                    money=m.group("n1").lstrip().startswith("$"))

@@ -1,0 +1,107 @@
+"""Documents cut into paragraphs and sentences, with offsets into the original text.
+
+Only spaCy's blank English pipeline is used (tokenizer + rule-based sentencizer): no
+model is downloaded, so the default path works offline. spaCy is imported here, not at
+the package top, so `onrecord --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+OPEN_QUOTES = "“\"‘"
+
+
+@dataclass
+class Sentence:
+    start: int
+    end: int
+    text: str
+    paragraph: int
+
+
+@dataclass
+class Paragraph:
+    start: int
+    end: int
+    text: str
+    doc: Any = None  # the spaCy Doc of this paragraph (token offsets are paragraph-relative)
+
+
+@dataclass
+class Document:
+    id: str
+    text: str
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    sentences: list[Sentence] = field(default_factory=list)
+
+    def sentence_at(self, offset: int) -> Sentence:
+        for s in self.sentences:
+            if s.start <= offset < s.end:
+                return s
+        return self.sentences[-1]
+
+
+@lru_cache(maxsize=1)
+def blank_english():
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """Blank-line blocks when the text has them (hard-wrapped statements), else lines."""
+    splitter = r"\n\s*\n" if re.search(r"\n\s*\n", text) else r"\n"
+    spans, pos = [], 0
+    for m in re.finditer(splitter, text):
+        spans.append((pos, m.start()))
+        pos = m.end()
+    spans.append((pos, len(text)))
+    out = []
+    for s, e in spans:
+        chunk = text[s:e]
+        lead = len(chunk) - len(chunk.lstrip())
+        trail = len(chunk.rstrip())
+        if chunk.strip():
+            out.append((s + lead, s + trail))
+    return out
+
+
+def read_document(doc_id: str, text: str) -> Document:
+    nlp = blank_english()
+    doc = Document(doc_id, text)
+    spans = paragraph_spans(text)
+    for i, ((s, e), sp) in enumerate(zip(spans, nlp.pipe(text[s:e] for s, e in spans))):
+        doc.paragraphs.append(Paragraph(s, e, text[s:e], sp))
+        doc.sentences.extend(_sentences(sp, s, i, text))
+    return doc
+
+
+def _sentences(sp, offset: int, para: int, text: str) -> list[Sentence]:
+    bounds = [[offset + s.start_char, offset + s.end_char] for s in sp.sents]
+    # The sentencizer leaves an opening quote at the end of the previous sentence.
+    for a, b in zip(bounds, bounds[1:]):
+        stripped = text[a[0]:a[1]].rstrip()
+        if stripped and stripped[-1] in OPEN_QUOTES and _is_opening(text, a[0] + len(stripped) - 1):
+            a[1] = a[0] + len(stripped) - 1
+            b[0] = a[1]
+    out = []
+    for s, e in bounds:
+        chunk = text[s:e]
+        s2 = s + len(chunk) - len(chunk.lstrip())
+        e2 = s + len(chunk.rstrip())
+        if e2 > s2:
+            out.append(Sentence(s2, e2, text[s2:e2], para))
+    return out
+
+
+def _is_opening(text: str, i: int) -> bool:
+    if text[i] in "“‘":
+        return True
+    # A straight quote opens when something follows it directly and a space precedes it.
+    return (i == 0 or text[i - 1].isspace()) and i + 1 < len(text) and not text[i + 1].isspace()
