@@ -31,14 +31,21 @@ def _attach() -> None:
     app.command("mappings")(sources_cmd.mappings)
     app.command("timeline")(store_cmd.timeline)
     # Areas attach their commands below, one line each.
+    from onrecord.scenario import command as scenario_cmd
+
+    scenario_app = typer.Typer(help="Fictional incidents with known truth: generate one, score a built case.",
+                               no_args_is_help=True)
+    scenario_app.command("generate")(scenario_cmd.generate)
+    scenario_app.command("score")(scenario_cmd.score)
+    app.add_typer(scenario_app, name="scenario")
 
 
 _attach()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     try:
-        app()
+        app(args=argv)
     except OnrecordError as exc:
         # One clear sentence on stderr; exit 2 for bad input or usage.
         print(f"error: {exc}", file=sys.stderr)

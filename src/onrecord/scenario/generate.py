@@ -1,0 +1,102 @@
+"""One case from one seed: the story, every agency's sources with their mappings, and
+truth.json. Deterministic: the same seed writes the same bytes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from onrecord.scenario import incident, metrics, world as world_mod
+from onrecord.scenario.calls import plan_calls
+from onrecord.scenario.camera import plan_camera
+from onrecord.scenario.radio_plan import plan_radio
+from onrecord.scenario.response import plan_response
+from onrecord.scenario.rng import stream
+from onrecord.scenario.staff import staff_agencies
+from onrecord.scenario.story import Story
+from onrecord.scenario.truth import TruthBook
+from onrecord.scenario.timefmt import iso_true
+
+GENERATOR = "onrecord-scenario 1"
+
+
+def tell_story(seed: int) -> Story:
+    w = world_mod.build_world(stream(seed, "world"))
+    staff_agencies(w, stream(seed, "staff"))
+    rng = stream(seed, "incident")
+    t0 = incident.school_afternoon(w, rng)
+    story = Story(w, t0, incident.make_attacker(w, stream(seed, "attacker"), t0))
+    incident.plan_attack(story, rng)
+    plan_calls(story, stream(seed, "calls"))
+    plan_response(story, stream(seed, "response"))
+    plan_camera(story, stream(seed, "camera"))
+    plan_radio(story, stream(seed, "radio"))
+    return story
+
+
+def write_sources(story: Story, book: TruthBook, root: Path, seed: int) -> list:
+    from onrecord.scenario.sources import cad, calls911, devices, radio, rosters
+    from onrecord.scenario.sources.common import write_table
+    w, s = story.world, lambda label: stream(seed, f"source:{label}")
+    city_clock = s("city-clock").uniform(-45, 45)  # both city CAD exports share one server clock
+    city_911, seqs = calls911.city_911(story, book, s("city-911"))
+    tables = [cad.county_cad(story, book, s("county-cad")),
+              cad.city_cad(story, book, s("city-cad"), round(city_clock, 3)),
+              cad.city_unit_log(story, book, s("city-units"), round(city_clock, 3)),
+              cad.fire_cad(story, book, s("fire-cad")),
+              cad.fire_patients(story, book, s("fire-patients"), 0.0),
+              city_911, calls911.county_911(story, book, s("county-911"), seqs),
+              radio.radio_log(story, book, s("radio-so"), w.sheriff, round(s("radio-so-clock").uniform(-8, 8), 3)),
+              radio.radio_log(story, book, s("radio-pd"), w.police, round(s("radio-pd-clock").uniform(-30, 30), 3)),
+              radio.radio_log(story, book, s("radio-fr"), w.fire, round(s("radio-fr-clock").uniform(-15, 15), 3)),
+              devices.sensors(story, book, s("sensors")), devices.avl(story, book, s("avl")),
+              devices.camera(story, book, s("camera")),
+              rosters.sheriff_roster(story, book, s("roster-so")), rosters.city_roster(story, book, s("roster-pd")),
+              rosters.fire_roster(story, book, s("roster-fr"))]
+    return [write_table(root, t, book) for t in tables]
+
+
+def generate_case(seed: int, out: Path, background: int = 0) -> dict:
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    story, book = tell_story(seed), TruthBook()
+    paths = write_sources(story, book, out, seed)
+    book.sections.update(_sections(story))
+    book.write(out / "truth.json", _head(story, seed))
+    manifest = {"seed": seed, "sources": [{"file": f"{p.parent.name}/{p.name}",
+                                           "mapping": f"{p.parent.name}/{p.with_suffix('.toml').name}",
+                                           "kind": book.sources[p.name]["kind"]} for p in paths]}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return manifest
+
+
+def _head(story: Story, seed: int) -> dict:
+    w = story.world
+    return {"seed": seed, "generator": GENERATOR, "timezone": w.tz,
+            "world": {"county": f"{w.county} County", "city": w.city, "school": w.school,
+                      "campus_address": w.campus_address, "lat": w.lat, "lon": w.lon,
+                      "target_building": w.target.name,
+                      "buildings": [{"name": b.name, "floors": b.floors, "lat": b.lat, "lon": b.lon}
+                                    for b in w.buildings],
+                      "agencies": {a.code: {"name": a.name, "kind": a.kind} for a in w.agencies.values()},
+                      "hospitals": w.hospitals}}
+
+
+def _sections(story: Story) -> dict:
+    from onrecord.scenario.entities import entities_section
+    return {"incident": {"first_shot": iso_true(story.first_shot), "fate": story.fate,
+                         "threat_ended_event": story.threat_ended, "shots_total": sum(b.shots for b in story.bursts),
+                         "bursts": [{"event": b.eid, "start": iso_true(b.t), "end": iso_true(b.end),
+                                     "floor": b.floor, "shots": b.shots} for b in story.bursts],
+                         "entries": story.entries, "casualties": len(story.casualties)},
+            "camera": {"source": "campus_cameras.csv", "clock_offset_s": story.camera_offset,
+                       "live_lag_s": story.camera_lag,
+                       "views": [{"event": v.eid, "shown_at": iso_true(v.t), "footage_of": iso_true(v.footage),
+                                  "shows": v.shows} for v in story.views]},
+            "radio": {"channels": story.channels, "patched_at": iso_true(story.patched),
+                      "patched_channels": [story.channels[story.world.sheriff], story.channels[story.world.police]]},
+            "metrics": metrics.metrics_section(story),
+            "entities": entities_section(story),
+            "events": {e.eid: {"kind": e.kind, "time": iso_true(e.t), "t_rel_s": round(e.t - story.first_shot, 3),
+                               "unit": e.unit, "people": e.people, "place": e.place, "note": e.note}
+                       for e in sorted(story.events.values(), key=lambda e: (e.t, e.eid))}}

@@ -1,0 +1,30 @@
+"""Printing a score report for people (the --json form is the report itself)."""
+
+from __future__ import annotations
+
+
+def print_scores(report: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not report["built"]:
+        console.print(f"[yellow]{report['note']}[/yellow] — every score is 0")
+    table = Table(title=f"scenario seed {report['seed']}: accuracy against truth")
+    table.add_column("measure")
+    table.add_column("score", justify="right")
+    table.add_column("detail")
+    off, met = report["clock_offsets"], report["metrics"]
+    table.add_row("clock offsets", f"{off['within_tolerance']:.3f}",
+                  f"{off['estimated']} of {len(off['per_source'])} sources estimated; "
+                  f"within {off['tolerance_s']} s; mean error {off['mean_abs_error_s']}")
+    for key, label in (("event_fusion", "event fusion F1"), ("entity_resolution", "entity resolution F1"),
+                       ("linkage", "prior-contact linkage F1")):
+        s = report[key]
+        table.add_row(label, f"{s['f1']:.3f}", f"P {s['precision']:.3f} R {s['recall']:.3f} "
+                      f"({s['correct_pairs']}/{s['true_pairs']} true pairs)")
+    table.add_row("response measures", f"{met['within_tolerance']:.3f}", f"share within {met['tolerance_s']} s")
+    console.print(table)
+    for name, m in met["per_metric"].items():
+        err = "not found" if m["error_s"] is None else f"{m['error_s']:.1f} s off"
+        console.print(f"  {name}: {err}")

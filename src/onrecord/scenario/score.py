@@ -1,0 +1,93 @@
+"""Scoring a built case against truth: pure functions, no store, no I/O.
+
+Every score is a number in [0, 1] (or an error in seconds beside it). Found nothing
+means 0, not "n/a": an empty answer is scored as wrong, so a pipeline cannot look good
+by staying silent. Definitions: docs/scenario.md.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+
+OFFSET_TOLERANCE_S = 2.0     # an offset estimate this close counts as right
+METRIC_TOLERANCE_S = 10.0    # a response measure this close counts as right
+
+
+def pairs_of(clusters) -> set[tuple[str, str]]:
+    """All unordered pairs of members that share a cluster."""
+    out: set[tuple[str, str]] = set()
+    for members in clusters:
+        out.update(combinations(sorted(set(members)), 2))
+    return out
+
+
+def truth_clusters(assignment: dict[str, str]) -> list[list[str]]:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for item, owner in assignment.items():
+        groups[owner].append(item)
+    return list(groups.values())
+
+
+def pairwise_prf(predicted, assignment: dict[str, str]) -> dict:
+    """Pairwise precision/recall/F1 of predicted clusters against a true item -> owner map.
+
+    Items the truth does not know are ignored (background rows, untimed lines). With no
+    predicted pairs precision is 0, with no true pairs recall is 0: nothing found is 0.
+    """
+    known = [[m for m in c if m in assignment] for c in predicted]
+    pred, true = pairs_of(known), pairs_of(truth_clusters(assignment))
+    hit = len(pred & true)
+    p = hit / len(pred) if pred else 0.0
+    r = hit / len(true) if true else 0.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4),
+            "predicted_pairs": len(pred), "true_pairs": len(true), "correct_pairs": hit}
+
+
+def offset_scores(estimated: dict[str, float], true: dict[str, float],
+                  tolerance: float = OFFSET_TOLERANCE_S) -> dict:
+    """Error per source; the score is the share of sources estimated within tolerance."""
+    per = {}
+    for src, truth in sorted(true.items()):
+        est = estimated.get(src)
+        per[src] = {"true_s": truth, "estimated_s": est,
+                    "error_s": None if est is None else round(abs(est - truth), 3)}
+    good = sum(1 for v in per.values() if v["error_s"] is not None and v["error_s"] <= tolerance)
+    errors = [v["error_s"] for v in per.values() if v["error_s"] is not None]
+    return {"per_source": per, "within_tolerance": round(good / len(per), 4) if per else 0.0,
+            "tolerance_s": tolerance, "estimated": len(errors),
+            "mean_abs_error_s": round(sum(errors) / len(errors), 3) if errors else None}
+
+
+def metric_scores(estimated: dict[str, float], true: dict[str, float],
+                  tolerance: float = METRIC_TOLERANCE_S) -> dict:
+    """Error in seconds per measure; the score is the share within tolerance."""
+    per = {}
+    for name, truth in sorted(true.items()):
+        est = estimated.get(name)
+        per[name] = {"true": truth, "estimated": est,
+                     "error_s": None if est is None else round(abs(est - truth), 3)}
+    good = sum(1 for v in per.values() if v["error_s"] is not None and v["error_s"] <= tolerance)
+    return {"per_metric": per, "within_tolerance": round(good / len(per), 4) if per else 0.0,
+            "tolerance_s": tolerance}
+
+
+def score_case(results, truth) -> dict:
+    """All five scores for one case. `results` is a CaseResults, `truth` a loaded Truth."""
+    report = {
+        "built": results.built, "note": results.note, "seed": truth.doc.get("seed"),
+        "clock_offsets": offset_scores(results.offsets, truth.offsets),
+        "event_fusion": pairwise_prf(results.event_groups, truth.record_event),
+        "entity_resolution": pairwise_prf(results.entity_clusters, truth.mention_entity),
+        "metrics": metric_scores(results.metrics, truth.metrics),
+        "linkage": pairwise_prf(results.linkage_clusters, truth.prior_person),
+    }
+    report["summary"] = {
+        "clock_offsets": report["clock_offsets"]["within_tolerance"],
+        "event_fusion_f1": report["event_fusion"]["f1"],
+        "entity_resolution_f1": report["entity_resolution"]["f1"],
+        "metrics": report["metrics"]["within_tolerance"],
+        "linkage_f1": report["linkage"]["f1"],
+    }
+    return report

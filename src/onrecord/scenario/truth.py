@@ -1,0 +1,80 @@
+"""truth.json: what really happened, and which written record stands for what.
+
+Records are keyed "FILE#RID#KIND": the source's file name, the record id the mapping
+copies into the event attribute `rid`, and the event kind the mapping makes of it. That
+key survives import without relying on line numbers. Mentions of units and people are
+keyed "FILE#RID#FIELD". Schema: docs/scenario.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCHEMA = "onrecord-scenario-truth/1"
+
+
+def record_key(file: str, rid: str, kind: str) -> str:
+    return f"{file}#{rid}#{kind}"
+
+
+def mention_key(file: str, rid: str, what: str) -> str:
+    return f"{file}#{rid}#{what}"
+
+
+class TruthBook:
+    """Collects truth while the writers write; `doc()` is the JSON document."""
+
+    def __init__(self) -> None:
+        self.sources: dict[str, dict] = {}
+        self.records: dict[str, dict] = {}
+        self.mentions: dict[str, str] = {}
+        self.contradictions: list[dict] = []
+        self.press_errors: list[dict] = []
+        self.prior_records: dict[str, dict] = {}
+        self.sections: dict[str, object] = {}
+
+    def record(self, file: str, rid: str, kind: str, event: str, true_t: float, written: str) -> None:
+        from onrecord.scenario.timefmt import iso_true
+        key = record_key(file, rid, kind)
+        if key in self.records:
+            raise ValueError(f"two truths for {key}")
+        self.records[key] = {"event": event, "true_time": iso_true(true_t), "written": written}
+
+    def mention(self, file: str, rid: str, what: str, entity: str) -> None:
+        self.mentions[mention_key(file, rid, what)] = entity
+
+    def source(self, file: str, **info) -> None:
+        self.sources[file] = info
+
+    def write(self, path: Path, head: dict) -> None:
+        doc = {"schema": SCHEMA, **head, "sources": self.sources, **self.sections,
+               "records": self.records, "mentions": self.mentions,
+               "contradictions": self.contradictions, "press_errors": self.press_errors,
+               "prior_records": self.prior_records}
+        path.write_text(json.dumps(doc, indent=1, sort_keys=False, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+
+
+@dataclass
+class Truth:
+    """truth.json read back, with the groupings the scorer needs."""
+
+    doc: dict
+    offsets: dict[str, float] = field(default_factory=dict)
+    record_event: dict[str, str] = field(default_factory=dict)
+    mention_entity: dict[str, str] = field(default_factory=dict)
+    metrics: dict[str, float] = field(default_factory=dict)
+    prior_person: dict[str, str] = field(default_factory=dict)
+
+
+def load_truth(path: str | Path) -> Truth:
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    if doc.get("schema") != SCHEMA:
+        raise ValueError(f"{path}: not a scenario truth file (schema {doc.get('schema')!r})")
+    offsets = {f: s["clock_offset_s"] for f, s in doc["sources"].items()
+               if s.get("clock_offset_s") is not None}
+    return Truth(doc, offsets, {k: v["event"] for k, v in doc["records"].items()},
+                 dict(doc["mentions"]), dict(doc["metrics"]["scored"]),
+                 {k: v["person"] for k, v in doc["prior_records"].items()})
