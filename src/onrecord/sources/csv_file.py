@@ -98,12 +98,23 @@ def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: boo
 
 
 def _row_error(exc, bad, records, data_rows, names, file) -> InputError:
-    if bad and bad[0].number is not None:
+    line = _bad_row_line(bad[0], records, data_rows) if bad else None
+    if line is not None:
         row = bad[0]
-        line = records.ordinals[data_rows[row.number - 1]]
         return InputError(f"the row has {row.actual_columns} fields where {row.expected_columns} "
                           f"are expected ({', '.join(names)})", file=file, line=line)
     return InputError(f"the rows cannot be read as CSV: {exc}", file=file)
+
+
+def _bad_row_line(row, records: Records, data_rows: list[int]) -> int | None:
+    """The file line of a row pyarrow refused (its row number is unknown when reading in threads)."""
+    if row.number is not None:
+        return records.ordinals[data_rows[row.number - 1]]
+    wanted = row.text.encode("utf-8", "replace")
+    for i in data_rows:
+        if records.raws[i].rstrip(b"\r\n") == wanted:
+            return records.ordinals[i]
+    return None
 
 
 class _RowReader:

@@ -61,4 +61,6 @@ def timeline(
         json.dump(timeline_json(reader.case.name, zone, rows, total), sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
-        print_timeline(Console(), zone, rows, total)
+        console = Console()
+        # Piped into a file or a pager there is no width to fit: keep rows whole.
+        print_timeline(console if console.is_terminal else Console(width=200), zone, rows, total)

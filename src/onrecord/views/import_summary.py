@@ -31,7 +31,7 @@ class ImportProgress:
 
 
 def print_result(result, mapping_name: str) -> None:
-    out = Console()
+    out = Console(soft_wrap=True)
     if result.already:
         out.print(f"{result.file}: already imported as source {result.source_id}; nothing changed")
         return

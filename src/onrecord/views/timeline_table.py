@@ -49,9 +49,9 @@ def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) 
 
 def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: int) -> None:
     table = Table(title=f"Timeline — times in {zone.key}, on each source's own clock", expand=True)
-    for name, style in (("time", "cyan"), ("agency", "magenta"), ("unit", ""), ("kind", "green"),
-                        ("text", ""), ("source:line", "dim")):
-        table.add_column(name, style=style, overflow="fold")
+    for name, style, wrap in (("time", "cyan", False), ("agency", "magenta", True), ("unit", "", False),
+                              ("kind", "green", False), ("text", "", True), ("source:line", "dim", False)):
+        table.add_column(name, style=style, overflow="fold", no_wrap=not wrap)
     for r in rows:
         text = (r["text"] or "").replace("\n", " ")
         table.add_row(_when(r["t_src_lo"], zone), r["agency"] or "", r["unit"] or "", r["kind"],

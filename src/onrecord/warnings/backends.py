@@ -21,8 +21,18 @@ def database_api(backend: str, spark_session: Any = None) -> Any:
         from splink.backends.spark import SparkAPI
 
         session = spark_session or local_spark_session()
+        _ensure_checkpoint_dir(session)
         return SparkAPI(spark_session=session)
     raise UsageError(f"unknown linkage backend {backend!r}; choose one of {BACKENDS}")
+
+
+def _ensure_checkpoint_dir(session: Any) -> None:
+    """Splink cuts long query plans with checkpoints, which need a directory."""
+    import tempfile
+
+    context = session.sparkContext
+    if not context.getCheckpointDir():
+        context.setCheckpointDir(tempfile.mkdtemp(prefix="onrecord-spark-"))
 
 
 def local_spark_session(cores: int = 2) -> Any:

@@ -75,8 +75,10 @@ def _day_month_swapped() -> Any:
 
 
 def dob_levels() -> list[Level]:
+    # No explicit format: each backend's default is ISO (DuckDB "%Y-%m-%d", Spark
+    # "yyyy-MM-dd"), and `prepare_persons` has already written every date as ISO.
     within_year = cll.AbsoluteDateDifferenceLevel(
-        "dob", threshold=1, metric="year", input_is_string=True, datetime_format="%Y-%m-%d"
+        "dob", threshold=1, metric="year", input_is_string=True
     )
     return [
         Level("exact", cll.ExactMatchLevel("dob"), 0.9, 0.0001),

@@ -1,0 +1,48 @@
+"""`onrecord timeline`: the table, the JSON schema (docs/json.md) and the filters."""
+
+from __future__ import annotations
+
+import json
+
+from tests.helpers import write_cad
+
+
+def _case(case_dir, cli, tmp_path):
+    data, mapping = write_cad(tmp_path / "in")
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+
+
+def test_table_shows_local_time_with_zone_and_source_line(case_dir, cli, tmp_path):
+    _case(case_dir, cli, tmp_path)
+    code, out, _ = cli("timeline", case_dir)
+    assert code == 0
+    assert "2026-03-14 09:30:05 CDT" in out and "eastvale.csv:2" in out and "unit_arrived" in out
+
+
+def test_json_schema_and_order(case_dir, cli, tmp_path):
+    _case(case_dir, cli, tmp_path)
+    code, out, _ = cli("timeline", case_dir, "--json")
+    doc = json.loads(out)
+    assert doc["timezone"] == "America/Chicago" and doc["total"] == 7
+    first = doc["events"][0]
+    assert first["kind"] == "call_received" and first["t_lo"] == "2026-03-14T14:30:05.000Z"
+    assert first["time_local"] == "2026-03-14T09:30:05-05:00" and first["clock"] == "source"
+    assert first["record"]["line"] == 2 and len(first["record"]["sha256"]) == 64
+    assert first["source"]["file"] == "eastvale.csv" and first["attributes"] == {"priority": "3"}
+    times = [e["t_lo"] for e in doc["events"]]
+    assert times == sorted(times)
+
+
+def test_filters_by_window_agency_and_unit(case_dir, cli, tmp_path):
+    _case(case_dir, cli, tmp_path)
+    _, out, _ = cli("timeline", case_dir, "--json", "--from", "2026-03-14 09:31", "--to", "2026-03-14T15:00:00Z")
+    assert [e["kind"] for e in json.loads(out)["events"]] == ["unit_dispatched", "unit_dispatched", "unit_arrived"]
+    _, out, _ = cli("timeline", case_dir, "--json", "--unit", "S20")
+    assert {e["unit"] for e in json.loads(out)["events"]} == {"S20"}
+    _, out, _ = cli("timeline", case_dir, "--json", "--agency", "NOPE")
+    assert json.loads(out)["events"] == []
+
+
+def test_bad_time_option_is_a_usage_error(case_dir, cli, tmp_path):
+    code, _, err = cli("timeline", case_dir, "--from", "yesterday-ish")
+    assert code == 2 and "--from" in err
