@@ -71,6 +71,20 @@ QUANTITY = re.compile(
 VAGUE_RE = re.compile(rf"\b(?P<vague>{_VAGUE})\b", re.IGNORECASE)
 
 
+NONE_RE = re.compile(r"\b(?:not (?:one|a single)|none)(?= of\b)", re.IGNORECASE)
+DETERMINER_BEFORE = re.compile(r"\b(?:the|this|that|every|any|each|no|not|only|at|which|just)\s+$", re.I)
+
+
+def _not_a_count(text: str, q: "Quantity") -> bool:
+    """'the one officer', 'one of them', 'Building 12': a number, but not an amount."""
+    if q.text.lower() in {"one", "a dozen"} and q.text.lower() == "one":
+        if DETERMINER_BEFORE.search(text[:q.start]) or re.match(r"\s+(?:of|another|way|day)\b", text[q.end:]):
+            return True
+    # An identifier: a capitalised name right before a bare number ("Building 12", "Engine 5").
+    return q.hedge is None and re.search(r"[a-z,]\s+[A-Z][a-z]+\s+$", text[:q.start]) is not None \
+        and q.text[:1].isdigit()
+
+
 @dataclass
 class Quantity:
     start: int
@@ -138,6 +152,9 @@ def find_quantities(text: str) -> list[Quantity]:
             found.append(q)
         # Resume after what was used, so "$100K and $75,673.72" yields both amounts.
         pos = max(q.end if q else m.end(), m.start() + 1)
+    found = [q for q in found if not _not_a_count(text, q)]
+    for m in NONE_RE.finditer(text):
+        found.append(Quantity(m.start(), m.end(), m.group(0), 0.0, 0.0, 0.0, None))
     taken = [(q.start, q.end) for q in found]
     for m in VAGUE_RE.finditer(text):
         if any(s <= m.start() < e for s, e in taken):

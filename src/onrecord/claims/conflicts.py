@@ -1,0 +1,100 @@
+"""Claims about the same thing, side by side; where they cannot both be true.
+
+Two claims are about the same thing when subject, measure, qualifier (the action of a
+time), unit and anchor event agree. They conflict when their intervals do not overlap:
+"upwards of four minutes" [4, open) and "five minutes" [5, 5] can both be true;
+"four minutes" [4, 4] and "five minutes" [5, 5] cannot.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+from typing import Any
+
+from onrecord.claims.records import Claim, Comparison, Conflict, Entity
+
+INF = float("inf")
+
+
+def group_key(c: Claim) -> tuple:
+    anchor = (c.time_ref or {}).get("anchor")
+    return (c.subject, c.measure, c.qualifier, c.unit, anchor)
+
+
+def _bounds(lo: float | None, hi: float | None) -> tuple[float, float]:
+    return (-INF if lo is None else lo), (INF if hi is None else hi)
+
+
+def overlap(a: tuple[float | None, float | None], b: tuple[float | None, float | None]) -> bool:
+    alo, ahi = _bounds(*a)
+    blo, bhi = _bounds(*b)
+    return max(alo, blo) <= min(ahi, bhi)
+
+
+def _groups(claims: list[Claim]) -> dict[tuple, list[Claim]]:
+    groups: dict[tuple, list[Claim]] = defaultdict(list)
+    for c in claims:
+        if c.subject is not None:
+            groups[group_key(c)].append(c)
+    return groups
+
+
+def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[dict[str, Any]]:
+    """One row per subject+measure: which claims, who said them, what they agree on."""
+    out = []
+    for (subject, measure, qualifier, unit, anchor), cs in _groups(claims).items():
+        lo = max(_bounds(c.lo, c.hi)[0] for c in cs)
+        hi = min(_bounds(c.lo, c.hi)[1] for c in cs)
+        out.append({
+            "subject": subject,
+            "subject_name": entities[subject].name if entities and subject in entities else subject,
+            "measure": measure, "qualifier": qualifier, "unit": unit, "anchor": anchor,
+            "claims": [c.id for c in cs],
+            "speakers": sorted({c.speaker for c in cs if c.speaker}),
+            "documents": sorted({c.doc for c in cs}),
+            "agreed": None if lo > hi else [None if lo == -INF else lo, None if hi == INF else hi],
+        })
+    return sorted(out, key=lambda g: (-len(g["claims"]), g["measure"]))
+
+
+def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[Conflict]:
+    out = []
+    for key, cs in _groups(claims).items():
+        for a, b in combinations(cs, 2):
+            if not overlap((a.lo, a.hi), (b.lo, b.hi)):
+                out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
+                                    f"{_show(a)} does not overlap {_show(b)}"))
+    return out
+
+
+def _side(c: Claim, entities: dict[str, Entity] | None) -> dict[str, Any]:
+    name = entities[c.speaker].name if entities and c.speaker in entities else c.speaker_text
+    return {"claim": c.id, "doc": c.doc, "speaker": c.speaker, "speaker_name": name,
+            "text": c.text, "sentence": c.sentence, "lo": c.lo, "hi": c.hi, "hedge": c.hedge}
+
+
+def _show(c: Claim) -> str:
+    lo = "…" if c.lo is None else f"{c.lo:g}"
+    hi = "…" if c.hi is None else f"{c.hi:g}"
+    return f"[{lo}, {hi}] {c.unit}"
+
+
+def compare_with_record(claim: Claim, lo: float | None, hi: float | None,
+                        unit: str | None = None) -> Comparison:
+    """Say whether a record-derived value (an interval: clocks are uncertain) supports a
+    claim. Supports: the record's whole interval lies inside the claim's. Contradicts:
+    no overlap. Otherwise the record cannot tell (its uncertainty straddles a bound)."""
+    if unit is not None and unit != claim.unit:
+        return Comparison(claim.id, "cannot_tell", f"record is in {unit}, claim in {claim.unit}")
+    clo, chi = _bounds(claim.lo, claim.hi)
+    rlo, rhi = _bounds(lo, hi)
+    if not overlap((claim.lo, claim.hi), (lo, hi)):
+        return Comparison(claim.id, "contradicts", f"record {_fmt(lo, hi)} lies outside claim {_show(claim)}")
+    if clo <= rlo and rhi <= chi:
+        return Comparison(claim.id, "supports", f"record {_fmt(lo, hi)} lies within claim {_show(claim)}")
+    return Comparison(claim.id, "cannot_tell", f"record {_fmt(lo, hi)} straddles claim {_show(claim)}")
+
+
+def _fmt(lo, hi) -> str:
+    return f"[{'…' if lo is None else f'{lo:g}'}, {'…' if hi is None else f'{hi:g}'}]"

@@ -1,0 +1,143 @@
+"""Free text -> attributed claims.
+
+For every sentence: find numbers (numbers.py) and times (times.py), decide what each
+measures (measures.py), who it is about (subjects.py) and who says it (speakers.py).
+A number that measures nothing known ("in 2016", "one way") is left out on purpose:
+a claim must be something an after-action review can weigh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from onrecord.claims.conflicts import find_conflicts, group_claims
+from onrecord.claims.entities import Resolution, resolve_entities
+from onrecord.claims.measures import (
+    Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
+)
+from onrecord.claims.numbers import find_quantities
+from onrecord.claims.records import Analysis, Claim, Entity
+from onrecord.claims.speakers import Speakers, find_speakers
+from onrecord.claims.subjects import INCIDENT, near_person, org_subject, person_subject
+from onrecord.claims.text import Document, Sentence, read_document
+from onrecord.claims.times import TimeExpr, calendar_dates, clock_times, offsets
+
+ACTION_RE = re.compile(r"\b(?:[a-z]+ed|sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
+                       r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell)\b")
+
+
+def extract_claims(text: str, doc_id: str) -> list[Claim]:
+    """Claims of one document, its people resolved within it alone."""
+    return analyse({doc_id: text}).claims
+
+
+def analyse(texts: dict[str, str]) -> Analysis:
+    """Claims, entities and conflicts across several documents (doc id -> text)."""
+    docs = [read_document(doc_id, text) for doc_id, text in texts.items()]
+    res = resolve_entities(docs)
+    claims: list[Claim] = []
+    for doc in docs:
+        claims.extend(claims_in(doc, res, find_speakers(doc, res)))
+    _add_fixed_entities(res, docs, claims)
+    documents = [{"id": d.id, "chars": len(d.text),
+                  "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]
+    entities = sorted(res.entities.values(), key=lambda e: (e.kind, e.id))
+    return Analysis(documents, entities, claims, group_claims(claims, res.entities),
+                    find_conflicts(claims, res.entities))
+
+
+def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Claim]) -> None:
+    for d in docs:
+        res.entities[f"author:{d.id}"] = Entity(f"author:{d.id}", "author", f"author of {d.id}")
+    if any(c.subject == INCIDENT for c in claims):
+        res.entities[INCIDENT] = Entity(INCIDENT, "incident", "the incident")
+
+
+def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]:
+    out: list[Claim] = []
+    for sent in doc.sentences:
+        dates = calendar_dates(sent.text)
+        times = clock_times(sent.text) + offsets(sent.text)
+        found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t))]
+        previous: Reading | None = None
+        for q in find_quantities(sent.text):
+            if any(t.start <= q.start < t.end and (t.kind == "clock" or q.start == t.start) for t in times):
+                continue
+            reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous)
+            if reading is None:
+                continue
+            previous = reading
+            found.append(_claim(doc, res, speakers, sent, q, reading))
+        for c in found:
+            if dates and c.time_ref is None:
+                c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
+        out.extend(_dedupe(found))
+    for i, c in enumerate(out, 1):
+        c.id = f"{doc.id}#c{i}"
+    return out
+
+
+def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading | None:
+    if q.money:
+        return read_money(sent.text, q.start, q.end)
+    return (read_age(sent.text, q.start, q.end) or read_duration(sent.text, q.start, q.end, context)
+            or read_count(sent.text, q.start, q.end, previous))
+
+
+def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
+    start, end = sent.start + q.start, sent.start + reading.end
+    voice, quoted = speakers.who_said(start)
+    subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
+    lo, hi = to_unit(reading, q.lo, q.hi)
+    return Claim(
+        id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
+        sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
+        subject=subject, subject_text=subject_text, measure=reading.measure, lo=lo, hi=hi,
+        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total,
+    )
+
+
+def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
+    if reading.subject_kind == "incident":
+        return INCIDENT, None
+    abs_q = sent.start + rel_start
+    if reading.subject_kind == "org":
+        return org_subject(doc, res, abs_q, sent.start + reading.end, sent.start, sent.end, speaker)
+    if reading.subject_kind == "person_after":
+        return near_person(doc, res, sent.start + reading.end, sent.end, last=False)
+    if reading.subject_kind == "person_before":
+        return near_person(doc, res, sent.start, abs_q, last=True)
+    cs, _ = clause_bounds(sent.text, rel_start, reading.end)
+    return person_subject(doc, res, sent.start + cs, abs_q, sent.start, speaker, quoted)
+
+
+def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr) -> Claim | None:
+    cs, ce = clause_bounds(sent.text, t.start, t.end)
+    rest = sent.text[t.end:ce] if t.end < ce else sent.text[t.end:]
+    action = ACTION_RE.search(rest) or ACTION_RE.search(sent.text[cs:t.start])
+    if action is None:
+        return None
+    start, end = sent.start + t.start, sent.start + t.end
+    voice, quoted = speakers.who_said(start)
+    who, who_text = person_subject(doc, res, end, sent.start + t.end + (action.start() if action.re is ACTION_RE else 0) + 1,
+                                   end, voice.speaker, quoted) if t.end < sent.end else (None, None)
+    if who is None:
+        who, who_text = person_subject(doc, res, sent.start + cs, start, sent.start, voice.speaker, quoted)
+    return Claim(
+        id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
+        sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,
+        subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
+        hedge=t.hedge, quoted=quoted, qualifier=action.group(0), time_ref=t.ref,
+    )
+
+
+def _dedupe(claims: list[Claim]) -> list[Claim]:
+    """'for five minutes, for five minutes' is one claim said twice."""
+    seen, out = set(), []
+    for c in claims:
+        key = (c.speaker, c.subject, c.measure, c.qualifier, c.lo, c.hi, c.unit)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out

@@ -1,0 +1,224 @@
+"""What a number measures, from the words around it.
+
+A measure is named in the analyst's words (`count_officers_entered`, `duration_outside`)
+and is never tied to one incident: the rules look at the noun after the number (officers,
+victims, minutes, times...) and at the verbs of its clause (entered, stayed outside,
+killed...). The full vocabulary is MEASURES; docs/claims.md lists it for users.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MEASURES = {
+    "duration_outside": "how long someone stayed outside / at a door before going in (minutes)",
+    "duration_waiting": "how long someone waited or stayed, place not said to be outside (minutes)",
+    "duration_to_arrival": "how long until someone arrived (minutes)",
+    "duration_of_incident": "how long the shooting/incident lasted (minutes)",
+    "duration_of_service": "how long someone has served in a role (years)",
+    "count_officers_sent": "officers an agency sent, dispatched or deployed",
+    "count_officers_arrived": "officers who arrived on scene",
+    "count_officers_entered": "officers who went in",
+    "count_officers_outside": "officers who stayed outside / did not go in",
+    "count_officers_disciplined": "officers suspended, fired or put on restricted duty",
+    "count_deaths": "people killed",
+    "count_injured": "people injured or wounded",
+    "count_shot": "people shot",
+    "count_victims_carried_out": "victims carried, rescued or evacuated out",
+    "count_survivors": "victims who survived",
+    "count_calls_to_home": "calls for service to / police visits at a home",
+    "count_calls_for_service": "calls for service (place not said)",
+    "count_calls_911": "911 calls",
+    "count_shots": "shots or rounds fired",
+    "count_warnings": "warnings or tips received",
+    "age": "a person's age (years)",
+    "annual_salary": "a person's salary (USD)",
+    "pay": "what a person was paid or earned (USD)",
+    "time_of_action": "when an action happened: clock time (minute of day) or an offset from an anchor event",
+}
+
+OFFICER = r"officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
+PEOPLE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
+          r"casualties|bodies|patients|staff members|classmates|others|wounded|dead")
+CALLS = r"calls?|times|visits"
+SHOTS = r"shots|rounds|bullets"
+WARNINGS = r"warnings?|tips?|complaints?"
+DURATION = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
+
+_STOP = (r"(?!(?:while|and|or|as|when|that|who|which|to|of|in|at|on|for|with|the|a|an|from|by|"
+         r"were|was|had|have|has|is|are|be)\b)")
+NOUN_RE = re.compile(
+    rf"^[\s-]+(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
+    rf"(?P<calls>{CALLS})|(?P<shots>{SHOTS})|(?P<warnings>{WARNINGS}))\b",
+    re.IGNORECASE,
+)
+DURATION_RE = re.compile(rf"^[\s-]+(?:(?:[a-z]+)\s+){{0,2}}?(?P<unit>{DURATION})\b", re.IGNORECASE)
+AGE_RE = re.compile(r"^[\s-]+years?[\s-]+old\b", re.IGNORECASE)
+RELATIVE_AFTER_RE = re.compile(r"^\s*(?:after|before|later|earlier|ago|into|prior|from now|since)\b", re.I)
+PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
+
+OFFICER_CUES = [  # first match in this order wins
+    ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
+                               r"outside|did not (?:\w+ ){0,3}(?:enter|go in|join)|never (?:went in|entered))\b"),
+    ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
+                               r"stormed|made entry|ran in(?:to)?|going in)\b"),
+    ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
+    ("count_officers_arrived", r"\b(?:arrived|on (?:the )?scene|showed up)\b"),
+    ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|fired|"
+                                   r"reassigned|disciplined)\b"),
+]
+PEOPLE_CUES = [  # the nearest match wins
+    ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths)\b"),
+    ("count_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|injuries)\b"),
+    ("count_victims_carried_out", r"\b(?:carried|rescued|evacuated|brought out|taken out|pulled out)\b"),
+    ("count_survivors", r"\b(?:survived|survivors?)\b"),
+    ("count_shot", r"\bshot\b"),
+]
+NEGATION = re.compile(r"\b(?:not|never|no|none)\b|n[’']t\b", re.IGNORECASE)
+STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|wait|was there|were there|"
+                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover)\b", re.I)
+OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at the (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
+                     r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
+                     r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser))\b", re.IGNORECASE)
+SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
+                     r"teacher|sheriff|chief)|served|serving|veteran|career|on the force)\b", re.IGNORECASE)
+ARRIVAL = re.compile(r"\b(?:arrived|arrive|got there|reached|responded)\b", re.IGNORECASE)
+LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
+HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
+VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
+                   r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
+CLAUSE_BREAK = re.compile(r"[;:—–]|,\s+(?:but|while|and then|where|which)\b|\s-\s")
+
+
+@dataclass
+class Reading:
+    measure: str
+    unit: str
+    end: int  # sentence-relative end of the words that name what is counted
+    subject_kind: str  # person | org | incident
+    noun: str | None = None
+
+
+def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
+    cs = 0
+    for m in CLAUSE_BREAK.finditer(sentence[:start]):
+        cs = m.end()
+    m = CLAUSE_BREAK.search(sentence, end)
+    return cs, (m.start() if m else len(sentence))
+
+
+def _first(cues, text: str) -> str | None:
+    for measure, pattern in cues:
+        if re.search(pattern, text, re.IGNORECASE):
+            return measure
+    return None
+
+
+def _nearest(cues, text: str, last: bool = False) -> str | None:
+    hits = [(m.start(), measure) for measure, p in cues for m in re.finditer(p, text, re.IGNORECASE)]
+    if not hits:
+        return None
+    return (max(hits) if last else min(hits))[1]
+
+
+def read_duration(sentence: str, start: int, end: int, context: str) -> Reading | None:
+    m = DURATION_RE.match(sentence[end:])
+    if not m:
+        return None
+    unit_end = end + m.end()
+    if AGE_RE.match(sentence[end:]) or RELATIVE_AFTER_RE.match(sentence[unit_end:]):
+        return None  # an age, or "two days after": times.py reads those
+    unit = m.group("unit").lower()
+    cs, ce = clause_bounds(sentence, start, unit_end)
+    before = sentence[cs:start]
+    if SERVICE.search(before):
+        return Reading("duration_of_service", "year", unit_end, "person", unit)
+    if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
+        place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
+        return Reading(place, "minute", unit_end, "person", unit)
+    if LASTED.search(before):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    if ARRIVAL.search(before) or ARRIVAL.search(sentence[unit_end:ce]):
+        return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+    return None
+
+
+def read_count(sentence: str, start: int, end: int, previous: Reading | None) -> Reading | None:
+    noun_end, kind, noun = end, None, None
+    if (m := NOUN_RE.match(sentence[end:])) is not None:
+        kind = next(k for k in ("officer", "people", "calls", "shots", "warnings") if m.group(k))
+        noun_end, noun = end + m.end(), m.group(kind)
+    elif PARTITIVE_RE.match(sentence[end:]) and previous is not None and previous.subject_kind != "person":
+        # "23 victims ..., 20 of whom survived": counted as the noun before.
+        kind = "people" if previous.measure.startswith("count_") and previous.subject_kind == "incident" else "officer"
+        noun_end = end + PARTITIVE_RE.match(sentence[end:]).end()
+    if kind is None:
+        return None
+    cs, ce = clause_bounds(sentence, start, noun_end)
+    after, before = sentence[noun_end:ce], sentence[cs:start]
+    if kind == "officer":
+        measure = _officer_measure(after) or _officer_measure(before)
+        return Reading(measure, "officers", noun_end, "org", noun) if measure else None
+    if kind == "people":
+        measure = _nearest(PEOPLE_CUES, after) or _nearest(PEOPLE_CUES, before, last=True)
+        return Reading(measure, "people", noun_end, "incident", noun) if measure else None
+    if kind == "calls":
+        return _read_calls(sentence, noun, noun_end, after, before)
+    measure = "count_shots" if kind == "shots" else "count_warnings"
+    return Reading(measure, kind, noun_end, "incident", noun)
+
+
+def _officer_measure(text: str) -> str | None:
+    measure = _first(OFFICER_CUES, text)
+    if measure == "count_officers_entered":
+        cue = re.search(OFFICER_CUES[1][1], text, re.IGNORECASE)
+        if cue and NEGATION.search(text[:cue.start()]):
+            return "count_officers_outside"  # "not one of them had gone into the school"
+    return measure
+
+
+def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
+    if noun.lower() == "times" and not VISIT.match(sentence[noun_end:]):
+        return None  # "three times" alone is not a call for service
+    if HOME.search(after) or HOME.search(before):
+        return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)
+    if re.search(r"911\s*$", before) or re.search(r"^\s*to 911", after):
+        return Reading("count_calls_911", "calls", noun_end, "incident", noun)
+    if noun.lower().startswith("call") and re.search(r"^\s*for service", after):
+        return Reading("count_calls_for_service", "calls", noun_end, "incident", noun)
+    return None
+
+
+def read_money(sentence: str, start: int, end: int) -> Reading | None:
+    cs, _ = clause_bounds(sentence, start, end)
+    before = sentence[cs:start]
+    if re.search(r"\bsalary\b", before, re.IGNORECASE):
+        return Reading("annual_salary", "USD", end, "person")
+    if re.search(r"\b(?:made|earned|paid|pay|compensation|earns|makes)\b", before, re.IGNORECASE):
+        return Reading("pay", "USD", end, "person")
+    return None
+
+
+def read_age(sentence: str, start: int, end: int) -> Reading | None:
+    m = AGE_RE.match(sentence[end:])
+    if m:
+        return Reading("age", "year", end + m.end(), "person_after")
+    if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
+        return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
+    return None
+
+
+DURATION_MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60,
+                    "day": 1440, "week": 10080}
+
+
+def to_unit(reading: Reading, lo: float | None, hi: float | None):
+    """Minutes for durations (so '240 seconds' meets 'four minutes'), years for service."""
+    if reading.unit != "minute" or not reading.noun:
+        return lo, hi
+    key = reading.noun.lower().rstrip("s")
+    f = DURATION_MINUTES.get(key)
+    if f is None:
+        return lo, hi
+    return (None if lo is None else lo * f), (None if hi is None else hi * f)

@@ -1,0 +1,94 @@
+"""Who or what a claim is about.
+
+A count of officers is about an agency ("four Broward County Sheriff's deputies"); a
+count of victims or calls is about the incident itself; a duration, an age or a time is
+about a person, found as the nearest person, description or pronoun before the number in
+its clause. "he" goes to the person most talked about in the last few paragraphs, never
+to the one speaking (who would say "I").
+"""
+
+from __future__ import annotations
+
+import re
+from onrecord.claims.entities import Resolution
+from onrecord.claims.records import Mention
+from onrecord.claims.text import Document
+
+INCIDENT = "incident"
+PRONOUN_RE = re.compile(r"\b(I|[Mm]e|[Hh]e|[Ss]he|[Hh]im|[Hh]er)\b")
+COPULA_RE = re.compile(r"\b(?:be|been|is|was|are|were|am|as|become|became|being)\s*$", re.IGNORECASE)
+LOOKBACK_SENTENCES = 8
+
+
+def antecedent(doc: Document, res: Resolution, before: int, exclude: str | None) -> Mention | None:
+    """Who "he" is: walking back sentence by sentence, the first person named in the
+    nearest sentence that names anyone (the speaker excluded). Sentence subjects come
+    first in English, and the subject of the last sentence is what "he" most often means."""
+    people = [m for m in res.mentions.get(doc.id, []) if m.entity and m.entity.startswith("person:")
+              and m.entity != exclude and m.start < before]
+    sentences = [s for s in doc.sentences if s.start < before][-LOOKBACK_SENTENCES:]
+    for sent in reversed(sentences):
+        here = [m for m in people if sent.start <= m.start < min(sent.end, before)]
+        if here:
+            return here[0]
+    return None
+
+
+def person_subject(doc: Document, res: Resolution, lo: int, hi: int, sentence_start: int,
+                   speaker: str | None, quoted: bool) -> tuple[str | None, str | None]:
+    """Nearest person-like words in doc.text[lo:hi] (clause, then the whole sentence)."""
+    for start in (lo, sentence_start):
+        found = _candidates(doc, res, start, hi)
+        if found:
+            pos, entity, text = found[-1]
+            if text in {"I", "me", "Me"}:
+                return (speaker, text) if quoted else (f"author:{doc.id}", text)
+            if entity is None:  # he / she / him / her
+                m = antecedent(doc, res, pos, speaker if quoted else None)
+                return (m.entity, f"{text} ({m.text})") if m else (None, text)
+            return entity, text
+    return None, None
+
+
+def _candidates(doc, res, lo, hi):
+    out = []
+    for m in res.mentions.get(doc.id, []):
+        if lo <= m.start < hi and m.kind in {"person", "description"} and m.entity:
+            if m.kind == "description" and COPULA_RE.search(doc.text[max(0, m.start - 12):m.start]):
+                continue  # "I've been a police officer": says what, not who
+            out.append((m.start, m.entity, m.text))
+    for p in PRONOUN_RE.finditer(doc.text, lo, hi):
+        if not any(s <= p.start() < s + len(t) for s, _, t in out):
+            out.append((p.start(), None, p.group(1)))
+    return sorted(out)
+
+
+def near_person(doc: Document, res: Resolution, lo: int, hi: int, last: bool) -> tuple[str | None, str | None]:
+    found = [m for m in res.mentions.get(doc.id, []) if lo <= m.start < hi and m.kind == "person" and m.entity]
+    if not found:
+        return None, None
+    m = found[-1] if last else found[0]
+    return m.entity, m.text
+
+
+def org_subject(doc: Document, res: Resolution, q_start: int, noun_end: int, sent_start: int,
+                sent_end: int, speaker: str | None) -> tuple[str | None, str | None]:
+    ms = [m for m in res.mentions.get(doc.id, []) if sent_start <= m.start < sent_end and m.entity]
+    inside = [m for m in ms if q_start <= m.start < noun_end and m.kind in {"org", "group"}]
+    if inside:
+        return inside[0].entity, inside[0].text
+    before = [m for m in ms if m.end <= q_start]
+    after = [m for m in ms if m.start >= noun_end]
+    for m in [*reversed(before), *after]:
+        org = _org_of(res, m.entity)
+        if org:
+            return org, m.text
+    org = _org_of(res, speaker) if speaker else None
+    return (org, res.entities[org].name) if org else (None, None)
+
+
+def _org_of(res: Resolution, entity_id: str | None) -> str | None:
+    e = res.entities.get(entity_id or "")
+    if e is None:
+        return None
+    return e.id if e.kind == "org" else e.org
