@@ -53,7 +53,8 @@ def write_sources(story: Story, book: TruthBook, root: Path, seed: int) -> list:
               devices.camera(story, book, s("camera")),
               rosters.sheriff_roster(story, book, s("roster-so")), rosters.city_roster(story, book, s("roster-pd")),
               rosters.fire_roster(story, book, s("roster-fr"))]
-    return [write_table(root, t, book) for t in tables]
+    from onrecord.scenario.sources.texts import write_texts
+    return [write_table(root, t, book) for t in tables] + write_texts(story, book, root, s("texts"))
 
 
 def generate_case(seed: int, out: Path, background: int = 0) -> dict:

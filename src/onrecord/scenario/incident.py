@@ -53,16 +53,18 @@ def plan_attack(story: Story, rng: random.Random) -> None:
 
 
 def _bursts(story: Story, rng: random.Random) -> None:
+    """Bursts spread over five to seven minutes, moving up through the floors."""
     floors = story.world.target.floors
     n = rng.randint(6, 10)
-    t = story.t0
-    for k in range(n):
+    span = rng.uniform(280, 400)
+    starts = [0.0] + sorted(rng.uniform(8, span - 8) for _ in range(n - 2)) + [span]
+    for k, start in enumerate(starts):
+        t = story.t0 + start
         floor = 1 + min(floors - 1, k * floors // n)
-        length = rng.uniform(2, 12)
+        length = rng.uniform(2, 7)
         shots = rng.randint(3, 16)
         eid = f"shots-{k + 1:02d}"
         story.bursts.append(Burst(eid, round(t, 3), round(t + length, 3), floor, shots))
         story.add(eid, "shots_fired", t, people=["P900"],
                   place=f"{story.world.target.name} floor {floor}",
                   note=f"{shots} shots over {length:.0f} s")
-        t += length + rng.uniform(8, 55)

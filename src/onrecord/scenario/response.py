@@ -74,8 +74,12 @@ def _sheriff(story: Story, rng: random.Random) -> None:
     near = rng.randint(2, 3)  # deputies already close by: they arrive while shots go on
     for i, u in enumerate(deputies):
         wave = 0.0 if i < near + 2 else rng.uniform(20, 240)
+        dispatched = first + wave + (i * 1.5 if wave == 0 else 0)
         travel = rng.uniform(60, 150) if i < near else rng.uniform(240, 900)
-        _run(story, rng, u.uid, first + wave + (i * 1.5 if wave == 0 else 0), travel)
+        if i < near:  # close by: in the lot while shots are still being fired
+            latest = story.last_shot - rng.uniform(20, 60) - (dispatched + 25)
+            travel = max(30.0, min(travel, latest))
+        _run(story, rng, u.uid, dispatched, travel)
     for u in w.units_of(w.sheriff, "sergeant"):
         _run(story, rng, u.uid, first + rng.uniform(30, 120), rng.uniform(250, 650))
     cap = w.units_of(w.sheriff, "captain")[0]

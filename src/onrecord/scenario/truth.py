@@ -32,6 +32,7 @@ class TruthBook:
         self.mentions: dict[str, str] = {}
         self.contradictions: list[dict] = []
         self.press_errors: list[dict] = []
+        self.approximations: list[dict] = []
         self.prior_records: dict[str, dict] = {}
         self.sections: dict[str, object] = {}
 
@@ -52,6 +53,7 @@ class TruthBook:
         doc = {"schema": SCHEMA, **head, "sources": self.sources, **self.sections,
                "records": self.records, "mentions": self.mentions,
                "contradictions": self.contradictions, "press_errors": self.press_errors,
+               "approximate_times": self.approximations,
                "prior_records": self.prior_records}
         path.write_text(json.dumps(doc, indent=1, sort_keys=False, ensure_ascii=False) + "\n",
                         encoding="utf-8")
