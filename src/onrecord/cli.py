@@ -31,6 +31,7 @@ def _attach() -> None:
     app.command("mappings")(sources_cmd.mappings)
     app.command("timeline")(store_cmd.timeline)
     # Areas attach their commands below, one line each.
+    from onrecord.claims import command as claims_cmd; app.command("claims")(claims_cmd.claims)  # noqa: E702
     from onrecord.scenario import command as scenario_cmd
 
     scenario_app = typer.Typer(help="Fictional incidents with known truth: generate one, score a built case.",

@@ -73,8 +73,13 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def resolve_entities(docs: list[Document]) -> Resolution:
-    """Find every mention in every document and group them into entities."""
+def resolve_entities(docs: list[Document] | dict[str, str]) -> Resolution:
+    """Find every mention in every document and group them into entities.
+    `docs` is a list of read documents, or a dict of document id -> text."""
+    if isinstance(docs, dict):
+        from onrecord.claims.text import read_document
+
+        docs = [read_document(doc_id, text) for doc_id, text in docs.items()]
     firsts_pass = [m for d in docs for m in certain_people(d)]
     firsts_pass = _trim_overlong(firsts_pass)
     lasts, firsts = known_name_parts(firsts_pass)
