@@ -57,16 +57,37 @@ def write_sources(story: Story, book: TruthBook, root: Path, seed: int) -> list:
     return [write_table(root, t, book) for t in tables] + write_texts(story, book, root, s("texts"))
 
 
+def write_priors(story: Story, book: TruthBook, root: Path, seed: int) -> list:
+    from onrecord.scenario.priors import plan_priors
+    from onrecord.scenario.sources.common import write_table
+    from onrecord.scenario.sources.prior_sources import EXTRA_AGENCIES, prior_tables
+    priors = plan_priors(story, stream(seed, "priors"))
+    paths = [write_table(root, t, book) for t in prior_tables(story, priors, book, stream(seed, "prior-ids"))]
+    people = {pid: {"name": f"{p.first} {p.middle}. {p.last}", "dob": p.dob.isoformat(), "address": p.address,
+                    "phone": p.phone, "role": priors.roles[pid]} for pid, p in priors.people.items()}
+    agencies = {c.agency for c in priors.contacts if c.person == priors.attacker}
+    book.sections["priors"] = {
+        "attacker": priors.attacker, "attacker_agencies": sorted(agencies),
+        "attacker_records": sorted(k for k, v in book.prior_records.items() if v["person"] == priors.attacker),
+        "agencies": {code: name for code, name in EXTRA_AGENCIES.values()}, "people": people}
+    return paths
+
+
 def generate_case(seed: int, out: Path, background: int = 0) -> dict:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     story, book = tell_story(seed), TruthBook()
-    paths = write_sources(story, book, out, seed)
-    book.sections.update(_sections(story))
-    book.write(out / "truth.json", _head(story, seed))
+    paths = write_sources(story, book, out, seed) + write_priors(story, book, out, seed)
     manifest = {"seed": seed, "sources": [{"file": f"{p.parent.name}/{p.name}",
                                            "mapping": f"{p.parent.name}/{p.with_suffix('.toml').name}",
                                            "kind": book.sources[p.name]["kind"]} for p in paths]}
+    if background:
+        from onrecord.scenario.background import write_background
+        bg = write_background(story, out, seed, background, book)
+        manifest["background"] = bg
+        manifest["sources"].append({"file": bg["file"], "mapping": bg["mapping"], "kind": "cad"})
+    book.sections.update(_sections(story))
+    book.write(out / "truth.json", _head(story, seed))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
 
