@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from contextlib import contextmanager
+from itertools import islice, repeat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -48,7 +50,7 @@ def existing_source(conn: Connection, case_id: int, file_sha256: str):
 def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list[int],
                  hashes: list[bytes], ev: dict[str, list], progress: Progress) -> int:
     """All or nothing: a failure or a killed process leaves the case as it was."""
-    with case.engine.begin() as conn:
+    with case.engine.connect() as conn, _bulk_mode(conn), conn.begin():
         _lock(conn, case)
         found = existing_source(conn, case.id, meta.file_sha256)
         if found:
@@ -65,13 +67,13 @@ def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list
         first_event = (conn.execute(select(func.max(events.c.id))).scalar() or 0) + 1
         chain = chain_hashes(bytes(head.chain_head), hashes)
         seq0 = head.record_count + 1
-        raw_rows = zip(range(first_raw, first_raw + len(raws)), _repeat(case.id), _repeat(source_id),
+        raw_rows = zip(range(first_raw, first_raw + len(raws)), repeat(case.id), repeat(source_id),
                        range(seq0, seq0 + len(raws)), ordinals, raws, hashes, chain)
         _bulk(conn, "raw_records", ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain"),
               raw_rows, len(raws), lambda n: progress("raw records", n))
         ids = range(first_event, first_event + len(ev["kind"]))
         record_ids = (first_raw + i for i in ev["record_index"])
-        event_rows = zip(ids, _repeat(case.id), _repeat(source_id), record_ids, *(ev[f] for f in EVENT_FIELDS))
+        event_rows = zip(ids, repeat(case.id), repeat(source_id), record_ids, *(ev[f] for f in EVENT_FIELDS))
         _bulk(conn, "events", ("id", "case_id", "source_id", "raw_record_id", *EVENT_FIELDS),
               event_rows, len(ids), lambda n: progress("events", n))
         conn.execute(update(cases).where(cases.c.id == case.id).values(
@@ -79,9 +81,19 @@ def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list
     return source_id
 
 
-def _repeat(value):
-    while True:
-        yield value
+@contextmanager
+def _bulk_mode(conn: Connection):
+    """SQLite checks each row's foreign keys one by one; the writer hands out the ids
+    itself, consistent by construction, so the check is off while it writes."""
+    if not is_sqlite(conn.engine):
+        yield
+        return
+    driver = conn.connection.driver_connection
+    driver.execute("PRAGMA foreign_keys=OFF")
+    try:
+        yield
+    finally:
+        driver.execute("PRAGMA foreign_keys=ON")
 
 
 def _lock(conn: Connection, case: Case) -> None:
@@ -92,26 +104,19 @@ def _lock(conn: Connection, case: Case) -> None:
     conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
 
 
-def _chunks(rows: Iterator[tuple], total: int) -> Iterator[list[tuple]]:
-    it = iter(rows)
-    for _ in range(0, total, CHUNK):
-        chunk = []
-        for _, row in zip(range(CHUNK), it):
-            chunk.append(row)
-        yield chunk
-
-
 def _bulk(conn: Connection, table: str, names: tuple[str, ...], rows, total: int, done) -> None:
     driver = conn.connection.driver_connection
     if is_sqlite(conn.engine):
         sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-        for chunk in _chunks(rows, total):
-            driver.executemany(sql, chunk)
-            done(len(chunk))
+        rows = iter(rows)
+        for start in range(0, total, CHUNK):
+            driver.executemany(sql, islice(rows, CHUNK))
+            done(min(CHUNK, total - start))
         return
     with driver.cursor() as cur:
         with cur.copy(f"COPY {table} ({', '.join(names)}) FROM STDIN") as copy:
-            for chunk in _chunks(rows, total):
-                for row in chunk:
+            rows = iter(rows)
+            for start in range(0, total, CHUNK):
+                for row in islice(rows, CHUNK):
                     copy.write_row(row)
-                done(len(chunk))
+                done(min(CHUNK, total - start))

@@ -1,0 +1,120 @@
+"""Import speed: `onrecord import` of a 1,000,000-row CAD export into the SQLite store,
+beside DuckDB's read_csv of the same file into a table, in the same run.
+
+Target (issue 2): import <= 3x the DuckDB time, raw rows + events + hash chain included.
+Run: .venv/bin/python benchmarks/import_cad.py [--rows N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+MAPPING = """
+[mapping]
+name = "bench-county-cad"
+description = "Benchmark county (fictional) dispatch, one row per unit, three times"
+source_kind = "cad"
+agency = "BCSO"
+timezone = "America/Chicago"
+layout = "row-per-unit"
+
+[file]
+required = ["CallNumber", "UnitID"]
+
+[fields]
+call = "CallNumber"
+unit = "UnitID"
+text = "CallType"
+place = "Address"
+
+[attributes]
+priority = "Priority"
+
+[[events]]
+kind = "unit_dispatched"
+time = "Dispatched"
+format = "%m/%d/%Y %I:%M:%S %p"
+
+[[events]]
+kind = "unit_enroute"
+time = "Enroute"
+format = "%m/%d/%Y %I:%M:%S %p"
+
+[[events]]
+kind = "unit_arrived"
+time = "Arrived"
+format = "%m/%d/%Y %I:%M:%S %p"
+optional = true
+"""
+
+STREETS = ["Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Hazel", "Juniper", "Larch"]
+TYPES = ["Medical Incident", "Traffic Collision", "Alarm", "Welfare Check", "Structure Fire", "Disturbance"]
+
+
+def generate(path: Path, rows: int, seed: int = 7) -> None:
+    rnd = random.Random(seed)
+    base = datetime(2025, 1, 1)
+    fmt = "%m/%d/%Y %I:%M:%S %p"
+    with path.open("w", newline="") as fh:
+        fh.write("CallNumber,UnitID,CallType,Address,Priority,Dispatched,Enroute,Arrived\n")
+        for i in range(rows):
+            d = base + timedelta(seconds=i * 31 + rnd.randint(0, 30))
+            e = d + timedelta(seconds=rnd.randint(5, 90))
+            a = e + timedelta(seconds=rnd.randint(60, 900))
+            arrived = a.strftime(fmt) if rnd.random() > 0.05 else ""
+            fh.write(f"{25_000_000 + i // 3},U{rnd.randint(1, 400)},{rnd.choice(TYPES)},"
+                     f"{rnd.randint(1, 9999)} {rnd.choice(STREETS)} St,{rnd.randint(1, 5)},"
+                     f"{d.strftime(fmt)},{e.strftime(fmt)},{arrived}\n")
+
+
+def time_duckdb(csv: Path, work: Path) -> float:
+    import duckdb
+
+    db = work / "baseline.duckdb"
+    start = time.perf_counter()
+    con = duckdb.connect(str(db))
+    con.execute(f"CREATE TABLE calls AS SELECT * FROM read_csv('{csv}')")
+    con.close()
+    return time.perf_counter() - start
+
+
+def time_import(csv: Path, mapping: Path, work: Path) -> float:
+    onrecord = [sys.executable, "-m", "onrecord.cli"]
+    case = work / "case"
+    subprocess.run([*onrecord, "init", str(case)], check=True, capture_output=True)
+    start = time.perf_counter()
+    subprocess.run([*onrecord, "import", str(case), str(csv), "--mapping", str(mapping)], check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="onrecord-bench-"))
+    try:
+        csv, mapping = work / "county-cad.csv", work / "bench.toml"
+        mapping.write_text(MAPPING)
+        generate(csv, args.rows)
+        size = csv.stat().st_size / 1e6
+        duck = time_duckdb(csv, work)
+        ours = time_import(csv, mapping, work)
+        print(f"rows: {args.rows:,} ({size:.0f} MB, one row per unit, three time columns)")
+        print(f"baseline  DuckDB read_csv into a table: {duck:7.2f} s")
+        print(f"onrecord import into SQLite (raw rows, events, hash chain): {ours:7.2f} s "
+              f"= {args.rows / ours:,.0f} rows/s")
+        print(f"ratio import / DuckDB: {ours / duck:.2f}x (target <= 3x)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
