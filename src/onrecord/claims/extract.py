@@ -14,7 +14,7 @@ import re
 from onrecord.claims.conflicts import find_conflicts, group_claims
 from onrecord.claims.entities import Resolution, resolve_entities
 from onrecord.claims.measures import (
-    Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
+    STAY, Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
 )
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.records import Analysis, Claim, Entity
@@ -58,7 +58,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     out: list[Claim] = []
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
-        times = clock_times(sent.text) + offsets(sent.text)
+        times = clock_times(sent.text) + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t))]
         previous: Reading | None = None
         for q in find_quantities(sent.text):
@@ -76,6 +76,12 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
     return out
+
+
+def _stay_before(sentence: str, t: TimeExpr) -> bool:
+    """'I stayed at the door four minutes before I went in' measures the stay."""
+    cs, _ = clause_bounds(sentence, t.start, t.end)
+    return STAY.search(sentence[cs:t.start]) is not None
 
 
 def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading | None:
@@ -109,7 +115,42 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
     if reading.subject_kind == "person_before":
         return near_person(doc, res, sent.start, abs_q, last=True)
     cs, _ = clause_bounds(sent.text, rel_start, reading.end)
-    return person_subject(doc, res, sent.start + cs, abs_q, sent.start, speaker, quoted)
+    found = person_subject(doc, res, sent.start + cs, abs_q, sent.start, speaker, quoted)
+    if found[0] is None:
+        found = _group_subject(doc, res, sent, cs, rel_start, speaker)
+    return found
+
+
+GROUP_RE = re.compile(r"\b(?:officers|deputies|cops|troopers|police|units|we)\b", re.IGNORECASE)
+
+
+def _group_subject(doc, res, sent, cs, rel_start, speaker):
+    """'Deputies waited outside for nine minutes': about a group, named by its agency
+    when the sentence names one, else by the word itself."""
+    m = GROUP_RE.search(sent.text, 0, rel_start)
+    if m is None:
+        return None, None
+    if m.group(0).lower() == "we":
+        return speaker, "we"
+    org, text = org_subject(doc, res, sent.start + m.start(), sent.start + m.end(), sent.start, sent.end, None)
+    if org:
+        return org, text
+    gid = "group:" + m.group(0).lower()
+    res.entities.setdefault(gid, Entity(gid, "group", m.group(0).lower()))
+    return gid, m.group(0)
+
+
+THING_RE = re.compile(r"^\s*(?:the|a|an)\s+((?:[\w’'-]+\s+){0,5}?[\w’'-]+)\s*$", re.IGNORECASE)
+
+
+def _thing_subject(res: Resolution, words: str) -> tuple[str | None, str | None]:
+    """'The first 911 call came in at 2:17': the time is about the call."""
+    m = THING_RE.match(words)
+    if m is None:
+        return None, None
+    tid = "thing:" + re.sub(r"[^a-z0-9]+", "-", m.group(1).lower()).strip("-")
+    res.entities.setdefault(tid, Entity(tid, "thing", m.group(1)))
+    return tid, words.strip()
 
 
 def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr) -> Claim | None:
@@ -124,6 +165,12 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr) -> Claim | None
                                    end, voice.speaker, quoted) if t.end < sent.end else (None, None)
     if who is None:
         who, who_text = person_subject(doc, res, sent.start + cs, start, sent.start, voice.speaker, quoted)
+    if who is None:
+        who, who_text = _group_subject(doc, res, sent, cs, t.start, voice.speaker)
+    if who is None:
+        head = sent.text[cs:t.start]
+        verb = re.search(r"\s(?:came|was|were|is|went|got|began|started|ended|[a-z]+ed)\b", head)
+        who, who_text = _thing_subject(res, head[:verb.start()] if verb else head)
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,

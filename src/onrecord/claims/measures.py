@@ -15,16 +15,18 @@ MEASURES = {
     "duration_outside": "how long someone stayed outside / at a door before going in (minutes)",
     "duration_waiting": "how long someone waited or stayed, place not said to be outside (minutes)",
     "duration_to_arrival": "how long until someone arrived (minutes)",
+    "duration_to_entry": "how long until someone went in, e.g. 'went in within a minute' (minutes)",
     "duration_of_incident": "how long the shooting/incident lasted (minutes)",
     "duration_of_service": "how long someone has served in a role (years)",
     "count_officers_sent": "officers an agency sent, dispatched or deployed",
-    "count_officers_arrived": "officers who arrived on scene",
+    "count_officers_on_scene": "officers who arrived / were on scene or on the campus",
     "count_officers_entered": "officers who went in",
     "count_officers_outside": "officers who stayed outside / did not go in",
     "count_officers_disciplined": "officers suspended, fired or put on restricted duty",
     "count_deaths": "people killed",
     "count_injured": "people injured or wounded",
     "count_shot": "people shot",
+    "count_transported": "people taken to hospitals / transported",
     "count_victims_carried_out": "victims carried, rescued or evacuated out",
     "count_survivors": "victims who survived",
     "count_calls_to_home": "calls for service to / police visits at a home",
@@ -64,13 +66,14 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
-    ("count_officers_arrived", r"\b(?:arrived|on (?:the )?scene|showed up)\b"),
+    ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|fired|"
                                    r"reassigned|disciplined)\b"),
 ]
 PEOPLE_CUES = [  # the nearest match wins
     ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths)\b"),
     ("count_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|injuries)\b"),
+    ("count_transported", r"\b(?:taken to (?:the |a )?hospitals?|transported|taken to (?:the |a )?(?:trauma|medical)|airlifted)\b"),
     ("count_victims_carried_out", r"\b(?:carried|rescued|evacuated|brought out|taken out|pulled out)\b"),
     ("count_survivors", r"\b(?:survived|survivors?)\b"),
     ("count_shot", r"\bshot\b"),
@@ -78,11 +81,12 @@ PEOPLE_CUES = [  # the nearest match wins
 NEGATION = re.compile(r"\b(?:not|never|no|none)\b|n[’']t\b", re.IGNORECASE)
 STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|wait|was there|were there|"
                   r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover)\b", re.I)
-OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at the (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
+OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
-                     r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser))\b", re.IGNORECASE)
+                     r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force)\b", re.IGNORECASE)
+ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in)\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|got there|reached|responded)\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
@@ -127,16 +131,18 @@ def read_duration(sentence: str, start: int, end: int, context: str) -> Reading 
     if not m:
         return None
     unit_end = end + m.end()
-    if AGE_RE.match(sentence[end:]) or RELATIVE_AFTER_RE.match(sentence[unit_end:]):
-        return None  # an age, or "two days after": times.py reads those
     unit = m.group("unit").lower()
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
+    if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:]) and not STAY.search(before)):
+        return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
     if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
         place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
         return Reading(place, "minute", unit_end, "person", unit)
+    if ENTRY.search(before):
+        return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if ARRIVAL.search(before) or ARRIVAL.search(sentence[unit_end:ce]):
@@ -164,7 +170,7 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         measure = _nearest(PEOPLE_CUES, after) or _nearest(PEOPLE_CUES, before, last=True)
         return Reading(measure, "people", noun_end, "incident", noun) if measure else None
     if kind == "calls":
-        return _read_calls(sentence, noun, noun_end, after, before)
+        return _read_calls(sentence, noun, noun_end, after, before + " " + m.group("mods"))
     measure = "count_shots" if kind == "shots" else "count_warnings"
     return Reading(measure, kind, noun_end, "incident", noun)
 
@@ -183,7 +189,7 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
         return None  # "three times" alone is not a call for service
     if HOME.search(after) or HOME.search(before):
         return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)
-    if re.search(r"911\s*$", before) or re.search(r"^\s*to 911", after):
+    if re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:]) or re.search(r"^\s*to 911", after):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
     if noun.lower().startswith("call") and re.search(r"^\s*for service", after):
         return Reading("count_calls_for_service", "calls", noun_end, "incident", noun)

@@ -41,8 +41,9 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "southern", "on", "in", "at", "of", "for", "after", "before", "as", "just",
     "suspended", "resigned", "fired", "killed", "video",
 }
-NAME_RE = r"^(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?|Mc[A-Z][a-z]+|O['’][A-Z][a-z]+)$"
-TITLE_PARTS = set(TITLE_TOKENS) | {"high", "school", "resource", "city", "county",
+NAME_RE = r"^(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?|Mc[A-Z][a-z]+|O['’][A-Z][a-z]+|[A-Z]\.)$"
+INITIAL_RE = r"^[A-Z]\.$"
+TITLE_PARTS = set(TITLE_TOKENS) | {t + "." for t in TITLE_TOKENS} | {"high", "school", "resource", "city", "county",
                                    "police", "fire", "of", "vice", "assistant", "chief",
                                    "football", "mass", "campus", "top", "former"}
 
@@ -54,7 +55,7 @@ def _person_matcher():
     from onrecord.claims.text import blank_english
 
     name = {"TEXT": {"REGEX": NAME_RE}, "LOWER": {"NOT_IN": sorted(NOT_NAME)}}
-    title = {"LOWER": {"IN": TITLE_TOKENS}}
+    title = {"LOWER": {"IN": TITLE_TOKENS + [t + "." for t in TITLE_TOKENS]}}
     m = Matcher(blank_english().vocab)
     m.add("TITLE_NAME", [[title, {"ORTH": ".", "OP": "?"}, {**name, "OP": "{1,3}"}]],
           greedy="LONGEST")
@@ -89,12 +90,12 @@ def _name_run(span) -> tuple[int, int]:
 def _title_and_place(sp, start: int) -> tuple[str | None, str | None, int]:
     """Title words right before a name, and the capitalised place before them."""
     i = start
-    while i > 0 and sp[i - 1].lower_ in TITLE_PARTS | {"’s", "'s", ","} and not (
-        sp[i - 1].lower_ in {"’s", "'s", ","} and i - 2 >= 0 and sp[i - 2].lower_ not in TITLE_PARTS):
+    while i > 0 and sp[i - 1].lower_ in TITLE_PARTS | {"’s", "'s", ",", "."} and not (
+        sp[i - 1].lower_ in {"’s", "'s", ",", "."} and i - 2 >= 0 and sp[i - 2].lower_ not in TITLE_PARTS):
         if sp[i - 1].lower_ in {"county", "city"} and i > 1 and sp[i - 2].text[:1].isupper():
             break  # "Broward County Sheriff": County belongs to the place
         i -= 1
-    while i < start and sp[i].lower_ in {",", "of", "’s", "'s"}:
+    while i < start and sp[i].lower_ in {",", "of", "’s", "'s", "."}:
         i += 1
     title = sp[i:start].text.strip(" ,") or None
     if title and not family_of(title):
@@ -111,7 +112,9 @@ def _title_and_place(sp, start: int) -> tuple[str | None, str | None, int]:
 def _person(doc_id: str, para, s: int, e: int) -> Mention:
     sp = para.doc
     title, place, _ = _title_and_place(sp, s)
-    names = [t.text for t in sp[s:e]]
+    names = [t.text for t in sp[s:e] if not re.match(INITIAL_RE, t.text)]
+    if not names:
+        names = [sp[e - 1].text]
     first = names[0] if len(names) > 1 else None
     return Mention(doc_id, para.start + sp[s].idx, para.start + sp[e - 1].idx + len(sp[e - 1]),
                    " ".join(names), "person", first=first, last=names[-1], title=title,
@@ -120,7 +123,7 @@ def _person(doc_id: str, para, s: int, e: int) -> Mention:
 
 def certain_people(doc: Document) -> list[Mention]:
     """Pass 1: names a title, an age or a reporting verb makes certain."""
-    found: dict[tuple[int, int], Mention] = {}
+    found: dict[tuple[int, int], Mention] = {(m.start, m.end, 0): m for m in header_people(doc)}
     matcher = _person_matcher()
     for para in doc.paragraphs:
         sp = para.doc
@@ -253,3 +256,25 @@ def descriptions(doc: Document) -> list[Mention]:
                                "description", title=title, family=family_of(title),
                                place=place, agency=agency_of(title)))
     return out
+
+
+AUTHOR_KEYS = ("author", "by", "written by", "name", "officer", "reporting officer")
+
+
+def header_people(doc: Document) -> list[Mention]:
+    """'Author: Sgt. Dana R. Roe' in a statement's header: the person who writes 'I'."""
+    for key in AUTHOR_KEYS:
+        if key not in doc.header:
+            continue
+        start, end, value = doc.header[key]
+        words = value.split()
+        titles = []
+        while words and family_of(words[0].strip(".")) and len(words) > 2:
+            titles.append(words.pop(0))
+        names = [w for w in words if re.match(NAME_RE, w) and not re.fullmatch(r"[A-Z]\.?", w)]
+        if len(names) < 2 or len(names) != len([w for w in words if not re.fullmatch(r"[A-Z]\.?", w)]):
+            return []  # "Courier staff" is not a person
+        title = " ".join(titles) or None
+        return [Mention(doc.id, start, end, " ".join(names), "person", first=names[0], last=names[-1],
+                        title=title, family=family_of(title), agency=agency_of(title))]
+    return []

@@ -27,7 +27,8 @@ _WORD = "|".join(sorted([*UNITS, *TENS, *SCALES, "dozen"], key=len, reverse=True
 _WORDS = rf"(?:(?:a|one)\s+)?(?:{_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_WORD}))*"
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # A lone number: digits (not part of a clock time like 2:21) or number words.
-NUMBER = rf"(?:\$\s?)?(?:(?<![\d:.,])(?:{_DIGITS})(?:\s?[kK]\b)?(?![\d:]|,\d)|\b{_WORDS}\b)"
+_A_UNIT = r"\ban?(?=\s+(?:second|minute|hour|day|week|month|year)\b)"  # "about a minute"
+NUMBER = rf"(?:\$\s?)?(?:(?<![\d:.,])(?:{_DIGITS})(?:\s?[kK]\b)?(?![\d:]|,\d)|\b{_WORDS}\b|{_A_UNIT})"
 
 # Vague amounts that still bound a count: (lo, hi); hi None = open.
 VAGUE = {
@@ -42,7 +43,7 @@ HEDGES = {
     "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
     "more than": "at_least", "over": "at_least", "in excess of": "at_least",
     "north of": "at_least", "just over": "just_over", "just under": "nearly",
-    "up to": "at_most", "as many as": "at_most", "at most": "at_most",
+    "up to": "at_most", "within": "at_most", "as many as": "at_most", "at most": "at_most",
     "no more than": "at_most", "fewer than": "at_most", "less than": "at_most",
     "under": "at_most", "nearly": "nearly", "almost": "nearly", "close to": "nearly",
     "not quite": "nearly", "about": "about", "around": "about", "roughly": "about",
@@ -101,6 +102,8 @@ class Quantity:
 def parse_number(text: str) -> float | None:
     """'twenty-three' -> 23, '1,200' -> 1200, 'a dozen' -> 12, '$100K' -> 100000."""
     t = text.strip().lower().replace("$", "").strip()
+    if t in {"a", "an"}:
+        return 1.0
     mult = 1000 if re.fullmatch(r".*\d\s?k", t) else 1
     t = re.sub(r"\s?k$", "", t)
     if re.fullmatch(_DIGITS, t):

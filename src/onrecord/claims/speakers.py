@@ -69,6 +69,11 @@ class Speakers:
 def find_speakers(doc: Document, res: Resolution) -> Speakers:
     mentions = res.mentions.get(doc.id, [])
     author = Voice(f"author:{doc.id}", "the author")
+    if "author" in doc.header or "by" in doc.header:
+        key = "author" if "author" in doc.header else "by"
+        s, _, value = doc.header[key]
+        named = [m for m in mentions if m.start == s and m.entity]
+        author = Voice(named[0].entity if named else f"author:{doc.id}", value)
     attributions = [a for s in doc.sentences for a in _attributions(doc, s, mentions)]
     quotes: list[tuple[int, int, Voice]] = []
     for i, para in enumerate(doc.paragraphs):

@@ -42,9 +42,10 @@ def person_subject(doc: Document, res: Resolution, lo: int, hi: int, sentence_st
         if found:
             pos, entity, text = found[-1]
             if text in {"I", "me", "Me"}:
-                return (speaker, text) if quoted else (f"author:{doc.id}", text)
+                return speaker, text  # the quoted speaker, or the author of the document
             if entity is None:  # he / she / him / her
-                m = antecedent(doc, res, pos, speaker if quoted else None)
+                m = antecedent(doc, res, pos, speaker if quoted else None) or _named_later(
+                    doc, res, pos, speaker)
                 return (m.entity, f"{text} ({m.text})") if m else (None, text)
             return entity, text
     return None, None
@@ -92,3 +93,11 @@ def _org_of(res: Resolution, entity_id: str | None) -> str | None:
     if e is None:
         return None
     return e.id if e.kind == "org" else e.org
+
+
+def _named_later(doc: Document, res: Resolution, pos: int, speaker: str | None) -> Mention | None:
+    """'"He stayed at that door," said Brandt, referring to Sgt. Dana Hale': named after."""
+    sent = doc.sentence_at(pos)
+    later = [m for m in res.mentions.get(doc.id, []) if pos < m.start < sent.end and m.entity
+             and m.entity.startswith("person:") and m.entity != speaker]
+    return later[0] if later else None

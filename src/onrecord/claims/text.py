@@ -37,6 +37,7 @@ class Document:
     text: str
     paragraphs: list[Paragraph] = field(default_factory=list)
     sentences: list[Sentence] = field(default_factory=list)
+    header: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # key -> span, value
 
     def sentence_at(self, offset: int) -> Sentence:
         for s in self.sentences:
@@ -72,10 +73,27 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
+HEADER_LINE = re.compile(r"^([A-Z][A-Za-z ]{0,20}):[ \t]+(\S.*)$")
+
+
+def header_lines(text: str) -> tuple[dict[str, tuple[int, int, str]], int]:
+    """Leading 'Key: value' lines (Author:, Agency:, Written:) that many statements and
+    exports carry: metadata, not prose. Returns them and where the body starts."""
+    header, pos = {}, 0
+    for line in text.splitlines(keepends=True):
+        m = HEADER_LINE.match(line.rstrip("\r\n"))
+        if not m:
+            break
+        header[m.group(1).strip().lower()] = (pos + m.start(2), pos + m.end(2), m.group(2).strip())
+        pos += len(line)
+    return (header, pos) if len(header) >= 2 else ({}, 0)
+
+
 def read_document(doc_id: str, text: str) -> Document:
     nlp = blank_english()
     doc = Document(doc_id, text)
-    spans = paragraph_spans(text)
+    doc.header, body = header_lines(text)
+    spans = [(s + body, e + body) for s, e in paragraph_spans(text[body:])]
     for i, ((s, e), sp) in enumerate(zip(spans, nlp.pipe(text[s:e] for s, e in spans))):
         doc.paragraphs.append(Paragraph(s, e, text[s:e], sp))
         doc.sentences.extend(_sentences(sp, s, i, text))
@@ -90,6 +108,8 @@ def _sentences(sp, offset: int, para: int, text: str) -> list[Sentence]:
         if stripped and stripped[-1] in OPEN_QUOTES and _is_opening(text, a[0] + len(stripped) - 1):
             a[1] = a[0] + len(stripped) - 1
             b[0] = a[1]
+    bounds = _join_after_abbreviation(text, bounds)
+    bounds = [piece for b in bounds for piece in _split_after_clock(text, b)]
     out = []
     for s, e in bounds:
         chunk = text[s:e]
@@ -105,3 +125,31 @@ def _is_opening(text: str, i: int) -> bool:
         return True
     # A straight quote opens when something follows it directly and a space precedes it.
     return (i == 0 or text[i - 1].isspace()) and i + 1 < len(text) and not text[i + 1].isspace()
+
+
+CLOCK_END = re.compile(r"\b[ap]\.m\.\s+(?=[A-Z])")
+
+
+def _split_after_clock(text: str, bound: list[int]) -> list[list[int]]:
+    """'I arrived at 2:20 p.m. I stayed...' is two sentences; the tokenizer keeps 'p.m.'
+    whole, so the sentencizer cannot see the full stop."""
+    s, e = bound
+    out = []
+    for m in CLOCK_END.finditer(text, s, e):
+        out.append([s, m.end()])
+        s = m.end()
+    return out + [[s, e]]
+
+
+ABBREVIATION_END = re.compile(r"\b(?:Sgt|Lt|Capt|Cpl|Det|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Col|Maj|St|No|Insp|Supt)\.\s*$")
+
+
+def _join_after_abbreviation(text: str, bounds: list[list[int]]) -> list[list[int]]:
+    """'Sgt. Dana Hale' is not the end of a sentence at 'Sgt.'."""
+    out: list[list[int]] = []
+    for b in bounds:
+        if out and ABBREVIATION_END.search(text[out[-1][0]:out[-1][1]]):
+            out[-1][1] = b[1]
+        else:
+            out.append(list(b))
+    return out

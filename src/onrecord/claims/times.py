@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from onrecord.claims.numbers import NUMBER, VAGUE, interval, parse_number
+from onrecord.claims.numbers import HEDGES, NUMBER, VAGUE, interval, parse_number
 
 CLOCK_HEDGES = {
     "about": (-5, 5), "around": (-5, 5), "approximately": (-5, 5), "roughly": (-5, 5),
@@ -28,8 +28,9 @@ CLOCK_RE = re.compile(
     re.IGNORECASE,
 )
 _VAGUE = "|".join(re.escape(v) for v in VAGUE)
+_HEDGE = "|".join(re.escape(h) for h in sorted(HEDGES, key=len, reverse=True))
 RELATIVE_RE = re.compile(
-    rf"\b(?P<n>{NUMBER}|{_VAGUE})\s+(?:[a-z]+\s+)?(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+"
+    rf"(?:\b(?P<hedge>{_HEDGE})\s+)?\b(?P<n>{NUMBER}|{_VAGUE})\s+(?:[a-z]+\s+)?(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+"
     rf"(?P<rel>after|before|later|earlier|ago|prior to)\b(?:\s+(?P<anchor>[^,.;:—–]+))?",
     re.IGNORECASE,
 )
@@ -83,7 +84,8 @@ def offsets(text: str) -> list[TimeExpr]:
             value = parse_number(n)
             if value is None:
                 continue
-            lo, hi = interval(value, None)
+            hedge = (m.group("hedge") or "").lower() or None
+            lo, hi = interval(value, HEDGES.get(hedge) if hedge else None)
         rel = m.group("rel").lower()
         sign = "before" if rel in {"before", "earlier", "ago", "prior to"} else "after"
         anchor = (m.group("anchor") or "").strip() or None
@@ -91,7 +93,8 @@ def offsets(text: str) -> list[TimeExpr]:
         if rel not in {"after", "before", "prior to"}:
             anchor = None  # "four minutes later": the anchor is whatever came just before
         end = m.end() if anchor else m.end("rel")
-        out.append(TimeExpr(m.start(), end, text[m.start():end], "offset", lo, hi, unit, None,
+        out.append(TimeExpr(m.start(), end, text[m.start():end], "offset", lo, hi, unit,
+                            (m.group("hedge") or "").lower() or None,
                             {"relation": sign, "anchor": anchor}))
     return out
 
