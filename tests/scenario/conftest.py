@@ -1,0 +1,43 @@
+"""One generated case per seed per session: generation is fast but tests read it often."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from onrecord.scenario.generate import generate_case
+
+
+@pytest.fixture(scope="session")
+def make_case(tmp_path_factory):
+    made: dict[int, Path] = {}
+
+    def make(seed: int) -> Path:
+        if seed not in made:
+            out = tmp_path_factory.mktemp(f"seed{seed}")
+            generate_case(seed, out)
+            made[seed] = out
+        return made[seed]
+    return make
+
+
+@pytest.fixture(scope="session")
+def case1(make_case) -> Path:
+    return make_case(1)
+
+
+@pytest.fixture(scope="session")
+def truth1(case1) -> dict:
+    return json.loads((case1 / "truth.json").read_text())
+
+
+def read_rows(path: Path) -> list[dict]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def rows_of(case: Path, name: str) -> list[dict]:
+    return read_rows(next(case.rglob(name)))

@@ -1,0 +1,66 @@
+"""Scoring math: perfect answers score 1, empty answers score 0, partial in between."""
+
+from __future__ import annotations
+
+import pytest
+
+from onrecord.scenario.results import CaseResults, collect_case_results
+from onrecord.scenario.score import metric_scores, offset_scores, pairwise_prf, score_case
+from onrecord.scenario.truth import load_truth
+
+TRUE = {"a": "X", "b": "X", "c": "X", "d": "Y", "e": "Y", "f": "Z"}
+
+
+def test_perfect_clusters_score_one():
+    s = pairwise_prf([["a", "b", "c"], ["d", "e"], ["f"]], TRUE)
+    assert (s["precision"], s["recall"], s["f1"]) == (1.0, 1.0, 1.0)
+    assert s["true_pairs"] == 4
+
+
+def test_nothing_found_scores_zero_not_na():
+    for predicted in ([], [["a"], ["b"], ["c"]]):
+        s = pairwise_prf(predicted, TRUE)
+        assert (s["precision"], s["recall"], s["f1"]) == (0.0, 0.0, 0.0)
+
+
+def test_everything_in_one_cluster_has_full_recall_low_precision():
+    s = pairwise_prf([list(TRUE)], TRUE)
+    assert s["recall"] == 1.0
+    assert s["precision"] == pytest.approx(4 / 15, abs=1e-4)
+
+
+def test_partial_clusters_and_unknown_items():
+    s = pairwise_prf([["a", "b", "zzz"], ["c", "d"]], TRUE)  # zzz: not in truth, ignored
+    assert (s["correct_pairs"], s["predicted_pairs"]) == (1, 2)
+    assert s["precision"] == 0.5 and s["recall"] == 0.25
+
+
+def test_offsets_error_and_share_within_tolerance():
+    s = offset_scores({"cam.csv": -120.5, "cad.csv": 9.0}, {"cam.csv": -121.0, "cad.csv": 1.0, "avl.csv": 0.0})
+    assert s["per_source"]["cam.csv"]["error_s"] == 0.5
+    assert s["per_source"]["avl.csv"]["error_s"] is None
+    assert s["within_tolerance"] == pytest.approx(1 / 3, abs=1e-4)
+    assert offset_scores({}, {"a": 1.0})["within_tolerance"] == 0.0
+
+
+def test_metric_errors_in_seconds():
+    s = metric_scores({"first_entry": 1005.0, "first_shot": 500.0}, {"first_entry": 1000.0, "first_shot": 530.0,
+                                                                     "threat_ended": 2000.0})
+    assert s["per_metric"]["first_entry"]["error_s"] == 5.0
+    assert s["per_metric"]["first_shot"]["error_s"] == 30.0
+    assert s["within_tolerance"] == pytest.approx(1 / 3, abs=1e-4)
+
+
+def _perfect(truth) -> CaseResults:
+    from onrecord.scenario.score import truth_clusters
+    return CaseResults(True, "", dict(truth.offsets), truth_clusters(truth.record_event),
+                       truth_clusters(truth.mention_entity), dict(truth.metrics), truth_clusters(truth.prior_person))
+
+
+def test_whole_case_perfect_and_unbuilt(case1):
+    truth = load_truth(case1 / "truth.json")
+    perfect = score_case(_perfect(truth), truth)["summary"]
+    assert set(perfect.values()) == {1.0}
+    empty = score_case(collect_case_results(case1), truth)
+    assert set(empty["summary"].values()) == {0.0}
+    assert "not been built" in empty["note"]
