@@ -7,7 +7,6 @@ so a stored record is provably the line that was handed over.
 
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -55,9 +54,6 @@ sources = Table(
     Column("event_count", BigInteger, nullable=False),
     Column("rejected_count", BigInteger, nullable=False, default=0),
     Column("imported_at", String(40), nullable=False),
-    Column("clock_offset_s", Float),
-    Column("clock_offset_unc_s", Float),
-    Column("clock_pinned", Boolean, nullable=False, default=False),
     UniqueConstraint("case_id", "file_sha256", name="uq_sources_case_file"),
 )
 
@@ -102,4 +98,124 @@ events = Table(
     Column("attrs", Text),  # JSON object
     Index("ix_events_case_time", "case_id", "t_src_lo"),
     Index("ix_events_source", "source_id"),
+)
+
+
+# ---- Derived tables: written by `onrecord build`, never edited by hand, rebuilt at will.
+
+clock_estimates = Table(
+    "clock_estimates",
+    metadata,
+    Column("source_id", ForeignKey("sources.id"), primary_key=True),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    # reference (the clock others are read against), estimated, pinned, or unknown
+    Column("status", String(12), nullable=False),
+    Column("offset_s", Float),  # add to the source's times to get true UTC
+    Column("uncertainty_s", Float),
+    Column("drift_ppm", Float),
+    Column("anchors", Integer, nullable=False, default=0),  # shared events it rests on
+    Column("evidence", Text),  # JSON: [{event, reference_event, residual_s}, ...]
+    Column("note", Text),
+)
+
+fused_events = Table(
+    "fused_events",
+    metadata,
+    Column("id", RowId, primary_key=True, autoincrement=False),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("kind", String(40), nullable=False),
+    # Reports disagreeing about the time are kept as an interval, never averaged away.
+    Column("t_lo", BigInteger),
+    Column("t_hi", BigInteger),
+    Column("t_best", BigInteger),
+    Column("reports", Integer, nullable=False),
+    Column("sources", Integer, nullable=False),
+    Column("agency", String(80)),
+    Column("unit_entity_id", BigInteger),
+    Column("place", String(300)),
+    Column("label", Text),
+    Index("ix_fused_case_time", "case_id", "t_lo"),
+)
+
+aligned_events = Table(
+    "aligned_events",
+    metadata,
+    Column("event_id", ForeignKey("events.id"), primary_key=True),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    # The event's time on the common clock: written precision widened by the clock's uncertainty.
+    Column("t_lo", BigInteger),
+    Column("t_hi", BigInteger),
+    Column("fused_id", BigInteger),
+    Index("ix_aligned_case_time", "case_id", "t_lo"),
+    Index("ix_aligned_fused", "fused_id"),
+)
+
+entities = Table(
+    "entities",
+    metadata,
+    Column("id", RowId, primary_key=True, autoincrement=False),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("kind", String(12), nullable=False),  # person, unit, agency, place
+    Column("name", String(200), nullable=False),
+    Column("agency", String(80)),
+    Column("aliases", Text),  # JSON list of the ways records write it
+    Column("attrs", Text),  # JSON: rank, role, armed, unit ids ...
+    Column("evidence", Text),  # JSON: why these mentions are one entity
+)
+
+entity_mentions = Table(
+    "entity_mentions",
+    metadata,
+    Column("id", RowId, primary_key=True, autoincrement=False),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("entity_id", BigInteger, nullable=False),
+    Column("event_id", BigInteger),
+    Column("claim_id", BigInteger),
+    Column("role", String(20), nullable=False),  # unit, actor, speaker, subject, crew
+    Column("text", String(300), nullable=False),  # the mention as written
+    Column("score", Float),
+    Index("ix_mentions_entity", "entity_id"),
+    Index("ix_mentions_event", "event_id"),
+)
+
+claims = Table(
+    "claims",
+    metadata,
+    Column("id", RowId, primary_key=True, autoincrement=False),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("source_id", ForeignKey("sources.id"), nullable=False),
+    Column("event_id", BigInteger),
+    Column("span_lo", Integer),
+    Column("span_hi", Integer),
+    Column("sentence", Text),
+    Column("speaker", String(200)),
+    Column("speaker_entity_id", BigInteger),
+    Column("subject", String(200)),
+    Column("subject_entity_id", BigInteger),
+    Column("measure", String(60), nullable=False),
+    Column("value_lo", Float),
+    Column("value_hi", Float),
+    Column("unit", String(20)),
+    Column("hedge", String(40)),
+    Column("time_ref", String(80)),
+    Column("payload", Text),
+)
+
+findings = Table(
+    "findings",
+    metadata,
+    Column("id", RowId, primary_key=True, autoincrement=False),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("kind", String(20), nullable=False),  # metric, discrepancy, warning, alert
+    Column("name", String(80), nullable=False),  # e.g. first_entry, unit_time_outside
+    Column("subject", String(200)),  # the unit / agency / person it is about, if any
+    # established: the value stands on its evidence; not_established: say why in summary
+    Column("status", String(20), nullable=False),
+    Column("value_lo", Float),
+    Column("value_hi", Float),
+    Column("unit", String(20)),  # "utc_ms", "s", "count"
+    Column("summary", Text, nullable=False),  # one sentence a reader can quote
+    Column("payload", Text),  # JSON details
+    Column("evidence", Text, nullable=False),  # JSON: {"events": [...], "claims": [...], "fused": [...]}
+    Index("ix_findings_case_kind", "case_id", "kind"),
 )

@@ -61,7 +61,6 @@ def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list
             file_sha256=meta.file_sha256, mapping_name=meta.mapping_name, mapping_text=meta.mapping_text,
             timezone=meta.timezone, record_count=len(raws), event_count=len(ev["kind"]),
             rejected_count=meta.rejected_count, imported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            clock_pinned=False,
         )).inserted_primary_key[0]
         first_raw = (conn.execute(select(func.max(raw_records.c.id))).scalar() or 0) + 1
         first_event = (conn.execute(select(func.max(events.c.id))).scalar() or 0) + 1

@@ -41,9 +41,6 @@ def upgrade() -> None:
     sa.Column('event_count', sa.BigInteger(), nullable=False),
     sa.Column('rejected_count', sa.BigInteger(), nullable=False),
     sa.Column('imported_at', sa.String(length=40), nullable=False),
-    sa.Column('clock_offset_s', sa.Float(), nullable=True),
-    sa.Column('clock_offset_unc_s', sa.Float(), nullable=True),
-    sa.Column('clock_pinned', sa.Boolean(), nullable=False),
     sa.ForeignKeyConstraint(['case_id'], ['cases.id'], ),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('case_id', 'file_sha256', name='uq_sources_case_file')
