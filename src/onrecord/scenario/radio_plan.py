@@ -92,10 +92,27 @@ def _city_talk(story: Story, rng: random.Random) -> None:
     _say(story, rng, "radio-city-victims", story.at(story.entries[0]) + rng.uniform(30, 90), pd,
          lead.uid, f"Victims on the first floor of {b}, need rescue at the east door",
          "radio_transmission")
+    _clearing(story, rng)
     end = story.events[story.threat_ended if story.fate == "stopped" else "attacker-detained"]
     words = "Suspect in custody" if story.fate == "stopped" else "Detained a subject matching the description"
     _say(story, rng, "radio-custody", end.t + rng.uniform(5, 20), pd, end.unit,
          f"{w.unit(end.unit).call_sign}, {words}", "radio_transmission")
+
+
+def _clearing(story: Story, rng: random.Random) -> None:
+    """Entry teams clearing the building room by room, well into the patched period."""
+    w, pd, b = story.world, story.world.police, story.world.target
+    team = [u for u in w.units_of(pd) if story.runs[u.uid].entered]
+    t = story.at(story.entries[0]) + rng.uniform(60, 120)
+    k = 0
+    while t < story.t0 + 3600:
+        k += 1
+        u = rng.choice(team)
+        floor = 1 + (k - 1) % b.floors
+        _say(story, rng, f"radio-city-clearing-{k:02d}", t, pd, u.uid,
+             f"{u.call_sign}, {b.name} floor {floor} {rng.choice(['west wing', 'east wing', 'stairwell'])} clear",
+             "radio_transmission")
+        t += rng.uniform(90, 300)
 
 
 def _fire_talk(story: Story, rng: random.Random) -> None:

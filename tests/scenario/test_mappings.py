@@ -1,0 +1,66 @@
+"""Each generated source has a mapping beside it that parses and names only real columns."""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+
+from onrecord.scenario.mappings import dump
+
+
+def _mapped_columns(doc: dict) -> set[str]:
+    import re
+    cols = set(doc.get("file", {}).get("required", []))
+    for v in doc.get("fields", {}).values():
+        if isinstance(v, str):
+            cols.add(v)
+        elif "column" in v:
+            cols.add(v["column"])
+        else:
+            cols.update(re.findall(r"\{([^{}]+)\}", v["template"]))
+    cols.update(doc.get("attributes", {}).values())
+    for ev in doc.get("events", []):
+        t = ev.get("time", [])
+        cols.update([t] if isinstance(t, str) else t)
+        if "kind_from" in ev:
+            cols.add(ev["kind_from"])
+    return cols
+
+
+def test_every_csv_has_a_parsing_mapping_naming_only_its_columns(case1):
+    csvs = sorted(case1.rglob("*.csv"))
+    assert len(csvs) >= 20
+    for path in csvs:
+        doc = tomllib.loads(path.with_suffix(".toml").read_text())
+        with path.open(newline="") as fh:
+            header = next(csv.reader(fh))
+        missing = _mapped_columns(doc) - set(header)
+        assert not missing, f"{path.name}: mapping names {missing} not in header"
+        assert doc["attributes"]["rid"] in header  # truth keys on it
+
+
+def test_record_ids_are_unique_per_source(case1):
+    for path in case1.rglob("*.csv"):
+        doc = tomllib.loads(path.with_suffix(".toml").read_text())
+        with path.open(newline="") as fh:
+            ids = [row[doc["attributes"]["rid"]] for row in csv.DictReader(fh)]
+        assert len(ids) == len(set(ids)) and all(ids), path.name
+
+
+def test_text_sources_have_text_mappings_and_rid_headers(case1):
+    texts = sorted(case1.rglob("*.txt"))
+    assert len(texts) >= 6
+    for path in texts:
+        doc = tomllib.loads(path.with_suffix(".toml").read_text())
+        assert doc["file"]["format"] == "text" and doc["mapping"]["source_kind"] in ("statement", "press")
+        head = path.read_text().split("\n\n", 1)[0]
+        assert f"{doc['text']['time']}:" in head and "Rid:" in head
+
+
+def test_toml_writer_round_trips_what_mappings_use():
+    doc = {"mapping": {"name": "x", "flag": True, "n": 3},
+           "fields": {"place": {"template": "{A} {B}"}, "text": "Col With Space"},
+           "codes": {"nature": {"10-50": "Crash"}},
+           "events": [{"kind_from": "S", "kinds": {"On Scene": "unit_arrived", "default": "unit_status"},
+                       "time": ["D", "T"], "format": "%m/%d/%Y \"q\""}]}
+    assert tomllib.loads(dump(doc)) == doc
