@@ -52,6 +52,13 @@ def same_surname(a: str, b: str) -> bool:
     return a == b or (a[0] == b[0] and min(len(a), len(b)) >= 5 and fuzz.ratio(a, b) >= 88)
 
 
+def near_surname(a: str, b: str) -> bool:
+    """One letter apart (Vance/Vanse): only trusted when the first names agree too."""
+    from rapidfuzz.distance import Levenshtein
+
+    return min(len(a), len(b)) >= 4 and a[0].lower() == b[0].lower() and Levenshtein.distance(a.lower(), b.lower()) <= 1
+
+
 def compatible_first(a: str | None, b: str | None) -> bool:
     if not a or not b:
         return True
@@ -162,7 +169,9 @@ def _cluster_people(ms: list[Mention], res: Resolution) -> None:
 
 def _find_cluster(m: Mention, clusters: list[list[Mention]]) -> list[Mention] | None:
     candidates = [c for c in clusters
-                  if any(o.last and same_surname(o.last, m.last) for o in c)
+                  if any(o.last and (same_surname(o.last, m.last) or (
+                      m.first and o.first and compatible_first(o.first, m.first) and near_surname(o.last, m.last)))
+                         for o in c)
                   and all(compatible_first(o.first, m.first) for o in c)]
     if len(candidates) <= 1:
         return candidates[0] if candidates else None

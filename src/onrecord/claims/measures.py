@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from onrecord.claims.numbers import QUANTITY
+
 MEASURES = {
     "duration_outside": "how long someone stayed outside / at a door before going in (minutes)",
     "duration_waiting": "how long someone waited or stayed, place not said to be outside (minutes)",
@@ -92,6 +94,8 @@ LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
 VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
                    r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
+VISIT_BEFORE = re.compile(r"\b(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
+                          r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
 CLAUSE_BREAK = re.compile(r"[;:—–]|,\s+(?:but|while|and then|where|which)\b|\s-\s")
 
 
@@ -163,6 +167,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         return None
     cs, ce = clause_bounds(sentence, start, noun_end)
     after, before = sentence[noun_end:ce], sentence[cs:start]
+    if (nxt := QUANTITY.search(after)) is not None:
+        after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
         measure = _officer_measure(after) or _officer_measure(before)
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
@@ -185,7 +191,7 @@ def _officer_measure(text: str) -> str | None:
 
 
 def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
-    if noun.lower() == "times" and not VISIT.match(sentence[noun_end:]):
+    if noun.lower() == "times" and not VISIT.match(sentence[noun_end:]) and not VISIT_BEFORE.search(before):
         return None  # "three times" alone is not a call for service
     if HOME.search(after) or HOME.search(before):
         return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)

@@ -9,7 +9,11 @@ from rich.table import Table
 from onrecord.claims.records import Analysis, Claim
 
 
+UNIT_SHOWN = {"minute": "min", "year": "years", "day": "days", "month": "months", "USD": "USD"}
+
+
 def value_text(lo: float | None, hi: float | None, unit: str) -> str:
+    unit = UNIT_SHOWN.get(unit, unit)
     if unit == "minute_of_day":
         lo_s = "…" if lo is None else f"{int(lo) // 60:02d}:{int(lo) % 60:02d}"
         hi_s = "…" if hi is None else f"{int(hi) // 60:02d}:{int(hi) % 60:02d}"
@@ -37,15 +41,16 @@ def render(analysis: Analysis, console: Console | None = None) -> None:
 def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
     t = Table(title="Claims", show_lines=False)
     for col in ("measure", "subject", "value", "as written", "speaker", "document"):
-        t.add_column(col)
+        t.add_column(col, overflow="fold")
     by_id = {c.id: c for c in analysis.claims}
     for g in analysis.groups:
         for cid in g["claims"]:
             c: Claim = by_id[cid]
             measure = c.measure + (f" ({c.qualifier})" if c.qualifier else "")
+            speaker = "the author" if (c.speaker or "").startswith("author:") else \
+                names.get(c.speaker or "", c.speaker_text or "?")
             t.add_row(measure, names.get(c.subject or "", c.subject_text or "?"),
-                      value_text(c.lo, c.hi, c.unit), c.text[:60],
-                      names.get(c.speaker or "", c.speaker_text or "?") + (" (quoted)" if c.quoted else ""),
+                      value_text(c.lo, c.hi, c.unit), c.text[:60], speaker + (" (quoted)" if c.quoted else ""),
                       c.doc)
     return t
 
@@ -53,7 +58,7 @@ def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
 def _entities_table(analysis: Analysis) -> Table:
     t = Table(title="People and agencies")
     for col in ("id", "name", "also written", "roles"):
-        t.add_column(col)
+        t.add_column(col, overflow="fold")
     for e in analysis.entities:
         if e.kind in {"person", "org"}:
             t.add_row(e.id, e.name, ", ".join(e.aliases[:6]), ", ".join(e.roles[:4]))
@@ -63,7 +68,7 @@ def _entities_table(analysis: Analysis) -> Table:
 def _conflicts_table(analysis: Analysis, names: dict[str, str]) -> Table:
     t = Table(title="Conflicts (intervals that do not overlap)", show_lines=True)
     for col in ("subject", "measure", "one side", "other side"):
-        t.add_column(col)
+        t.add_column(col, overflow="fold")
     for c in analysis.conflicts:
         sides = [f"{s['speaker_name']}: {value_text(s['lo'], s['hi'], c.unit)}\n“{s['sentence'][:160]}”"
                  for s in c.sides]

@@ -59,7 +59,7 @@ class Speakers:
         """The voice at a character offset, and whether it is inside a quotation."""
         for s, e, voice in self.quotes:
             if s <= offset < e:
-                return voice, True
+                return voice or Voice(None, "an unnamed speaker"), True
         for a in self.attributions:
             if any(s <= offset < e for s, e in a.covers):
                 return a.voice, False
@@ -155,9 +155,10 @@ def _quote_voice(doc, s, e, attributions, quotes, para_index) -> Voice | None:
     covering = [a for a in attributions if any(cs <= s < ce for cs, ce in a.covers)]
     if covering:
         return covering[0].voice  # '... were "stunned", sources told CNN.'
-    earlier = [q for q in quotes if para.start <= q[0] < s and q[2] is not None]
+    earlier = [(q[0], q[2]) for q in quotes if para.start <= q[0] < s and q[2] is not None]
+    earlier += [(a.start, a.voice) for a in attributions if para.start <= a.start < sent.start]
     if earlier and doc.text[sent.start:s].strip() == "":
-        return earlier[-1][2]  # a new quoted sentence continues the same speaker
+        return max(earlier, key=lambda x: x[0])[1]  # a new quoted sentence: the same speaker
     return None
 
 

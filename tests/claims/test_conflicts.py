@@ -1,0 +1,44 @@
+from onrecord.claims.conflicts import compare_with_record, find_conflicts, group_claims, overlap
+from onrecord.claims.records import Claim
+
+
+def _claim(cid, lo, hi, speaker="person:a", subject="person:x", measure="duration_outside", doc="d.txt"):
+    return Claim(id=cid, doc=doc, start=0, end=1, text="t", sentence=f"sentence {cid}", sentence_start=0,
+                 speaker=speaker, speaker_text=speaker, subject=subject, subject_text=None,
+                 measure=measure, lo=lo, hi=hi, unit="minute", hedge=None)
+
+
+def test_overlap_with_open_bounds():
+    assert overlap((4, None), (5, 5))
+    assert not overlap((4, 4), (5, 5))
+    assert overlap((None, 3), (3, 3))
+
+
+def test_conflict_names_both_sides():
+    claims = [_claim("c1", 4, None), _claim("c2", 5, 5, speaker="person:b"),
+              _claim("c3", 4, 4, speaker="author:z.txt", doc="z.txt")]
+    [conflict] = find_conflicts(claims)
+    assert {s["claim"] for s in conflict.sides} == {"c2", "c3"}
+    assert {s["speaker"] for s in conflict.sides} == {"person:b", "author:z.txt"}
+    assert all(s["sentence"].startswith("sentence") for s in conflict.sides)
+
+
+def test_groups_need_same_subject_and_measure():
+    claims = [_claim("c1", 4, 4), _claim("c2", 4, 4, subject="person:y"),
+              _claim("c3", 9, 9, measure="duration_waiting"), _claim("c4", 4, 4, subject=None)]
+    groups = group_claims(claims)
+    assert sorted(len(g["claims"]) for g in groups) == [1, 1, 1]
+    assert find_conflicts(claims) == []
+
+
+def test_agreed_interval():
+    [g] = group_claims([_claim("c1", 4, None), _claim("c2", 3, 6)])
+    assert g["agreed"] == [4, 6]
+
+
+def test_compare_with_record():
+    claim = _claim("c1", 4, None)
+    assert compare_with_record(claim, 5.5, 6.0).verdict == "supports"
+    assert compare_with_record(claim, 1.0, 2.0).verdict == "contradicts"
+    assert compare_with_record(claim, 3.5, 4.5).verdict == "cannot_tell"
+    assert compare_with_record(claim, 5, 5, unit="second").verdict == "cannot_tell"

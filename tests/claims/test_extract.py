@@ -1,0 +1,96 @@
+"""Claims from fictional sentences: measure, subject, speaker, value, hedge, span."""
+
+import pytest
+
+from onrecord.claims.extract import analyse, extract_claims
+
+
+def _one(text, measure, doc="f.txt"):
+    found = [c for c in extract_claims(text, doc) if c.measure == measure]
+    assert len(found) == 1, [(c.measure, c.text) for c in extract_claims(text, doc)]
+    c = found[0]
+    assert text[c.start:c.end] == c.text
+    return c
+
+
+def test_an_officer_statement_measures_the_stay_at_the_door():
+    text = "Author: Officer Tess Marlowe\nAgency: Linden Ridge Police Department\n\n" \
+           "I stayed at the east door about four minutes before I went in."
+    c = _one(text, "duration_outside")
+    assert (c.lo, c.hi, c.hedge, c.unit) == (3, 5, "about", "minute")
+    assert c.speaker == c.subject == "person:tess-marlowe"
+
+
+def test_he_means_the_person_talked_about_not_the_speaker():
+    text = ("Sheriff Dana Whitlock watched the video of Deputy Rory Vance at the west stairs.\n\n"
+            "\u201cI think he remained outside upwards of six minutes,\u201d Whitlock said.")
+    c = _one(text, "duration_outside")
+    assert (c.speaker, c.subject, c.lo, c.hi, c.hedge) == (
+        "person:dana-whitlock", "person:rory-vance", 6, None, "upwards of")
+
+
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("The Linden Ridge Police Department sent 85 officers to the school.", "count_officers_sent", 85, 85),
+    ("Nearly 30 of the 85 officers went into the building.", "count_officers_entered", 27, 30),
+    ("Three Marlow County Sheriff's deputies stayed outside.", "count_officers_outside", 3, 3),
+    ("Only three deputies were on the campus while the gunman fired.", "count_officers_on_scene", 3, 3),
+    ("Nine people were killed and 14 injured.", "count_deaths", 9, 9),
+    ("Medics carried 12 victims out of the gym.", "count_victims_carried_out", 12, 12),
+    ("Seven people were taken to hospitals.", "count_transported", 7, 7),
+    ("Police went to the home 21 times before the attack.", "count_calls_to_home", 21, 21),
+    ("The 21 times police went to the home were logged.", "count_calls_to_home", 21, 21),
+    ("Dispatchers fielded 31 911 calls in the first ten minutes.", "count_calls_911", 31, 31),
+    ("The shooting lasted six minutes.", "duration_of_incident", 6, 6),
+    ("We went in within a minute of getting there.", "duration_to_entry", 0, 1),
+    ("I have been a police officer for 22 years.", "duration_of_service", 22, 22),
+])
+def test_measures_from_words(sentence, measure, lo, hi):
+    claims = extract_claims(sentence, "m.txt")
+    found = [c for c in claims if c.measure == measure]
+    assert found, [(c.measure, c.text) for c in claims]
+    assert (found[0].lo, found[0].hi) == (lo, hi)
+
+
+def test_partitive_of_whom_keeps_counting_the_same_people():
+    claims = extract_claims("Officers carried 23 victims out, 20 of whom survived.", "p.txt")
+    assert [(c.measure, c.lo) for c in claims] == [("count_victims_carried_out", 23), ("count_survivors", 20)]
+
+
+def test_counts_of_officers_are_about_their_agency():
+    c = _one("Marlow County Sheriff's deputies numbered four at the door, and four Marlow County "
+             "Sheriff's deputies stayed outside.", "count_officers_outside")
+    assert c.subject == "org:marlow-county-sheriff-s-office"
+
+
+def test_age_goes_to_the_named_person():
+    c = _one("The resource officer, Rory Vance, 48, was suspended.", "age")
+    assert (c.subject, c.lo) == ("person:rory-vance", 48)
+
+
+def test_time_of_action_with_relative_anchor():
+    text = "Two days after the vigil, Chief Mara Quill sent an email to her officers."
+    c = _one(text, "time_of_action")
+    assert (c.qualifier, c.subject, c.lo, c.unit) == ("sent", "person:mara-quill", 2, "day")
+    assert c.time_ref == {"relation": "after", "anchor": "the vigil"}
+
+
+def test_clock_time_about_a_thing():
+    c = _one("The first 911 call came in at 2:14 p.m.", "time_of_action")
+    assert (c.subject, c.lo, c.unit) == ("thing:first-911-call", 854, "minute_of_day")
+
+
+def test_numbers_that_measure_nothing_are_left_out():
+    text = "In 2029 the school opened Building 7. Watch 1 minute into the clip. He won best officer in 2027."
+    assert extract_claims(text, "n.txt") == []
+
+
+def test_analyse_groups_across_documents_and_flags_conflicts():
+    a = ("Sheriff Dana Whitlock said Deputy Rory Vance never went in.\n\n"
+         "\u201cHe was outside for five minutes,\u201d Whitlock said.")
+    b = "Deputy Rory Vanse waited outside for another eight agonizing minutes, the Courier found."
+    analysis = analyse({"a.txt": a, "b.txt": b})
+    [group] = [g for g in analysis.groups if g["measure"] == "duration_outside"]
+    assert group["subject"] == "person:rory-vance" and len(group["claims"]) == 2
+    [conflict] = analysis.conflicts
+    assert {s["doc"] for s in conflict.sides} == {"a.txt", "b.txt"}
+    assert {s["speaker"] for s in conflict.sides} == {"person:dana-whitlock", "author:b.txt"}

@@ -1,0 +1,62 @@
+from onrecord.claims.entities import resolve_entities
+from onrecord.claims.speakers import find_speakers
+from onrecord.claims.text import read_document
+
+TEXT = (
+    "Linden Ridge police sent help, sources with the Linden Ridge Police Department told the Courier.\n\n"
+    "\u201cWe were there in two minutes,\u201d Chief Mara Quill said.\n\n"
+    "Marlow County Sheriff Dana Whitlock said, \u201cNobody waited.\u201d\n\n"
+    "Speaking on Friday, Commissioner Leo Brandt called the delay a \u201cdisgrace\u201d for the county.\n\n"
+    "\u201cThey stood at the door. They did nothing.\u201d\n\n"
+    "The building was quiet by then.\n\n"
+    "According to Deputy Ray Okafor, the door was locked. \u201cI tried it twice.\u201d"
+)
+
+
+def _speakers():
+    doc = read_document("s.txt", TEXT)
+    res = resolve_entities([doc])
+    return doc, find_speakers(doc, res)
+
+
+def _at(doc, sp, words):
+    voice, quoted = sp.who_said(doc.text.index(words))
+    return voice.speaker, quoted
+
+
+def test_quote_then_speaker():
+    doc, sp = _speakers()
+    assert _at(doc, sp, "We were there") == ("person:mara-quill", True)
+
+
+def test_speaker_then_quote():
+    doc, sp = _speakers()
+    assert _at(doc, sp, "Nobody waited") == ("person:dana-whitlock", True)
+
+
+def test_paragraph_of_quotation_takes_the_speaker_before_it():
+    doc, sp = _speakers()
+    assert _at(doc, sp, "They stood at the door") == ("person:leo-brandt", True)
+    assert _at(doc, sp, "They did nothing") == ("person:leo-brandt", True)
+
+
+def test_unquoted_text_belongs_to_its_attribution_or_the_author():
+    doc, sp = _speakers()
+    assert _at(doc, sp, "sent help") == ("org:linden-ridge-police-department", False)
+    assert _at(doc, sp, "the door was locked") == ("person:ray-okafor", False)
+    assert _at(doc, sp, "I tried it twice") == ("person:ray-okafor", True)
+    assert _at(doc, sp, "The building was quiet") == ("author:s.txt", False)
+
+
+def test_next_paragraph_names_the_speaker_when_nothing_before_does():
+    text = "\u201cWe held the east door for six minutes.\u201d\n\nThat is what Officer Tess Marlowe said on Monday."
+    doc = read_document("n.txt", text)
+    sp = find_speakers(doc, resolve_entities([doc]))
+    assert sp.who_said(5)[0].speaker == "person:tess-marlowe"
+
+
+def test_statement_header_names_the_author():
+    text = "Author: Sgt. Dana R. Hale\nAgency: Marlow County Sheriff's Office\n\nI arrived at 2:20 p.m."
+    doc = read_document("st.txt", text)
+    sp = find_speakers(doc, resolve_entities([doc]))
+    assert sp.who_said(text.index("I arrived"))[0].speaker == "person:dana-hale"
