@@ -28,7 +28,10 @@ def value_text(lo: float | None, hi: float | None, unit: str) -> str:
 
 
 def render(analysis: Analysis, console: Console | None = None) -> None:
-    console = console or Console()
+    if console is None:
+        console = Console()
+        if not console.is_terminal:
+            console = Console(width=140)  # piped to a file: room for the sentences
     names = {e.id: e.name for e in analysis.entities}
     console.print(_claims_table(analysis, names))
     console.print(_entities_table(analysis))
@@ -40,8 +43,9 @@ def render(analysis: Analysis, console: Console | None = None) -> None:
 
 def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
     t = Table(title="Claims", show_lines=False)
-    for col in ("measure", "subject", "value", "as written", "speaker", "document"):
-        t.add_column(col, overflow="fold")
+    t.add_column("measure", no_wrap=True)  # the key a reader scans for: never broken
+    for col in ("subject", "value", "as written", "speaker", "document"):
+        t.add_column(col)
     by_id = {c.id: c for c in analysis.claims}
     for g in analysis.groups:
         for cid in g["claims"]:
@@ -58,7 +62,7 @@ def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
 def _entities_table(analysis: Analysis) -> Table:
     t = Table(title="People and agencies")
     for col in ("id", "name", "also written", "roles"):
-        t.add_column(col, overflow="fold")
+        t.add_column(col)
     for e in analysis.entities:
         if e.kind in {"person", "org"}:
             t.add_row(e.id, e.name, ", ".join(e.aliases[:6]), ", ".join(e.roles[:4]))
@@ -68,7 +72,7 @@ def _entities_table(analysis: Analysis) -> Table:
 def _conflicts_table(analysis: Analysis, names: dict[str, str]) -> Table:
     t = Table(title="Conflicts (intervals that do not overlap)", show_lines=True)
     for col in ("subject", "measure", "one side", "other side"):
-        t.add_column(col, overflow="fold")
+        t.add_column(col)
     for c in analysis.conflicts:
         sides = [f"{s['speaker_name']}: {value_text(s['lo'], s['hi'], c.unit)}\n“{s['sentence'][:160]}”"
                  for s in c.sides]
