@@ -54,7 +54,8 @@ def test_metric_errors_in_seconds():
 def _perfect(truth) -> CaseResults:
     from onrecord.scenario.score import truth_clusters
     return CaseResults(True, "", dict(truth.offsets), truth_clusters(truth.record_event),
-                       truth_clusters(truth.mention_entity), dict(truth.metrics), truth_clusters(truth.prior_person))
+                       truth_clusters(truth.mention_entity),
+                       {**truth.metrics, **truth.detail_metrics, **truth.counts}, truth_clusters(truth.prior_person))
 
 
 def test_whole_case_perfect_and_unbuilt(case1):
@@ -64,3 +65,16 @@ def test_whole_case_perfect_and_unbuilt(case1):
     empty = score_case(collect_case_results(case1), truth)
     assert set(empty["summary"].values()) == {0.0}
     assert "not been built" in empty["note"]
+
+
+def test_entity_resolution_counts_each_written_form_once():
+    from onrecord.scenario.score import by_written_form
+    truth = {"avl#1#unit": "U1", "avl#2#unit": "U1", "avl#3#unit": "U1", "cad#9#unit": "U1", "cad#8#unit": "U2"}
+    forms = {"avl#1#unit": "3105", "avl#2#unit": "3105", "avl#3#unit": "3105", "cad#9#unit": "14B2",
+             "cad#8#unit": "14B3"}
+    clusters, by_form = by_written_form([["avl#1#unit", "avl#2#unit", "avl#3#unit", "cad#9#unit"], ["cad#8#unit"]],
+                                        truth, forms)
+    s = pairwise_prf(clusters, by_form)
+    assert (s["true_pairs"], s["f1"]) == (1, 1.0)  # one decision: vehicle 3105 is unit 14B2
+    wrong = pairwise_prf(*by_written_form([["avl#1#unit", "cad#8#unit"]], truth, forms))
+    assert wrong["f1"] == 0.0

@@ -74,8 +74,28 @@ TIME_METRICS = ("first_shot", "last_shot", "first_911_call", "first_dispatch", "
                 "first_entry", "threat_ended")
 
 
+def detail_metrics(story: Story) -> dict[str, float]:
+    """Per unit (keyed by CAD unit id) and per call (keyed by the caller's number, which
+    both answering points log): when each unit arrived, how long each armed unit was
+    outside while shots were still being fired, how long each mobile caller waited."""
+    w, out = story.world, {}
+    for uid, m in unit_measures(story).items():
+        cad = w.unit(uid).cad_id
+        out[f"arrived:{cad}"] = round(story.runs[uid].arrived, 3)
+        if m["outside_while_shots_s"] is not None:
+            out[f"outside_while_shots_s:{cad}"] = m["outside_while_shots_s"]
+    for c in story.calls:
+        if c.mobile and c.related:
+            out[f"transfer_delay_s:{c.phone}"] = round(c.county_answered - c.city_presented, 3)
+    return out
+
+
+def count_metrics(story: Story) -> dict[str, int]:
+    return {f"{name}:{code}": n for code, m in agency_measures(story).items() for name, n in m.items()}
+
+
 def metrics_section(story: Story) -> dict:
     scored = scored_metrics(story)
-    return {"scored": scored,
+    return {"scored": scored, "scored_detail": detail_metrics(story), "scored_counts": count_metrics(story),
             "times_utc": {k: iso_true(scored[k]) for k in TIME_METRICS},
             "units": unit_measures(story), "agencies": agency_measures(story), "calls": call_measures(story)}

@@ -24,6 +24,10 @@ def print_scores(report: dict) -> None:
         table.add_row(label, f"{s['f1']:.3f}", f"P {s['precision']:.3f} R {s['recall']:.3f} "
                       f"({s['correct_pairs']}/{s['true_pairs']} true pairs)")
     table.add_row("response measures", f"{met['within_tolerance']:.3f}", f"share within {met['tolerance_s']} s")
+    det, cnt = report["unit_and_call_metrics"], report["counts"]
+    table.add_row("per unit / per call", f"{det['within_tolerance']:.3f}",
+                  f"{len(det['per_metric'])} measures, share within {det['tolerance_s']} s")
+    table.add_row("units on scene / entered", f"{cnt['within_tolerance']:.3f}", "share exactly right")
     console.print(table)
     for name, m in met["per_metric"].items():
         err = "not found" if m["error_s"] is None else f"{m['error_s']:.1f} s off"

@@ -45,6 +45,24 @@ def pairwise_prf(predicted, assignment: dict[str, str]) -> dict:
             "predicted_pairs": len(pred), "true_pairs": len(true), "correct_pairs": hit}
 
 
+def form_key(mention: str, forms: dict[str, str]) -> str:
+    """"FILE#RID#FIELD" -> "FILE#FIELD#TEXT": one written name in one source, counted once."""
+    file, _, what = mention.split("#", 2)
+    return f"{file}#{what}#{forms.get(mention, mention)}"
+
+
+def by_written_form(clusters, mention_entity: dict[str, str], forms: dict[str, str]) -> tuple[list, dict]:
+    """Entity resolution over distinct written forms, so 2,000 AVL pings of one vehicle
+    number weigh as one decision, not two million pairs. A form that truly names two
+    entities (ambiguous) stays split by mention."""
+    owners: dict[str, set] = defaultdict(set)
+    for m, e in mention_entity.items():
+        owners[form_key(m, forms)].add(e)
+    key = lambda m: form_key(m, forms) if len(owners[form_key(m, forms)]) == 1 else m
+    truth = {key(m): e for m, e in mention_entity.items()}
+    return [[key(m) for m in c if m in mention_entity] for c in clusters], truth
+
+
 def offset_scores(estimated: dict[str, float], true: dict[str, float],
                   tolerance: float = OFFSET_TOLERANCE_S) -> dict:
     """Error per source; the score is the share of sources estimated within tolerance."""
@@ -79,8 +97,12 @@ def score_case(results, truth) -> dict:
         "built": results.built, "note": results.note, "seed": truth.doc.get("seed"),
         "clock_offsets": offset_scores(results.offsets, truth.offsets),
         "event_fusion": pairwise_prf(results.event_groups, truth.record_event),
-        "entity_resolution": pairwise_prf(results.entity_clusters, truth.mention_entity),
+        "entity_resolution": pairwise_prf(*by_written_form(results.entity_clusters, truth.mention_entity,
+                                                           truth.mention_form)),
+        "entity_resolution_all_mentions": pairwise_prf(results.entity_clusters, truth.mention_entity),
         "metrics": metric_scores(results.metrics, truth.metrics),
+        "unit_and_call_metrics": metric_scores(results.metrics, truth.detail_metrics),
+        "counts": metric_scores(results.metrics, truth.counts, tolerance=0.0),
         "linkage": pairwise_prf(results.linkage_clusters, truth.prior_person),
     }
     report["summary"] = {
@@ -88,6 +110,8 @@ def score_case(results, truth) -> dict:
         "event_fusion_f1": report["event_fusion"]["f1"],
         "entity_resolution_f1": report["entity_resolution"]["f1"],
         "metrics": report["metrics"]["within_tolerance"],
+        "unit_and_call_metrics": report["unit_and_call_metrics"]["within_tolerance"],
+        "counts": report["counts"]["within_tolerance"],
         "linkage_f1": report["linkage"]["f1"],
     }
     return report

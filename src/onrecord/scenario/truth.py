@@ -24,12 +24,13 @@ def mention_key(file: str, rid: str, what: str) -> str:
 
 
 class TruthBook:
-    """Collects truth while the writers write; `doc()` is the JSON document."""
+    """Collects truth while the writers write; `write()` puts it in truth.json."""
 
     def __init__(self) -> None:
         self.sources: dict[str, dict] = {}
         self.records: dict[str, dict] = {}
         self.mentions: dict[str, str] = {}
+        self.forms: dict[str, str] = {}     # mention key -> the text as written there
         self.contradictions: list[dict] = []
         self.press_errors: list[dict] = []
         self.approximations: list[dict] = []
@@ -51,7 +52,7 @@ class TruthBook:
 
     def write(self, path: Path, head: dict) -> None:
         doc = {"schema": SCHEMA, **head, "sources": self.sources, **self.sections,
-               "records": self.records, "mentions": self.mentions,
+               "records": self.records, "mentions": self.mentions, "mention_forms": self.forms,
                "contradictions": self.contradictions, "press_errors": self.press_errors,
                "approximate_times": self.approximations,
                "prior_records": self.prior_records}
@@ -67,7 +68,10 @@ class Truth:
     offsets: dict[str, float] = field(default_factory=dict)
     record_event: dict[str, str] = field(default_factory=dict)
     mention_entity: dict[str, str] = field(default_factory=dict)
+    mention_form: dict[str, str] = field(default_factory=dict)
     metrics: dict[str, float] = field(default_factory=dict)
+    detail_metrics: dict[str, float] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
     prior_person: dict[str, str] = field(default_factory=dict)
 
 
@@ -77,6 +81,9 @@ def load_truth(path: str | Path) -> Truth:
         raise ValueError(f"{path}: not a scenario truth file (schema {doc.get('schema')!r})")
     offsets = {f: s["clock_offset_s"] for f, s in doc["sources"].items()
                if s.get("clock_offset_s") is not None}
-    return Truth(doc, offsets, {k: v["event"] for k, v in doc["records"].items()},
-                 dict(doc["mentions"]), dict(doc["metrics"]["scored"]),
-                 {k: v["person"] for k, v in doc["prior_records"].items()})
+    m = doc["metrics"]
+    return Truth(doc, offsets=offsets, record_event={k: v["event"] for k, v in doc["records"].items()},
+                 mention_entity=dict(doc["mentions"]), mention_form=dict(doc["mention_forms"]),
+                 metrics=dict(m["scored"]),
+                 detail_metrics=dict(m["scored_detail"]), counts=dict(m["scored_counts"]),
+                 prior_person={k: v["person"] for k, v in doc["prior_records"].items()})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,6 +51,7 @@ def write_table(root: Path, table: Table, book: TruthBook) -> Path:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(table.header)
         w.writerows(table.rows)
+    _written_forms(table, book)
     mapping_path = path.with_suffix(".toml")
     mapping_path.write_text(mappings.dump(table.mapping), encoding="utf-8")
     book.source(table.name, kind=table.kind, agency=table.agency,
@@ -58,3 +60,23 @@ def write_table(root: Path, table: Table, book: TruthBook) -> Path:
                 clock_offset_s=None if table.offset is None else round(table.offset, 3),
                 rid_attribute="rid", rows=len(table.rows), dialect=table.dialect)
     return path
+
+
+def _render(spec, row: dict) -> str:
+    if isinstance(spec, str):
+        return row.get(spec, "")
+    if "template" in spec:
+        return re.sub(r"\{([^{}]+)\}", lambda m: row.get(m.group(1), ""), spec["template"])
+    return row.get(spec["column"], "")
+
+
+def _written_forms(table: Table, book: TruthBook) -> None:
+    """How each mention of a unit or person is written in this table (for scoring by form)."""
+    m = table.mapping
+    rid_col = m["attributes"]["rid"]
+    rows = {r[rid_col]: r for r in (dict(zip(table.header, row)) for row in table.rows)}
+    prefix = table.name + "#"
+    for key in [k for k in book.mentions if k.startswith(prefix)]:
+        _, rid, what = key.split("#")
+        spec = m["fields"].get(what) or m["attributes"].get(what)
+        book.forms[key] = _render(spec, rows[rid])

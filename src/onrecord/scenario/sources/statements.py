@@ -29,8 +29,8 @@ def _doc(story: Story, rng: random.Random, n: int, uid: str, title: str) -> Text
     return TextDoc(f"statement_{n:02d}_{p.last.lower()}.txt", "statement", u.agency, header)
 
 
-def _mention(doc: TextDoc, text: str, pid: str) -> None:
-    doc.say(text, type="mention", entity=pid)
+def _mention(doc: TextDoc, text: str, pid: str, name: str) -> None:
+    doc.say(text, type="mention", entity=pid, name=name)
 
 
 def _contradiction(doc: TextDoc, sentence: str, measure: str, claimed, true, evidence: list[str]) -> None:
@@ -65,7 +65,8 @@ def sro_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     gap = story.runs[d_unit.uid].arrived - run.arrived
     _approx(doc, f"{wording.minutes(gap).capitalize()} after I got there", "deputy_arrival_after_sro_s",
             round(gap, 3), [f"arrive-{d_unit.uid}"])
-    _mention(doc, f"Deputy {deputy.last} pulled up near the {story.runs[d_unit.uid].stage}.", deputy.pid)
+    _mention(doc, f"Deputy {deputy.last} pulled up near the {story.runs[d_unit.uid].stage}.", deputy.pid,
+             f"Deputy {deputy.last}")
     doc.say("We stayed in position and watched the doors.")
     return doc
 
@@ -86,11 +87,11 @@ def deputy_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
         _contradiction(doc, "When I got there the shooting had already stopped.", "shots_after_arrival", 0,
                        sum(x.shots for x in after), [x.eid for x in after])
     sro = w.people[w.units_of(w.sheriff, "sro")[0].crew[0]]
-    _mention(doc, f"Deputy {sro.last} was at the east side of {w.target.name}.", sro.pid)
+    _mention(doc, f"Deputy {sro.last} was at the east side of {w.target.name}.", sro.pid, f"Deputy {sro.last}")
     hold = story.at("radio-hold-order")
     _approx(doc, f"{wording.minutes(hold - run.arrived).capitalize()} after I arrived,", "hold_order_after_arrival_s",
             round(hold - run.arrived, 3), ["radio-hold-order"])
-    _mention(doc, f"Sgt. {sgt.last} told us to hold the perimeter.", sgt.pid)
+    _mention(doc, f"Sgt. {sgt.last} told us to hold the perimeter.", sgt.pid, f"Sgt. {sgt.last}")
     return doc
 
 
@@ -105,7 +106,8 @@ def sergeant_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     _contradiction(doc, "I never ordered anyone to hold back; I told units to go in.", "hold_order", False, True,
                    ["radio-hold-order"])
     deputy = w.people[w.lookalikes[0]]
-    _mention(doc, f"Deputy {deputy.first} {deputy.last} was already there with the resource officer.", deputy.pid)
+    _mention(doc, f"Deputy {deputy.first} {deputy.last} was already there with the resource officer.", deputy.pid,
+             f"Deputy {deputy.first} {deputy.last}")
     return doc
 
 
@@ -125,7 +127,8 @@ def city_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
         _approx(doc, f"We went in {wording.minutes(waited)} after getting there.", "entry_after_arrival_s",
                 round(waited, 3), [f"arrive-{unit.uid}", entry.eid])
     sro = w.people[w.units_of(w.sheriff, "sro")[0].crew[0]]
-    _mention(doc, f"A deputy I later learned was {misspell(sro.last, rng)} was behind a pillar outside.", sro.pid)
+    spelled = misspell(sro.last, rng)
+    _mention(doc, f"A deputy I later learned was {spelled} was behind a pillar outside.", sro.pid, spelled)
     doc.say("Nobody on our channel could tell us which building.")
     return doc
 

@@ -29,6 +29,9 @@ class TextDoc:
             self.body += " "
         start = len(self.body)
         self.body += sentence
+        if "name" in tag:  # a mention: the span is the name itself
+            start += sentence.index(tag["name"])
+            sentence = tag["name"]
         if tag:
             self.spans.append({"span": [start, start + len(sentence)], "quote": sentence, **tag})
 

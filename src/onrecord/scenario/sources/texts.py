@@ -28,10 +28,14 @@ def _write(story: Story, book: TruthBook, root: Path, doc: TextDoc) -> Path:
         unit = next(u for u in story.world.units if u.cad_id == doc.header["Unit"])
         book.mention(doc.name, doc.rid, "unit", unit.uid)
         book.mention(doc.name, doc.rid, "actor", unit.crew[0])
+        book.forms[f"{doc.name}#{doc.rid}#unit"] = doc.header["Unit"]
+        book.forms[f"{doc.name}#{doc.rid}#actor"] = doc.header["Author"]
     for s in doc.spans:
         where = {"source": doc.name, "rid": doc.rid, "span": s["span"], "quote": s["quote"]}
         if s["type"] == "mention":
-            book.mention(doc.name, doc.rid, f"text@{s['span'][0]}-{s['span'][1]}", s["entity"])
+            what = f"text@{s['span'][0]}-{s['span'][1]}"
+            book.mention(doc.name, doc.rid, what, s["entity"])
+            book.forms[f"{doc.name}#{doc.rid}#{what}"] = s["name"]
         elif s["type"] == "press_error":
             book.press_errors.append({**where, "measure": s["measure"], "claimed": s["claimed"], "true": s["true"]})
         elif s["type"] == "contradiction":
