@@ -10,6 +10,7 @@ from typing import Any
 from onrecord.errors import UsageError
 
 BACKENDS = ("duckdb", "spark")
+LOCAL_PARTITIONS = 2
 
 
 def database_api(backend: str, spark_session: Any = None) -> Any:
@@ -20,9 +21,16 @@ def database_api(backend: str, spark_session: Any = None) -> Any:
     if backend == "spark":
         from splink.backends.spark import SparkAPI
 
-        session = spark_session or local_spark_session()
-        _ensure_checkpoint_dir(session)
-        return SparkAPI(spark_session=session)
+        if spark_session is None:
+            # Local mode keeps intermediate tables in memory: writing each to parquet
+            # (Splink's default, right for a cluster) dominates on one machine.
+            return SparkAPI(
+                spark_session=local_spark_session(),
+                break_lineage_method="persist",
+                num_partitions_on_repartition=LOCAL_PARTITIONS,
+            )
+        _ensure_checkpoint_dir(spark_session)
+        return SparkAPI(spark_session=spark_session)
     raise UsageError(f"unknown linkage backend {backend!r}; choose one of {BACKENDS}")
 
 
@@ -35,7 +43,7 @@ def _ensure_checkpoint_dir(session: Any) -> None:
         context.setCheckpointDir(tempfile.mkdtemp(prefix="onrecord-spark-"))
 
 
-def local_spark_session(cores: int = 2) -> Any:
+def local_spark_session(cores: int = 2, partitions: int = LOCAL_PARTITIONS) -> Any:
     """A PySpark local-mode session that can run Splink's string similarities.
 
     Splink's Jaro-Winkler and friends live in a JAR inside the splink wheel; without
@@ -54,8 +62,8 @@ def local_spark_session(cores: int = 2) -> Any:
         .appName("onrecord-linkage")
         .config("spark.jars", similarity_jar_location())
         # Few partitions: local mode on a small machine, not a cluster.
-        .config("spark.sql.shuffle.partitions", str(cores * 2))
-        .config("spark.default.parallelism", str(cores * 2))
+        .config("spark.sql.shuffle.partitions", str(partitions))
+        .config("spark.default.parallelism", str(partitions))
         .config("spark.ui.enabled", "false")
         .config("spark.driver.memory", "2g")
         .getOrCreate()
