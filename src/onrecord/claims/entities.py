@@ -161,7 +161,7 @@ def _cluster_people(ms: list[Mention], res: Resolution) -> None:
         eid = _unique(res, "person:" + slug(name))
         roles = sorted({r for m in c for r in [m.title, *m.__dict__.get("extra_roles", [])] if r},
                        key=str.lower)
-        aliases = sorted({m.text for m in c} | {f"{m.title} {m.text}" for m in c if m.title} - {name})
+        aliases = sorted(({m.text for m in c} | {f"{m.title} {m.text}" for m in c if m.title}) - {name})
         res.entities[eid] = Entity(eid, "person", name, aliases, roles)
         for m in c:
             m.entity = eid
@@ -217,9 +217,15 @@ def _link_people_to_orgs(res: Resolution, people: list[Mention]) -> None:
         person = res.entities[m.entity]
         person.__dict__.setdefault("places", set()).add(place_key(m.place))
         agency = m.agency or agency_of(m.title)
-        for e in res.entities.values():
+        for e in list(res.entities.values()):
             if e.kind == "org" and e.__dict__.get("_key") == (place_key(m.place), agency):
                 person.org = person.org or e.id
+        if person.org is None and m.family == "head" and agency in AGENCY_LABEL:
+            # "Marlow County Sheriff Dana Whitlock" names the agency she runs.
+            org = Mention(m.doc, m.start, m.start, f"{m.place} {AGENCY_LABEL[agency]}", "org",
+                          place=m.place, agency=agency)
+            _cluster_orgs([org], res)
+            person.org = org.entity
 
 
 def resolve_description(d: Mention, res: Resolution) -> str | None:
