@@ -41,3 +41,20 @@ def read_rows(path: Path) -> list[dict]:
 
 def rows_of(case: Path, name: str) -> list[dict]:
     return read_rows(next(case.rglob(name)))
+
+
+@pytest.fixture(scope="session")
+def imported(case1, tmp_path_factory):
+    """Seed 1's sources imported into a fresh case, each through the mapping beside it."""
+    pytest.importorskip("onrecord.sources.importer")
+    from onrecord.sources.importer import import_file
+    from onrecord.sources.mapping import load_mapping
+    from onrecord.store.case import init_case
+
+    case = init_case(tmp_path_factory.mktemp("built") / "case")
+    manifest = json.loads((case1 / "manifest.json").read_text())
+    results = {}
+    for src in manifest["sources"]:
+        path = case1 / src["file"]
+        results[path.name] = import_file(case, path, load_mapping(str(case1 / src["mapping"])))
+    return case, results

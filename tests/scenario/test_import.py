@@ -17,21 +17,6 @@ def _t(iso: str) -> float:
     return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
 
-@pytest.fixture(scope="module")
-def imported(case1, tmp_path_factory):
-    from onrecord.sources.importer import import_file
-    from onrecord.sources.mapping import load_mapping
-    from onrecord.store.case import init_case
-
-    case = init_case(tmp_path_factory.mktemp("built") / "case")
-    manifest = json.loads((case1 / "manifest.json").read_text())
-    results = {}
-    for src in manifest["sources"]:
-        path = case1 / src["file"]
-        results[path.name] = import_file(case, path, load_mapping(str(case1 / src["mapping"])))
-    return case, results
-
-
 def test_every_source_imports_with_its_mapping(imported, truth1):
     _, results = imported
     assert set(results) == set(truth1["sources"])

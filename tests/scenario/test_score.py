@@ -58,11 +58,12 @@ def _perfect(truth) -> CaseResults:
                        {**truth.metrics, **truth.detail_metrics, **truth.counts}, truth_clusters(truth.prior_person))
 
 
-def test_whole_case_perfect_and_unbuilt(case1):
+def test_whole_case_perfect_and_unbuilt(case1, tmp_path):
+    from onrecord.store.case import init_case
     truth = load_truth(case1 / "truth.json")
     perfect = score_case(_perfect(truth), truth)["summary"]
     assert set(perfect.values()) == {1.0}
-    empty = score_case(collect_case_results(case1), truth)
+    empty = score_case(collect_case_results(init_case(tmp_path / "empty").path), truth)
     assert set(empty["summary"].values()) == {0.0}
     assert "not been built" in empty["note"]
 

@@ -1,14 +1,18 @@
 """What a built case claims, in the shape the scorer compares with truth.
 
 Keys follow truth.json: events "FILE#RID#KIND", mentions "FILE#RID#FIELD", prior
-records "FILE#RID". Until reconstruction writes its tables, a case has nothing to
-score and every score is 0 (never "n/a").
+records "FILE#RID". A case whose derived tables (written by `onrecord build`) are empty
+has not been built: every score is then 0 (never "n/a").
 """
 
 from __future__ import annotations
 
+import json
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+
+NOT_BUILT = "case has not been built: nothing to score"
 
 
 @dataclass
@@ -18,13 +22,89 @@ class CaseResults:
     offsets: dict[str, float] = field(default_factory=dict)          # source file -> seconds
     event_groups: list[list[str]] = field(default_factory=list)      # fused events, by record key
     entity_clusters: list[list[str]] = field(default_factory=list)   # mentions resolved together
-    metrics: dict[str, float] = field(default_factory=dict)          # name -> epoch s or seconds
+    metrics: dict[str, float] = field(default_factory=dict)          # name -> epoch s, seconds or count
     linkage_clusters: list[list[str]] = field(default_factory=list)  # prior records of one person
 
 
 def collect_case_results(case_path: str | Path) -> CaseResults:
-    """Read the case's reconstruction tables. The store has none yet: report that plainly."""
-    # Wiring point: once reconstruct/ writes aligned clocks, entities, fused events,
-    # metric findings and linkage clusters, translate them here into CaseResults keyed
-    # as above (events carry their source file name and attribute `rid`).
-    return CaseResults(built=False, note="case has not been built: nothing to score")
+    """Read the reconstruction's tables of a case folder; none filled means not built."""
+    from onrecord.store.case import open_case
+
+    case = open_case(Path(case_path))
+    with case.engine.connect() as conn:
+        if not _has_derived(conn):
+            return CaseResults(built=False, note=NOT_BUILT)
+        keys = _event_keys(conn, case.id)
+        return CaseResults(
+            built=True, note="scored from the case's derived tables",
+            offsets=_offsets(conn, case.id), event_groups=_fused_groups(conn, case.id, keys),
+            entity_clusters=_entity_clusters(conn, case.id, keys), metrics=_metrics(conn, case.id),
+            linkage_clusters=[])  # linkage clusters: no table yet; scored 0 until there is one
+
+
+def _has_derived(conn) -> bool:
+    from sqlalchemy import inspect, text
+    tables = set(inspect(conn).get_table_names())
+    for name in ("clock_estimates", "aligned_events", "entity_mentions", "findings"):
+        if name in tables and conn.execute(text(f"select 1 from {name} limit 1")).first():
+            return True
+    return False
+
+
+def _event_keys(conn, case_id: int) -> dict[int, tuple[str, str, str]]:
+    """event id -> (file, rid, kind): the event's identity as truth knows it."""
+    from sqlalchemy import text
+    rows = conn.execute(text("select e.id, s.file_name, e.kind, e.attrs from events e "
+                             "join sources s on s.id = e.source_id where e.case_id = :c"), {"c": case_id})
+    out = {}
+    for eid, file, kind, attrs in rows:
+        rid = json.loads(attrs or "{}").get("rid")
+        if rid is not None:
+            out[eid] = (file, str(rid), kind)
+    return out
+
+
+def _offsets(conn, case_id: int) -> dict[str, float]:
+    from sqlalchemy import text
+    rows = conn.execute(text("select s.file_name, c.offset_s from clock_estimates c join sources s "
+                             "on s.id = c.source_id where c.case_id = :c and c.offset_s is not null"), {"c": case_id})
+    return {file: float(off) for file, off in rows}
+
+
+def _fused_groups(conn, case_id: int, keys: dict) -> list[list[str]]:
+    from sqlalchemy import text
+    groups: dict[int, list[str]] = defaultdict(list)
+    rows = conn.execute(text("select event_id, fused_id from aligned_events where case_id = :c "
+                             "and fused_id is not null"), {"c": case_id})
+    for eid, fused in rows:
+        if eid in keys:
+            groups[fused].append("#".join(keys[eid]))
+    return list(groups.values())
+
+
+def _entity_clusters(conn, case_id: int, keys: dict) -> list[list[str]]:
+    from sqlalchemy import text
+    groups: dict[int, list[str]] = defaultdict(list)
+    rows = conn.execute(text("select entity_id, event_id, role from entity_mentions where case_id = :c "
+                             "and event_id is not null"), {"c": case_id})
+    for entity, eid, role in rows:
+        if eid in keys:
+            file, rid, _ = keys[eid]
+            groups[entity].append(f"{file}#{rid}#{role}")
+    return list(groups.values())
+
+
+def _metrics(conn, case_id: int) -> dict[str, float]:
+    """Established metric findings: times in UTC ms become epoch seconds; per-unit and
+    per-agency findings are keyed "name:subject" as truth's scored_detail/counts are."""
+    from sqlalchemy import text
+    rows = conn.execute(text("select name, subject, value_lo, value_hi, unit from findings where case_id = :c "
+                             "and kind = 'metric' and status = 'established'"), {"c": case_id})
+    out = {}
+    for name, subject, lo, hi, unit in rows:
+        vals = [v for v in (lo, hi) if v is not None]
+        if not vals:
+            continue
+        value = sum(vals) / len(vals)
+        out[f"{name}:{subject}" if subject else name] = value / 1000 if unit == "utc_ms" else value
+    return out
