@@ -31,3 +31,8 @@ def clock(t: float, tz: str, step: int = 5) -> str:
 def exact_clock(t: float, tz: str) -> str:
     text = timefmt.local(t, tz, "%I:%M %p").lstrip("0")
     return text.replace("PM", "p.m.").replace("AM", "a.m.")
+
+
+def sentence(text: str) -> str:
+    """End with one full stop, even after 'p.m.'."""
+    return text if text.endswith(".") else text + "."

@@ -57,7 +57,7 @@ def all_press(story: Story, rng: random.Random) -> list[TextDoc]:
     three = _piece(story, rng, 3, "Timeline of the school attack")
     calls = sum(1 for c in story.calls if c.related)
     n3 = calls + rng.randint(5, 12)
-    _wrong(three, f"Dispatchers fielded {n3} 911 calls in the first ten minutes.", "incident_911_calls", n3, calls)
+    _wrong(three, f"Dispatchers fielded {n3} calls to 911 in the first ten minutes.", "incident_911_calls", n3, calls)
     _wrong(three, "Commanders watched the gunman live on the school's cameras as officers moved in.",
            "camera_feed_was_live", True, {"live": False, "lag_s": story.camera_lag})
     return [one, two, three]

@@ -101,7 +101,7 @@ def sergeant_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     unit = next(u for u in w.units if u.crew[0] == sgt.pid)
     doc = _doc(story, rng, n, unit.uid, "Sergeant's statement")
     run = story.runs[unit.uid]
-    _approx(doc, f"I arrived at {wording.clock(run.arrived, w.tz)}.", "arrival_time", iso_true(run.arrived),
+    _approx(doc, wording.sentence(f"I arrived at {wording.clock(run.arrived, w.tz)}"), "arrival_time", iso_true(run.arrived),
             [f"arrive-{unit.uid}"])
     _contradiction(doc, "I never ordered anyone to hold back; I told units to go in.", "hold_order", False, True,
                    ["radio-hold-order"])
@@ -117,7 +117,7 @@ def city_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     unit = w.unit(entry.unit)
     run = story.runs[unit.uid]
     doc = _doc(story, rng, n, unit.uid, "Officer's narrative")
-    _approx(doc, f"We got to the school {wording.clock(run.arrived, w.tz)}.", "arrival_time", iso_true(run.arrived),
+    _approx(doc, wording.sentence(f"We got to the school {wording.clock(run.arrived, w.tz)}"), "arrival_time", iso_true(run.arrived),
             [f"arrive-{unit.uid}"])
     waited = entry.t - run.arrived
     if waited > 120:
@@ -142,7 +142,7 @@ def captain_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
                         "so we treated it as an active shooter.", "camera_feed_was_live", True,
                    {"live": False, "lag_s": story.camera_lag, "footage_of": iso_true(v.footage),
                     "threat_ended": iso_true(story.events[story.threat_ended].t)}, [v.eid, story.threat_ended])
-    _approx(doc, f"The channels were patched {wording.clock(story.patched, w.tz, 10)}.", "patch_time",
+    _approx(doc, wording.sentence(f"The channels were patched {wording.clock(story.patched, w.tz, 10)}"), "patch_time",
             iso_true(story.patched), ["channels-patched"])
     return doc
 
