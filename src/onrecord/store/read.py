@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select
 
 from onrecord.store.case import Case
-from onrecord.store.schema import events, raw_records, sources
+from onrecord.store.schema import (aligned_events, claims as claims_t, clock_estimates, entities as entities_t,
+                                   events, findings as findings_t, fused_events, raw_records, sources)
 
 
 @dataclass
@@ -25,7 +26,251 @@ class TimelineQuery:
     offset: int = 0
 
 
-class CaseReader:
+
+# ---- Reads for the web pages, the API and the report (views/web, views/report).
+# Kept here so the coming access check and read audit wrap every one of them.
+
+
+@dataclass
+class WindowQuery:
+    """A window of the timeline, one page at a time (keyset paging: stable under inserts)."""
+    t_from: int | None = None  # UTC ms, inclusive
+    t_to: int | None = None  # UTC ms, inclusive
+    agency: str | None = None
+    unit: str | None = None
+    kind: str | None = None  # event kind
+    source_kind: str | None = None
+    kinds: tuple[str, ...] = ()  # any of these event kinds
+    limit: int = 500
+    after: tuple[int, int] | None = None  # (time, event id) of the last row of the previous page
+
+
+def _loads(text: str | None, empty):
+    return json.loads(text) if text else empty
+
+
+def _raw_text(raw) -> str:
+    return bytes(raw).decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+class CaseViews:
+    """Mixin of CaseReader: the reads behind the web pages, the API and the report."""
+
+    case: Case
+
+    def _count(self, table) -> int:
+        with self.case.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(table).where(table.c.case_id == self.case.id)).scalar()
+
+    def _exists(self, table) -> bool:
+        with self.case.engine.connect() as conn:
+            return conn.execute(select(table.c.case_id).where(table.c.case_id == self.case.id).limit(1)).first() \
+                is not None
+
+    def is_built(self) -> bool:
+        """`onrecord build` has run: the case has aligned times (else times are each source's own clock)."""
+        return self._exists(aligned_events)
+
+    def derived_counts(self) -> dict[str, int]:
+        return {t.name: self._count(t) for t in (clock_estimates, aligned_events, fused_events, entities_t,
+                                                  claims_t, findings_t)}
+
+    def facets(self, unit_limit: int = 2000) -> dict:
+        """The values the filters offer: agencies, units, event kinds, source kinds, and the time span."""
+        e = events.c
+        where = e.case_id == self.case.id
+        with self.case.engine.connect() as conn:
+            col = lambda c: [v for (v,) in conn.execute(select(c).where(where, c.is_not(None)).distinct().order_by(c))]
+            units = [v for (v,) in conn.execute(select(e.unit).where(where, e.unit.is_not(None)).distinct()
+                                                .order_by(e.unit).limit(unit_limit))]
+            span = conn.execute(select(func.min(e.t_src_lo), func.max(e.t_src_lo)).where(where)).one()
+            return {"agencies": col(e.agency), "kinds": col(e.kind), "units": units,
+                    "source_kinds": [v for (v,) in conn.execute(
+                        select(sources.c.kind).where(sources.c.case_id == self.case.id).distinct()
+                        .order_by(sources.c.kind))],
+                    "events": conn.execute(select(func.count()).where(where)).scalar(),
+                    "t_min": span[0], "t_max": span[1]}
+
+    def busiest_window(self, bucket_ms: int = 600_000, max_gap: int = 2,
+                       max_buckets: int = 36) -> tuple[int, int] | None:
+        """The incident's stretch of time: the busiest 10-minute bucket, widened while neighbours
+        (up to `max_gap` empty buckets apart) have events. Prior contacts years earlier stay out."""
+        t = self._time_cols(self.is_built())[0]
+        stmt = self._window_from(select(t // bucket_ms, func.count()), self.is_built()) \
+            .where(t.is_not(None)).group_by(t // bucket_ms)
+        with self.case.engine.connect() as conn:
+            counts = {int(b): n for b, n in conn.execute(stmt)}
+        if not counts:
+            return None
+        peak = max(counts, key=counts.get)
+        lo = hi = peak
+        near = lambda b, step: [b + step * k for k in range(1, max_gap + 2) if b + step * k in counts]
+        # A year of busy background calls would chain on for ever: stop at max_buckets.
+        while hi - lo < max_buckets and (near(lo, -1) or near(hi, 1)):
+            lo, hi = (near(lo, -1) or [lo])[0], (near(hi, 1) or [hi])[0]
+        return lo * bucket_ms, (hi + 1) * bucket_ms
+
+    # -- the timeline window: aligned times once built, each source's own clock before
+
+    @staticmethod
+    def _time_cols(built: bool):
+        return (aligned_events.c.t_lo, aligned_events.c.t_hi) if built else (events.c.t_src_lo, events.c.t_src_hi)
+
+    def _window_from(self, stmt, built: bool):
+        """FROM and case filter: driven by the aligned table's time index when built."""
+        if built:
+            return stmt.select_from(aligned_events.join(events, events.c.id == aligned_events.c.event_id)
+                                    .join(sources, sources.c.id == events.c.source_id)) \
+                .where(aligned_events.c.case_id == self.case.id)
+        return stmt.select_from(events.join(sources, sources.c.id == events.c.source_id)) \
+            .where(events.c.case_id == self.case.id)
+
+    def _window_where(self, stmt, q: WindowQuery, built: bool):
+        t, _ = self._time_cols(built)
+        e = events.c
+        stmt = stmt.where(t.is_not(None))
+        if q.t_from is not None:
+            stmt = stmt.where(t >= q.t_from)
+        if q.t_to is not None:
+            stmt = stmt.where(t <= q.t_to)
+        for col, value in ((e.agency, q.agency), (e.unit, q.unit), (e.kind, q.kind), (sources.c.kind, q.source_kind)):
+            if value:
+                stmt = stmt.where(col == value)
+        if q.kinds:
+            stmt = stmt.where(e.kind.in_(q.kinds))
+        return stmt
+
+    def window(self, q: WindowQuery) -> dict:
+        """One page of events in [t_from, t_to], time order; `next` resumes after its last row."""
+        built = self.is_built()
+        t, t_hi = self._time_cols(built)
+        e = events.c
+        stmt = self._window_from(select(
+            e.id, e.kind, e.time_text, t.label("t_lo"), t_hi.label("t_hi"), e.t_src_lo, e.agency, e.unit, e.call,
+            e.actor, e.channel, e.place, e.text, e.source_id, sources.c.file_name,
+            sources.c.kind.label("source_kind")), built)
+        stmt = self._window_where(stmt, q, built)
+        if q.after is not None:
+            stmt = stmt.where((t > q.after[0]) | ((t == q.after[0]) & (e.id > q.after[1])))
+        stmt = stmt.order_by(t, e.id).limit(q.limit + 1)
+        with self.case.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(stmt)]
+        more = len(rows) > q.limit
+        rows = rows[:q.limit]
+        return {"clock": "aligned" if built else "source", "events": rows,
+                "next": (rows[-1]["t_lo"], rows[-1]["id"]) if more else None}
+
+    def window_count(self, q: WindowQuery, cap: int) -> int:
+        """Events in the window, counted up to `cap` only: enough to choose points or bins, cheap at 1M."""
+        built = self.is_built()
+        inner = self._window_where(self._window_from(select(events.c.id), built), q, built).limit(cap)
+        with self.case.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(inner.subquery())).scalar()
+
+    def window_bins(self, q: WindowQuery, bucket_ms: int, lane: str) -> list[dict]:
+        """Events counted per agency, lane value and time bucket: the chart when points are too many."""
+        built = self.is_built()
+        t, _ = self._time_cols(built)
+        lane_col = {"agency": events.c.agency, "unit": events.c.unit, "source": sources.c.kind}[lane]
+        bucket = (t // bucket_ms).label("bucket")
+        stmt = self._window_from(select(events.c.agency, lane_col.label("lane"), bucket, func.count().label("n")),
+                                 built)
+        stmt = self._window_where(stmt, q, built).group_by(events.c.agency, lane_col, bucket)
+        with self.case.engine.connect() as conn:
+            return [{"agency": a, "lane": ln, "t": int(b) * bucket_ms, "n": n} for a, ln, b, n in conn.execute(stmt)]
+
+    # -- one event with everything it rests on
+
+    def _detail_select(self):
+        e, a, r, s = events.c, aligned_events.c, raw_records.c, sources.c
+        return (select(e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, e.agency, e.unit, e.call, e.actor,
+                       e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id,
+                       a.t_lo.label("t_aligned_lo"), a.t_hi.label("t_aligned_hi"), a.fused_id,
+                       r.id.label("record_id"), r.ordinal, r.raw, r.sha256, r.seq,
+                       s.file_name, s.kind.label("source_kind"), s.agency.label("source_agency"),
+                       s.timezone, s.file_sha256)
+                .select_from(events.join(raw_records, r.id == e.raw_record_id).join(sources, s.id == e.source_id)
+                             .outerjoin(aligned_events, a.event_id == e.id))
+                .where(e.case_id == self.case.id))
+
+    def _details(self, where) -> list[dict]:
+        with self.case.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(self._detail_select().where(where)
+                                                           .order_by(events.c.t_src_lo, events.c.id))]
+        clocks = self.clock_estimates() if rows else {}
+        for r in rows:
+            r["attrs"] = _loads(r["attrs"], {})
+            r["raw"] = _raw_text(r["raw"])
+            r["sha256"] = bytes(r["sha256"]).hex()
+            r["clock"] = clocks.get(r["source_id"])
+        return rows
+
+    def event_detail(self, event_id: int) -> dict | None:
+        """The event, its raw record (line, exact text, SHA-256), its source and the clock estimate applied."""
+        rows = self._details(events.c.id == event_id)
+        return rows[0] if rows else None
+
+    def events_detail(self, ids) -> list[dict]:
+        ids = sorted({int(i) for i in ids})
+        return self._details(events.c.id.in_(ids)) if ids else []
+
+    def fused_event(self, fused_id: int) -> dict | None:
+        """A fused event and every report it was fused from, each with its source line."""
+        with self.case.engine.connect() as conn:
+            row = conn.execute(select(fused_events).where(fused_events.c.id == fused_id,
+                                                          fused_events.c.case_id == self.case.id)).first()
+        if row is None:
+            return None
+        return dict(row._mapping) | {"reports": self._details(aligned_events.c.fused_id == fused_id)}
+
+    def clock_estimates(self) -> dict[int, dict]:
+        """source id -> its clock estimate (offset_s: how far the clock runs ahead of true time)."""
+        with self.case.engine.connect() as conn:
+            rows = conn.execute(select(clock_estimates).where(clock_estimates.c.case_id == self.case.id))
+            out = {r.source_id: dict(r._mapping) for r in rows}
+        for r in out.values():
+            r["evidence"] = _loads(r["evidence"], [])
+        return out
+
+    # -- findings and what they rest on
+
+    def findings(self, kind: str | None = None) -> list[dict]:
+        stmt = select(findings_t).where(findings_t.c.case_id == self.case.id)
+        if kind:
+            stmt = stmt.where(findings_t.c.kind == kind)
+        with self.case.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(stmt.order_by(findings_t.c.id))]
+        for r in rows:
+            r["payload"] = _loads(r["payload"], {})
+            r["evidence"] = _loads(r["evidence"], {})
+        return rows
+
+    def claims(self, ids=None) -> list[dict]:
+        c = claims_t.c
+        stmt = select(claims_t, sources.c.file_name, sources.c.kind.label("source_kind"),
+                      sources.c.agency.label("source_agency")) \
+            .join(sources, sources.c.id == c.source_id).where(c.case_id == self.case.id)
+        if ids is not None:
+            stmt = stmt.where(c.id.in_(sorted({int(i) for i in ids})))
+        with self.case.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(stmt.order_by(c.source_id, c.span_lo, c.id))]
+        for r in rows:
+            r["payload"] = _loads(r["payload"], {})
+        return rows
+
+    def entities(self, kind: str | None = None) -> list[dict]:
+        stmt = select(entities_t).where(entities_t.c.case_id == self.case.id)
+        if kind:
+            stmt = stmt.where(entities_t.c.kind == kind)
+        with self.case.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in conn.execute(stmt.order_by(entities_t.c.kind, entities_t.c.name))]
+        for r in rows:
+            r["aliases"], r["attrs"], r["evidence"] = (_loads(r["aliases"], []), _loads(r["attrs"], {}),
+                                                       _loads(r["evidence"], {}))
+        return rows
+
+
+class CaseReader(CaseViews):
     def __init__(self, case: Case):
         self.case = case
 
