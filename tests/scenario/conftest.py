@@ -47,14 +47,8 @@ def rows_of(case: Path, name: str) -> list[dict]:
 def imported(case1, tmp_path_factory):
     """Seed 1's sources imported into a fresh case, each through the mapping beside it."""
     pytest.importorskip("onrecord.sources.importer")
-    from onrecord.sources.importer import import_file
-    from onrecord.sources.mapping import load_mapping
+    from onrecord.scenario.load import import_generated
     from onrecord.store.case import init_case
 
     case = init_case(tmp_path_factory.mktemp("built") / "case")
-    manifest = json.loads((case1 / "manifest.json").read_text())
-    results = {}
-    for src in manifest["sources"]:
-        path = case1 / src["file"]
-        results[path.name] = import_file(case, path, load_mapping(str(case1 / src["mapping"])))
-    return case, results
+    return case, import_generated(case, case1)
