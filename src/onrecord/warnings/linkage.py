@@ -131,8 +131,21 @@ def _linkable_table(persons: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFram
         raise InputError("record_id must be unique", field="record_id", value=dupes.iloc[0])
     # Splink needs one type per column; empty strings must be nulls, never agreement.
     for col in PERSON_FIELDS:
-        table[col] = table[col].astype("string").replace({"": pd.NA})
+        table[col] = table[col].astype("string").str.strip().replace({"": pd.NA})
+    _refuse_unprepared(table)
     return table
+
+
+def _refuse_unprepared(table: pd.DataFrame) -> None:
+    """Rows `prepare_persons` would have dropped or fixed must not reach the model."""
+    nameless = table["first_name"].isna() & table["last_name"].isna()
+    if nameless.any():
+        raise InputError("record has no name; clean rows with prepare_persons first",
+                         field="first_name", value=table["record_id"][nameless].iloc[0])
+    bad_dob = table["dob"].notna() & ~table["dob"].str.fullmatch(r"\d{4}-\d{2}-\d{2}", na=False)
+    if bad_dob.any():
+        raise InputError("dob is not an ISO date; clean rows with prepare_persons first",
+                         field="dob", value=table["dob"][bad_dob].iloc[0])
 
 
 def _trivial_result(table: pd.DataFrame) -> LinkResult:

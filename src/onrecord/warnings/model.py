@@ -162,6 +162,19 @@ def comparisons(term_frequencies: bool = True) -> list[Any]:
     return built
 
 
+# Something besides the name that both records carry. Rules that pair records on
+# names require it, so a pair is never scored (and never linked) on names alone with
+# every other field empty; the other rules already demand a shared non-name value.
+BOTH_HAVE_MORE_THAN_A_NAME = " or ".join(
+    f"(l.{c} is not null and r.{c} is not null)"
+    for c in ("dob", "street", "postcode", "phone", "id_number")
+)
+
+
+def _names_and_more(condition: str) -> str:
+    return f"({condition}) and ({BOTH_HAVE_MORE_THAN_A_NAME})"
+
+
 def prediction_blocking_rules() -> list[Any]:
     """Which pairs are scored at all. A pair is scored if any rule admits it.
 
@@ -170,15 +183,16 @@ def prediction_blocking_rules() -> list[Any]:
     overlap so that one corrupted field never hides a true pair.
     """
     return [
-        block_on("first_name", "last_name"),
+        _names_and_more("l.first_name = r.first_name and l.last_name = r.last_name"),
         block_on("dob", "substr(first_name, 1, 1)"),
         block_on("dob", "substr(last_name, 1, 1)"),
         block_on("dob", "postcode"),
         block_on("id_number"),
         block_on("phone"),
         block_on("postcode", "street_number"),
-        block_on("last_name", "street_number"),
-        "l.first_name = r.last_name and l.last_name = r.first_name",
+        _names_and_more("l.last_name = r.last_name and l.street_number = r.street_number"),
+        # Agencies swap given and family names; pair those too.
+        _names_and_more("l.first_name = r.last_name and l.last_name = r.first_name"),
     ]
 
 
