@@ -168,11 +168,12 @@ def _cluster_people(ms: list[Mention], res: Resolution) -> None:
 
 
 def _find_cluster(m: Mention, clusters: list[list[Mention]]) -> list[Mention] | None:
-    candidates = [c for c in clusters
-                  if any(o.last and (same_surname(o.last, m.last) or (
-                      m.first and o.first and compatible_first(o.first, m.first) and near_surname(o.last, m.last)))
-                         for o in c)
-                  and all(compatible_first(o.first, m.first) for o in c)]
+    exact = [c for c in clusters if any(o.last == m.last for o in c) and _compatible(m, c, exact=True)]
+    # A spelling seen exactly wins over a near one: "Field" is not "Fields" when both exist.
+    candidates = exact or [c for c in clusters if _compatible(m, c, exact=False) and any(
+        o.last and (same_surname(o.last, m.last) or (
+            m.first and o.first and compatible_first(o.first, m.first) and near_surname(o.last, m.last)))
+        for o in c)]
     if len(candidates) <= 1:
         return candidates[0] if candidates else None
     # Two people share the surname: the one named nearest before, in the same document.
@@ -180,6 +181,35 @@ def _find_cluster(m: Mention, clusters: list[list[Mention]]) -> list[Mention] | 
                 for i, c in enumerate(candidates)]
     best = max(same_doc)
     return candidates[best[1]]
+
+
+RANKS = {"sgt": "sergeant", "lt": "lieutenant", "capt": "captain", "det": "detective",
+         "cpl": "corporal", "sergeant": "sergeant", "lieutenant": "lieutenant", "captain": "captain",
+         "detective": "detective", "corporal": "corporal", "major": "major", "commander": "commander",
+         "chief": "chief", "sheriff": "sheriff", "undersheriff": "undersheriff",
+         # the working rank: an SRO is a deputy or an officer, not a rank of its own
+         "officer": "base", "deputy": "base", "trooper": "base", "sro": "base", "ofc": "base",
+         "dep": "base", "patrolman": "base", "patrolwoman": "base", "agent": "base"}
+
+
+def _rank(title: str | None) -> str | None:
+    if not title:
+        return None
+    return RANKS.get(title.lower().replace(".", "").split()[-1])
+
+
+def _compatible(m: Mention, cluster: list[Mention], exact: bool) -> bool:
+    """Different middle initials are different people. Near spellings must also agree on
+    rank: "Deputy Curtis Field" and "Sergeant Curtis Fields" are two people; an exact
+    surname keeps a wrong title from splitting one person."""
+    for o in cluster:
+        if not compatible_first(o.first, m.first):
+            return False
+        if o.middle and m.middle and o.middle != m.middle and o.first and m.first:
+            return False
+        if not exact and o.last != m.last and _rank(o.title) and _rank(m.title) and _rank(o.title) != _rank(m.title):
+            return False
+    return True
 
 
 def _unique(res: Resolution, eid: str) -> str:

@@ -23,7 +23,7 @@ from onrecord.claims.subjects import INCIDENT, near_person, org_subject, person_
 from onrecord.claims.text import Document, Sentence, read_document
 from onrecord.claims.times import TimeExpr, calendar_dates, clock_times, offsets
 
-ACTION_RE = re.compile(r"\b(?:[a-z]+ed|sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
+ACTION_RE = re.compile(r"\b(?:(?!(?:feed|need|speed|indeed|seed|bed|red|shed|hundred|tired|scared)\b)[a-z]{2,}ed|sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
                        r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell)\b")
 
 
@@ -109,7 +109,13 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
         return INCIDENT, None
     abs_q = sent.start + rel_start
     if reading.subject_kind == "org":
-        return org_subject(doc, res, abs_q, sent.start + reading.end, sent.start, sent.end, speaker)
+        found = org_subject(doc, res, abs_q, sent.start + reading.end, sent.start, sent.end, speaker)
+        if found[0] is None and reading.noun:
+            # "Only three deputies were on the campus": no agency named, the group itself.
+            gid = "group:" + reading.noun.lower()
+            res.entities.setdefault(gid, Entity(gid, "group", reading.noun.lower()))
+            found = (gid, reading.noun)
+        return found
     if reading.subject_kind == "person_after":
         return near_person(doc, res, sent.start + reading.end, sent.end, last=False)
     if reading.subject_kind == "person_before":
@@ -145,6 +151,7 @@ THING_RE = re.compile(r"^\s*(?:the|a|an)\s+((?:[\w’'-]+\s+){0,5}?[\w’'-]+)\s
 
 def _thing_subject(res: Resolution, words: str) -> tuple[str | None, str | None]:
     """'The first 911 call came in at 2:17': the time is about the call."""
+    words = re.sub(r"\s+(?:was|were|is|are|had|has|have|been|being|be)(?:\s+\w+ly)?\s*$", "", words)
     m = THING_RE.match(words)
     if m is None:
         return None, None
@@ -154,29 +161,55 @@ def _thing_subject(res: Resolution, words: str) -> tuple[str | None, str | None]
 
 
 def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr) -> Claim | None:
-    cs, ce = clause_bounds(sent.text, t.start, t.end)
-    rest = sent.text[t.end:ce] if t.end < ce else sent.text[t.end:]
-    action = ACTION_RE.search(rest) or ACTION_RE.search(sent.text[cs:t.start])
-    if action is None:
+    """A time is about an action: the verb before it in its clause ("I arrived at 2:20"),
+    else the verb after it ("Two days after the vigil, Chief X sent ...")."""
+    found = _action(sent, t)
+    if found is None and t.ref.get("anchor"):
+        t = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
+        found = _action(sent, t) if t else None
+    if found is None:
         return None
+    action, verb_before = found
+    cs, _ = clause_bounds(sent.text, t.start, t.end)
     start, end = sent.start + t.start, sent.start + t.end
     voice, quoted = speakers.who_said(start)
-    who, who_text = person_subject(doc, res, end, sent.start + t.end + (action.start() if action.re is ACTION_RE else 0) + 1,
-                                   end, voice.speaker, quoted) if t.end < sent.end else (None, None)
+    if verb_before:
+        who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action.start(), sent.start,
+                                       voice.speaker, quoted)
+    else:
+        who, who_text = person_subject(doc, res, end, sent.start + action.start(), end, voice.speaker, quoted)
     if who is None:
-        who, who_text = person_subject(doc, res, sent.start + cs, start, sent.start, voice.speaker, quoted)
+        who, who_text = _group_subject(doc, res, sent, cs, t.start if verb_before else action.start(),
+                                       voice.speaker)
     if who is None:
-        who, who_text = _group_subject(doc, res, sent, cs, t.start, voice.speaker)
-    if who is None:
-        head = sent.text[cs:t.start]
-        verb = re.search(r"\s(?:came|was|were|is|went|got|began|started|ended|[a-z]+ed)\b", head)
-        who, who_text = _thing_subject(res, head[:verb.start()] if verb else head)
+        head = sent.text[cs:action.start()] if verb_before else sent.text[t.end:action.start()]
+        who, who_text = _thing_subject(res, head.strip(" ,"))
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,
         subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
         hedge=t.hedge, quoted=quoted, qualifier=action.group(0), time_ref=t.ref,
     )
+
+
+def _action(sent: Sentence, t: TimeExpr):
+    cs, ce = clause_bounds(sent.text, t.start, t.end)
+    before = list(ACTION_RE.finditer(sent.text, cs, t.start))
+    if before:
+        return before[-1], True
+    after = ACTION_RE.search(sent.text, t.end, ce if t.end < ce else len(sent.text))
+    return (after, False) if after else None
+
+
+def _shorter_anchor(t: TimeExpr) -> TimeExpr | None:
+    anchor = t.ref["anchor"]
+    cut = re.search(r"\s(?=(?!I\b)[A-Z][a-z])", anchor)
+    if cut is None:
+        return None
+    new = anchor[:cut.start()]
+    drop = len(anchor) - len(new)
+    return TimeExpr(t.start, t.end - drop, t.text[:len(t.text) - drop], t.kind, t.lo, t.hi, t.unit, t.hedge,
+                    {**t.ref, "anchor": new})
 
 
 def _dedupe(claims: list[Claim]) -> list[Claim]:

@@ -113,12 +113,14 @@ def _person(doc_id: str, para, s: int, e: int) -> Mention:
     sp = para.doc
     title, place, _ = _title_and_place(sp, s)
     names = [t.text for t in sp[s:e] if not re.match(INITIAL_RE, t.text)]
+    initials = [t.text[0] for t in sp[s:e] if re.match(INITIAL_RE, t.text)]
     if not names:
         names = [sp[e - 1].text]
     first = names[0] if len(names) > 1 else None
     return Mention(doc_id, para.start + sp[s].idx, para.start + sp[e - 1].idx + len(sp[e - 1]),
                    " ".join(names), "person", first=first, last=names[-1], title=title,
-                   family=family_of(title), place=place, agency=agency_of(title))
+                   family=family_of(title), place=place, agency=agency_of(title),
+                   middle=initials[0] if initials and first else None)
 
 
 def certain_people(doc: Document) -> list[Mention]:
@@ -275,6 +277,8 @@ def header_people(doc: Document) -> list[Mention]:
         if len(names) < 2 or len(names) != len([w for w in words if not re.fullmatch(r"[A-Z]\.?", w)]):
             return []  # "Courier staff" is not a person
         title = " ".join(titles) or None
+        initials = [w[0] for w in words if re.fullmatch(r"[A-Z]\.?", w)]
         return [Mention(doc.id, start, end, " ".join(names), "person", first=names[0], last=names[-1],
-                        title=title, family=family_of(title), agency=agency_of(title))]
+                        title=title, family=family_of(title), agency=agency_of(title),
+                        middle=initials[0] if initials else None)]
     return []

@@ -27,6 +27,7 @@ class Mention:
     place: str | None = None  # "Coral Springs" in "Coral Springs Chief of Police"
     agency: str | None = None  # police | sheriff | fire | city | county | school | federal
     entity: str | None = None  # filled by entity resolution
+    middle: str | None = None  # a middle initial, "F" in "Curtis F. Field"
 
 
 @dataclass

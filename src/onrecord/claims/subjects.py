@@ -15,7 +15,7 @@ from onrecord.claims.records import Mention
 from onrecord.claims.text import Document
 
 INCIDENT = "incident"
-PRONOUN_RE = re.compile(r"\b(I|[Mm]e|[Hh]e|[Ss]he|[Hh]im|[Hh]er)\b")
+PRONOUN_RE = re.compile(r"\b(I|[Mm]e|[Ww]e|[Hh]e|[Ss]he|[Hh]im|[Hh]er)\b")
 COPULA_RE = re.compile(r"\b(?:be|been|is|was|are|were|am|as|become|became|being)\s*$", re.IGNORECASE)
 LOOKBACK_SENTENCES = 8
 
@@ -41,7 +41,7 @@ def person_subject(doc: Document, res: Resolution, lo: int, hi: int, sentence_st
         found = _candidates(doc, res, start, hi)
         if found:
             pos, entity, text = found[-1]
-            if text in {"I", "me", "Me"}:
+            if text in {"I", "me", "Me", "we", "We"}:
                 return speaker, text  # the quoted speaker, or the author of the document
             if entity is None:  # he / she / him / her
                 m = antecedent(doc, res, pos, speaker if quoted else None) or _named_later(

@@ -127,7 +127,8 @@ def _is_opening(text: str, i: int) -> bool:
     return (i == 0 or text[i - 1].isspace()) and i + 1 < len(text) and not text[i + 1].isspace()
 
 
-CLOCK_END = re.compile(r"\b[ap]\.m\.\s+(?=[A-Z])")
+CLOCK_END = re.compile(r"\b[ap]\.m\.\.?\s+(?=[A-Z])")
+TIME_WORDS = {"at", "around", "about", "approximately", "by", "shortly", "after", "before", "just", "until"}
 
 
 def _split_after_clock(text: str, bound: list[int]) -> list[list[int]]:
@@ -136,6 +137,9 @@ def _split_after_clock(text: str, bound: list[int]) -> list[list[int]]:
     s, e = bound
     out = []
     for m in CLOCK_END.finditer(text, s, e):
+        words = [w for w in re.findall(r"[A-Za-z]+", text[s:m.start()]) if w.lower() not in TIME_WORDS]
+        if len(words) < 2:
+            continue  # "At around 2:10 p.m. I was near...": the time opens this sentence
         out.append([s, m.end()])
         s = m.end()
     return out + [[s, e]]
