@@ -64,3 +64,28 @@ def test_toml_writer_round_trips_what_mappings_use():
            "events": [{"kind_from": "S", "kinds": {"On Scene": "unit_arrived", "default": "unit_status"},
                        "time": ["D", "T"], "format": "%m/%d/%Y \"q\""}]}
     assert tomllib.loads(dump(doc)) == doc
+
+
+def test_row_per_unit_calls_are_contiguous_with_one_received_time(case1):
+    import itertools
+    with (case1 / "sources" / "county_cad.csv").open(newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    groups = [k for k, _ in itertools.groupby(rows, key=lambda r: r["IncidentNo"])]
+    assert len(groups) == len(set(groups)) >= 4  # the school and the afternoon's other calls
+    for _, members in itertools.groupby(rows, key=lambda r: r["IncidentNo"]):
+        assert len({r["Received"] for r in members}) == 1
+
+
+def test_text_mentions_point_at_the_name(case1, truth1):
+    for key, form in truth1["mention_forms"].items():
+        file, rid, what = key.split("#")
+        if what.startswith("text@"):
+            lo, hi = map(int, what[5:].split("-"))
+            path = next(case1.rglob(file))
+            if path.suffix == ".txt":
+                body = path.read_text().split("\n\n", 1)[1]
+            else:
+                rid_col = tomllib.loads(path.with_suffix(".toml").read_text())["attributes"]["rid"]
+                text_col = tomllib.loads(path.with_suffix(".toml").read_text())["fields"]["text"]
+                body = next(r[text_col] for r in csv.DictReader(path.open(newline="")) if r[rid_col] == rid)
+            assert body[lo:hi] == form

@@ -29,11 +29,11 @@ def plan_radio(story: Story, rng: random.Random) -> None:
 
 
 def _say(story: Story, rng, eid: str, t: float, agency: str, uid: str | None, text: str,
-         new_event: str | None = None) -> None:
+         new_event: str | None = None, names: list[tuple[str, str]] | None = None) -> None:
     if new_event:
         story.add(eid, new_event, t, unit=uid, note=text)
     story.radio.append(Transmission(eid, round(t, 3), story.channels[agency], uid, text,
-                                    round(rng.uniform(2, 9), 1)))
+                                    round(rng.uniform(2, 9), 1), names or []))
 
 
 def _sheriff_talk(story: Story, rng: random.Random) -> None:
@@ -54,12 +54,15 @@ def _sheriff_talk(story: Story, rng: random.Random) -> None:
                  f"{u.call_sign} on scene, {r.stage}")
         later = [x for x in story.bursts if x.t > r.arrived]
         if u.role == "deputy" and later and rng.random() < 0.8:
+            last = w.people[u.crew[0]].last
             _say(story, rng, f"radio-{u.uid}-shots", later[0].t + rng.uniform(2, 8), so, u.uid,
-                 f"{u.call_sign}, I hear shots, by {b}", "radio_transmission")
+                 f"{u.call_sign}, {last} here, I hear shots, by {b}", "radio_transmission",
+                 [(last, u.crew[0])])
     sgt = _lookalike_sergeant(story)
+    said = f"Sergeant {w.people[sgt.crew[0]].last}"
     _say(story, rng, "radio-hold-order", story.runs[sgt.uid].arrived + rng.uniform(20, 60), so,
-         sgt.uid, "All units hold the perimeter, nobody goes in until SWAT is here",
-         "radio_transmission")
+         sgt.uid, f"{said} to all units, hold the perimeter, nobody goes in until SWAT is here",
+         "radio_transmission", [(said, sgt.crew[0])])
     cap = w.units_of(so, "captain")[0]
     for k, v in enumerate(story.views):
         _say(story, rng, f"radio-camera-{k + 1:02d}", v.t + rng.uniform(5, 20), so, cap.uid,

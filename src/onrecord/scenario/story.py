@@ -77,6 +77,7 @@ class Transmission:
     uid: str | None          # speaking unit; None for a dispatcher
     text: str
     seconds: float
+    names: list[tuple[str, str]] = field(default_factory=list)  # (name as said, person id)
 
 
 @dataclass

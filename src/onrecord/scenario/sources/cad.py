@@ -41,29 +41,72 @@ def county_cad(story: Story, book: TruthBook, rng: random.Random) -> Table:
                     layout="row-per-unit", required=["RecordId", "IncidentNo", "Unit"])
     t = Table(name, "cad", w.sheriff, head, m, off, "one row per unit; 24-hour local time MM/DD/YYYY HH:MM:SS; no zone")
     fmt = lambda x: timefmt.local(x + off, tz, COUNTY_FMT)
-    inc = f"{timefmt.local(story.t0, tz, '%y')}-{rng.randint(30000, 89999):06d}"
-    received = story.at("county-incident")
-    runs = sorted((r for r in story.runs.values() if w.unit(r.uid).agency == w.sheriff),
-                  key=lambda r: r.dispatched)
-    for i, r in enumerate(runs):
-        u, rid = w.unit(r.uid), f"{rng.randint(1, 9)}{700000 + i * 7 + rng.randint(0, 6)}"
+    base = rng.randint(30000, 89000)
+    calls = [(story.at("county-incident"), "county-incident", _incident_units(story, rng), "SHOOTING IN PROGRESS",
+              f"{w.campus_address} ({w.school})")] + _other_county_calls(story, rng)
+    calls.sort(key=lambda c: c[0])
+    for received, created_eid, units, nature, place in calls:
+        base += rng.randint(1, 4)  # other dispatchers' calls take the numbers between
+        inc = f"{timefmt.local(story.t0, tz, '%y')}-{base:06d}"
+        for i, (cad, uid, disp, enr, typed, ids) in enumerate(units):
+            rid = f"{rng.randint(1, 9)}{700000 + len(t.rows) * 7 + rng.randint(0, 6)}"
+            row = {"RecordId": rid, "IncidentNo": inc, "Unit": cad, "Received": fmt(received),
+                   "Dispatched": fmt(disp), "Enroute": fmt(enr) if enr else "", "OnScene": fmt(typed),
+                   "Cleared": fmt(typed + rng.uniform(900, 20000)), "Nature": nature, "Location": place,
+                   "Disposition": "RPT"}
+            t.add(row)
+            if i == 0:
+                book.record(name, rid, "incident_created", created_eid, received, row["Received"])
+            book.record(name, rid, "unit_dispatched", ids[0], disp, row["Dispatched"])
+            if enr:
+                book.record(name, rid, "unit_enroute", ids[1], enr, row["Enroute"])
+            book.record(name, rid, "unit_arrived", ids[2], typed, row["OnScene"])
+            if uid:
+                book.mention(name, rid, "unit", uid)
+    return t
+
+
+def _incident_units(story: Story, rng: random.Random) -> list[tuple]:
+    """(cad id, unit entity, dispatched, enroute, arrival as typed, true event ids) per sheriff unit."""
+    w, received = story.world, story.at("county-incident")
+    out = []
+    for r in sorted((r for r in story.runs.values() if w.unit(r.uid).agency == w.sheriff), key=lambda r: r.dispatched):
+        u = w.unit(r.uid)
         typed = (_radio_time(story, f"arrive-{u.uid}") or received) + rng.uniform(2, 10)
         if u.role == "sro":
             typed = received + rng.uniform(5, 20)  # logged after the fact, from his radio call
-        row = {"RecordId": rid, "IncidentNo": inc, "Unit": u.cad_id, "Received": fmt(received),
-               "Dispatched": fmt(r.dispatched), "Enroute": fmt(r.enroute) if r.enroute else "",
-               "OnScene": fmt(typed), "Cleared": fmt(story.t0 + rng.uniform(14000, 30000)),
-               "Nature": "SHOOTING IN PROGRESS", "Location": f"{w.campus_address} ({w.school})",
-               "Disposition": "RPT"}
-        t.add(row)
-        if i == 0:
-            book.record(name, rid, "incident_created", "county-incident", received, row["Received"])
-        book.record(name, rid, "unit_dispatched", f"dispatch-{u.uid}", r.dispatched, row["Dispatched"])
-        if r.enroute:
-            book.record(name, rid, "unit_enroute", f"enroute-{u.uid}", r.enroute, row["Enroute"])
-        book.record(name, rid, "unit_arrived", f"arrive-{u.uid}", typed, row["OnScene"])
-        book.mention(name, rid, "unit", u.uid)
-    return t
+        ids = (f"dispatch-{u.uid}", f"enroute-{u.uid}", f"arrive-{u.uid}")
+        out.append((u.cad_id, u.uid, r.dispatched, r.enroute, typed, ids))
+    return out
+
+
+OTHER_NATURES = [("TRAFFIC CRASH", "SR 7 at {s} Rd"), ("ALARM BURGLARY", "{n} {s} Way"),
+                 ("DOMESTIC DISTURBANCE", "{n} {s} Ct"), ("SUSPICIOUS VEHICLE", "{s} Park lot")]
+
+
+def _other_county_calls(story: Story, rng: random.Random) -> list[tuple]:
+    """Ordinary sheriff calls the same afternoon, worked by deputies not at the school.
+    Their true events exist (the story gains them) but no other source records them."""
+    from onrecord.scenario.world import STREETS
+    out = []
+    for k in range(rng.randint(3, 6)):
+        created = story.t0 + rng.uniform(-5400, 2400)
+        eid = f"county-other-{k + 1:02d}"
+        nature, where = rng.choice(OTHER_NATURES)
+        story.add(f"{eid}-created", "incident_created", created, note=f"unrelated sheriff call: {nature}")
+        units = []
+        for j in range(rng.randint(1, 2)):
+            cad = f"{rng.randint(20, 29)}C{rng.randint(10, 99)}"
+            disp = created + rng.uniform(30, 400)
+            enr = disp + rng.uniform(5, 40)
+            arr = enr + rng.uniform(120, 900)
+            ids = tuple(f"{eid}-{step}-{j + 1}" for step in ("dispatch", "enroute", "arrive"))
+            for kind, tt, te in zip(("unit_dispatched", "unit_enroute", "unit_arrived"), (disp, enr, arr), ids):
+                story.add(te, kind, tt, note=f"unrelated call, unit {cad}")
+            units.append((cad, None, disp, enr, arr, ids))
+        out.append((created, f"{eid}-created", units, nature,
+                    where.format(n=rng.randint(100, 9999), s=rng.choice(STREETS))))
+    return out
 
 
 def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> Table:

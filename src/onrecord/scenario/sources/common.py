@@ -76,7 +76,7 @@ def _written_forms(table: Table, book: TruthBook) -> None:
     rid_col = m["attributes"]["rid"]
     rows = {r[rid_col]: r for r in (dict(zip(table.header, row)) for row in table.rows)}
     prefix = table.name + "#"
-    for key in [k for k in book.mentions if k.startswith(prefix)]:
+    for key in [k for k in book.mentions if k.startswith(prefix) and k not in book.forms]:
         _, rid, what = key.split("#")
         spec = m["fields"].get(what) or m["attributes"].get(what)
         book.forms[key] = _render(spec, rows[rid])

@@ -52,6 +52,11 @@ def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, of
         book.record(name, rid, "radio_transmission", x.eid, x.t, written)
         if x.uid:
             book.mention(name, rid, "unit", x.uid)
+        for said, pid in x.names:  # a person named in what was said
+            at = x.text.index(said)
+            what = f"text@{at}-{at + len(said)}"
+            book.mention(name, rid, what, pid)
+            book.forms[f"{name}#{rid}#{what}"] = said
     return t
 
 
