@@ -64,7 +64,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "threat_to_school",
-        "a violent act within six words of a school word, either order, "
+        "a violent act with at most five words between it and a school word, "
+        "either order, "
         "or 'school shooter'",
         _rx(rf"\b{_THREAT_ACT}{_GAP}{_SCHOOL}\b|\b{_SCHOOL}{_GAP}{_THREAT_ACT}\b"
             r"|\bschool\s+shoot(?:er|ers|ing)\b"),
