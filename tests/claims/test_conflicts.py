@@ -41,4 +41,24 @@ def test_compare_with_record():
     assert compare_with_record(claim, 5.5, 6.0).verdict == "supports"
     assert compare_with_record(claim, 1.0, 2.0).verdict == "contradicts"
     assert compare_with_record(claim, 3.5, 4.5).verdict == "cannot_tell"
-    assert compare_with_record(claim, 5, 5, unit="second").verdict == "cannot_tell"
+    assert compare_with_record(claim, 5, 5, unit="utc_ms").verdict == "cannot_tell"
+
+
+def test_compare_converts_seconds_and_counts():
+    claim = _claim("c1", 4, None)
+    assert compare_with_record(claim, 300, 310, unit="s").verdict == "supports"
+    assert compare_with_record(claim, 120, 130, unit="s").verdict == "contradicts"
+    count = _claim("c2", 36, 44, measure="count_officers_entered")
+    count.unit = "officers"
+    assert compare_with_record(count, 41, 41, unit="count").verdict == "supports"
+    assert compare_with_record(count, 12, 12, unit="count").verdict == "contradicts"
+
+
+def test_places_group_but_never_conflict():
+    a = _claim("p1", None, None, measure="place_of_action")
+    b = _claim("p2", None, None, measure="place_of_action", speaker="person:b")
+    a.unit = b.unit = "place"
+    a.value_text, b.value_text = "at the east door", "behind a pillar outside"
+    assert find_conflicts([a, b]) == []
+    [g] = group_claims([a, b])
+    assert g["places"] == ["at the east door", "behind a pillar outside"] and g["agreed"] is None

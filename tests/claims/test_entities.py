@@ -51,3 +51,22 @@ def test_agencies_merge_by_place_and_kind():
                                       "help, and Marlow County Sheriff's deputies waited."})
     orgs = {e.name for e in res.entities.values() if e.kind == "org"}
     assert orgs == {"Linden Ridge Police Department", "Marlow County Sheriff's Office"}
+
+
+def test_look_alike_names_stay_apart():
+    deputy = ("Author: Deputy Curtis F. Field\nAgency: Marlow County Sheriff's Office\n\n"
+              "About eight minutes after I arrived, Sgt. Fields told us to hold the perimeter.")
+    sergeant = ("Author: Sergeant Curtis N. Fields\nAgency: Marlow County Sheriff's Office\n\n"
+                "Deputy Curtis Field was already there with the resource officer.")
+    res = resolve_entities({"d.txt": deputy, "s.txt": sergeant})
+    people = _people(res)
+    assert set(people) == {"person:curtis-field", "person:curtis-fields"}
+    by_text = {(m.doc, m.text): m.entity for ms in res.mentions.values() for m in ms if m.kind == "person"}
+    assert by_text[("d.txt", "Fields")] == "person:curtis-fields"
+    assert by_text[("s.txt", "Curtis Field")] == "person:curtis-field"
+
+
+def test_a_misspelled_surname_without_title_still_joins():
+    res = resolve_entities({"a.txt": "Deputy Brandon Nakamura was at the east side of the gym.",
+                            "b.txt": "A deputy I later learned was Nakamua was behind a pillar outside."})
+    assert "Nakamua" in _people(res)["person:brandon-nakamura"].aliases

@@ -94,3 +94,27 @@ def test_analyse_groups_across_documents_and_flags_conflicts():
     [conflict] = analysis.conflicts
     assert {s["doc"] for s in conflict.sides} == {"a.txt", "b.txt"}
     assert {s["speaker"] for s in conflict.sides} == {"person:dana-whitlock", "author:b.txt"}
+
+
+@pytest.mark.parametrize("sentence,verb,subject", [
+    ("I arrived at around 2:20 p.m.", "arrived", "author:t.txt"),
+    ("At around 2:10 p.m. I was near the gym when I heard what I thought were firecrackers.", "heard", "author:t.txt"),
+    ("The live camera feed showed the suspect still inside at 2:29 p.m., so we waited.", "showed",
+     "thing:live-camera-feed"),
+    ("The channels were patched around 2:40 p.m.", "patched", "thing:channels"),
+    ("About three minutes after I got there Deputy Ray Okafor pulled up near the north driveway.", "pulled",
+     "person:ray-okafor"),
+])
+def test_a_time_belongs_to_the_verb_of_its_clause(sentence, verb, subject):
+    [c] = [c for c in extract_claims(sentence, "t.txt") if c.measure == "time_of_action"]
+    assert (c.qualifier, c.subject) == (verb, subject)
+
+
+def test_places_of_action():
+    text = ("Sheriff Dana Whitlock said the video shows Deputy Rory Vance taking a position outside the "
+            "west side of Building 3 while shots rang out. I was near the gym at the time.")
+    places = [c for c in extract_claims(text, "p.txt") if c.measure == "place_of_action"]
+    assert [(c.subject, c.value_text, c.speaker) for c in places] == [
+        ("person:rory-vance", "outside the west side of Building 3", "person:dana-whitlock"),
+        ("author:p.txt", "near the gym", "author:p.txt")]
+    assert all(text[c.start:c.end] == c.value_text for c in places)

@@ -46,6 +46,8 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
     for (subject, measure, qualifier, unit, anchor), cs in _groups(claims).items():
         lo = max(_bounds(c.lo, c.hi)[0] for c in cs)
         hi = min(_bounds(c.lo, c.hi)[1] for c in cs)
+        if unit == "place":
+            lo, hi = INF, -INF  # no numeric agreement for words
         out.append({
             "subject": subject,
             "subject_name": entities[subject].name if entities and subject in entities else subject,
@@ -54,6 +56,7 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
             "speakers": sorted({c.speaker for c in cs if c.speaker}),
             "documents": sorted({c.doc for c in cs}),
             "agreed": None if lo > hi else [None if lo == -INF else lo, None if hi == INF else hi],
+            "places": sorted({c.value_text for c in cs if c.value_text}) if unit == "place" else None,
         })
     return sorted(out, key=lambda g: (-len(g["claims"]), g["measure"]))
 
@@ -61,6 +64,8 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
 def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[Conflict]:
     out = []
     for key, cs in _groups(claims).items():
+        if key[3] == "place":
+            continue  # places are words; two wordings of one place are not a conflict
         for a, b in combinations(cs, 2):
             if not overlap((a.lo, a.hi), (b.lo, b.hi)):
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
@@ -80,12 +85,29 @@ def _show(c: Claim) -> str:
     return f"[{lo}, {hi}] {c.unit}"
 
 
+# Record metrics come in seconds or plain counts; claims in minutes or counted nouns.
+TO_CLAIM_UNIT = {("s", "minute"): 1 / 60, ("second", "minute"): 1 / 60, ("minute", "minute"): 1,
+                 ("min", "minute"): 1, ("h", "minute"): 60, ("hour", "minute"): 60}
+COUNT_UNITS = {"officers", "people", "calls", "shots", "warnings"}
+
+
+def _in_claim_unit(lo, hi, unit: str | None, claim_unit: str):
+    if unit is None or unit == claim_unit or (unit == "count" and claim_unit in COUNT_UNITS):
+        return lo, hi, True
+    factor = TO_CLAIM_UNIT.get((unit, claim_unit))
+    if factor is None:
+        return lo, hi, False
+    return (None if lo is None else lo * factor), (None if hi is None else hi * factor), True
+
+
 def compare_with_record(claim: Claim, lo: float | None, hi: float | None,
                         unit: str | None = None) -> Comparison:
     """Say whether a record-derived value (an interval: clocks are uncertain) supports a
     claim. Supports: the record's whole interval lies inside the claim's. Contradicts:
-    no overlap. Otherwise the record cannot tell (its uncertainty straddles a bound)."""
-    if unit is not None and unit != claim.unit:
+    no overlap. Otherwise the record cannot tell (its uncertainty straddles a bound).
+    A record in seconds is compared with a claim in minutes; "count" with any count."""
+    lo, hi, comparable = _in_claim_unit(lo, hi, unit, claim.unit)
+    if not comparable or claim.unit == "place":
         return Comparison(claim.id, "cannot_tell", f"record is in {unit}, claim in {claim.unit}")
     clo, chi = _bounds(claim.lo, claim.hi)
     rlo, rhi = _bounds(lo, hi)

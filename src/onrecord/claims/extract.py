@@ -17,6 +17,7 @@ from onrecord.claims.measures import (
     STAY, Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
 )
 from onrecord.claims.numbers import find_quantities
+from onrecord.claims.places import Place, find_places
 from onrecord.claims.records import Analysis, Claim, Entity
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import INCIDENT, near_person, org_subject, person_subject
@@ -60,6 +61,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
         dates = calendar_dates(sent.text)
         times = clock_times(sent.text) + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t))]
+        found += [_place_claim(doc, res, speakers, sent, p) for p in find_places(sent.text)]
         previous: Reading | None = None
         for q in find_quantities(sent.text):
             if any(t.start <= q.start < t.end and (t.kind == "clock" or q.start == t.start) for t in times):
@@ -189,6 +191,22 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr) -> Claim | None
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,
         subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
         hedge=t.hedge, quoted=quoted, qualifier=action.group(0), time_ref=t.ref,
+    )
+
+
+def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim:
+    start, end = sent.start + p.start, sent.start + p.end
+    voice, quoted = speakers.who_said(start)
+    cs, _ = clause_bounds(sent.text, p.verb_start, p.end)
+    who, who_text = person_subject(doc, res, sent.start + cs, sent.start + p.verb_start, sent.start,
+                                   voice.speaker, quoted)
+    if who is None:
+        who, who_text = _group_subject(doc, res, sent, cs, p.verb_start, voice.speaker)
+    return Claim(
+        id="", doc=doc.id, start=start, end=end, text=p.text, sentence=sent.text, sentence_start=sent.start,
+        speaker=voice.speaker, speaker_text=voice.text, subject=who, subject_text=who_text,
+        measure="place_of_action", lo=None, hi=None, unit="place", hedge=None, quoted=quoted,
+        value_text=p.text,
     )
 
 

@@ -39,6 +39,7 @@ MEASURES = {
     "age": "a person's age (years)",
     "annual_salary": "a person's salary (USD)",
     "pay": "what a person was paid or earned (USD)",
+    "place_of_action": "where someone was or took position (words, in value_text)",
     "time_of_action": "when an action happened: clock time (minute of day) or an offset from an anchor event",
 }
 

@@ -63,6 +63,7 @@ class Claim:
     qualifier: str | None = None  # e.g. the action for time_of_action
     of_total: float | None = None  # "40 of the 130" keeps the 130 here
     time_ref: dict[str, Any] | None = None
+    value_text: str | None = None  # a value in words: the place of place_of_action
 
 
 @dataclass

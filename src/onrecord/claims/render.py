@@ -12,7 +12,9 @@ from onrecord.claims.records import Analysis, Claim
 UNIT_SHOWN = {"minute": "min", "year": "years", "day": "days", "month": "months", "USD": "USD"}
 
 
-def value_text(lo: float | None, hi: float | None, unit: str) -> str:
+def value_text(lo: float | None, hi: float | None, unit: str, words: str | None = None) -> str:
+    if words:
+        return words
     unit = UNIT_SHOWN.get(unit, unit)
     if unit == "minute_of_day":
         lo_s = "…" if lo is None else f"{int(lo) // 60:02d}:{int(lo) % 60:02d}"
@@ -54,7 +56,7 @@ def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
             speaker = "the author" if (c.speaker or "").startswith("author:") else \
                 names.get(c.speaker or "", c.speaker_text or "?")
             t.add_row(measure, names.get(c.subject or "", c.subject_text or "?"),
-                      value_text(c.lo, c.hi, c.unit), c.text[:60], speaker + (" (quoted)" if c.quoted else ""),
+                      value_text(c.lo, c.hi, c.unit, c.value_text), c.text[:60], speaker + (" (quoted)" if c.quoted else ""),
                       c.doc)
     return t
 
