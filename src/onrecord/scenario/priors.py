@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from datetime import date, timedelta
+from datetime import date
 
 from onrecord.scenario import names
 from onrecord.scenario.story import Story

@@ -9,7 +9,7 @@ from onrecord.scenario.sources.press import all_press
 from onrecord.scenario.sources.statements import all_statements
 from onrecord.scenario.sources.textdoc import TextDoc, write_doc
 from onrecord.scenario.story import Story
-from onrecord.scenario.truth import TruthBook, mention_key
+from onrecord.scenario.truth import TruthBook
 
 
 def write_texts(story: Story, book: TruthBook, root: Path, rng: random.Random) -> list[Path]:
