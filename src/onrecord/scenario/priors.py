@@ -27,6 +27,10 @@ NARRATIVES = {
                  "shot chickens with a pellet gun"],
     "self_harm": ["cut his arms after a breakup, said he wants to die", "expressed wish to harm himself"],
 }
+HOUSE_CALLS = [("mother reports her son has a rifle and threatened to use it", ["weapons", "violence"]),
+               ("mother reports son punched holes in the wall, guns in the house", ["violence", "weapons"]),
+               ("caller says her son is out of control and threatening to shoot", ["violence", "weapons"]),
+               ("mother requests check, son posting about guns and killing", ["weapons", "violence"])]
 MUNDANE = ["noise complaint, music", "neighbor dispute over parking", "found property turned in",
            "welfare check, all fine", "truancy, counselor notified", "shoplifting, juvenile released to parent",
            "lost phone report", "tenant/landlord dispute", "referral closed, services not needed",
@@ -47,6 +51,7 @@ class Contact:
     phone: str
     narrative: str
     indicators: list[str] = field(default_factory=list)
+    named: bool = True              # False: a call at his address that names nobody
 
 
 @dataclass
@@ -149,6 +154,12 @@ def _attacker_contacts(world: PriorWorld, story: Story, rng: random.Random) -> N
     for agency, days, inds in plan:
         text = "; ".join(_pick(k, rng) for k in inds)
         world.contacts.append(_variant(a, rng, _when(story, rng, days), agency, text, inds, strength=0.7))
+    for _ in range(rng.randint(2, 4)):  # calls to the house about "the son": only the address ties them to him
+        text, inds = rng.choice(HOUSE_CALLS)
+        c = _variant(a, rng, _when(story, rng, (60, 1300)), "sheriff", text, inds, strength=0.3)
+        c.first = c.middle = c.last = c.phone = ""
+        c.dob, c.named = None, False
+        world.contacts.append(c)
 
 
 def _household_contacts(world: PriorWorld, story: Story, rng: random.Random) -> None:

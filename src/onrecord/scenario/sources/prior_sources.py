@@ -114,6 +114,6 @@ def prior_tables(story: Story, priors: PriorWorld, book: TruthBook, rng: random.
             table.add(row)
             book.prior_records[f"{table.name}#{rid}"] = {
                 "person": c.person, "indicators": c.indicators, "true_date": timefmt.iso_true(c.t),
-                "dob_written_day_month_swapped": c.dob_swapped}
+                "dob_written_day_month_swapped": c.dob_swapped, "named": c.named}
         out.append(table)
     return out
