@@ -32,6 +32,8 @@ def _attach() -> None:
     app.command("timeline")(store_cmd.timeline)
     # Areas attach their commands below, one line each.
     from onrecord.claims import command as claims_cmd; app.command("claims")(claims_cmd.claims)  # noqa: E702
+    from onrecord.views import command as views_cmd; app.command("serve")(views_cmd.serve)  # noqa: E702
+    app.command("report")(views_cmd.report)
     from onrecord.scenario import command as scenario_cmd
 
     scenario_app = typer.Typer(help="Fictional incidents with known truth: generate one, score a built case.",

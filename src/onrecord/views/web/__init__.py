@@ -1,0 +1,1 @@
+"""The web view: `onrecord serve` (FastAPI + Jinja2 pages, a JSON API under /api/)."""

@@ -1,0 +1,149 @@
+"""The JSON API under /api/: the same data the pages show. OpenAPI at /openapi.json."""
+
+from __future__ import annotations
+
+import base64
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+
+from onrecord.errors import UsageError
+from onrecord.store.read import WindowQuery
+from onrecord.views.web import chart, present, shape
+from onrecord.views.when import parse_user_time
+
+router = APIRouter(prefix="/api", tags=["case"])
+MAX_ID = 2**62  # larger ids cannot exist in the store; refuse them as bad input, not a crash
+Id = Annotated[int, Path(ge=1, le=MAX_ID, description="id as shown in the timeline or a finding's evidence")]
+Text = Annotated[str | None, Query(max_length=200, pattern=r"^[^\x00-\x1f]*$")]
+
+
+def state(request: Request):
+    return request.app.state.case
+
+
+def _time(text: str | None, zone, name: str) -> int | None:
+    try:
+        ms = parse_user_time(text, zone, name)
+    except UsageError as exc:
+        raise HTTPException(422, str(exc)) from exc
+    except (OverflowError, OSError) as exc:
+        raise HTTPException(422, f"{name} {text!r} is outside the range of times this store can hold") from exc
+    if ms is not None and not -(2**53) < ms < 2**53:
+        raise HTTPException(422, f"{name} {text!r} is outside the range of times this store can hold")
+    return ms
+
+
+def window_filters(
+    request: Request,
+    t_from: Annotated[str | None, Query(alias="from", max_length=40,
+                                        description="ISO time; without an offset, the case's local zone")] = None,
+    t_to: Annotated[str | None, Query(alias="to", max_length=40, description="ISO time, inclusive")] = None,
+    agency: Text = None, unit: Text = None,
+    kind: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9_]+$", description="event kind")] = None,
+    source_kind: Annotated[str | None, Query(max_length=20, pattern=r"^[a-z0-9_]+$")] = None,
+) -> WindowQuery:
+    zone = state(request).facets()["zone"]
+    q = WindowQuery(t_from=_time(t_from, zone, "from"), t_to=_time(t_to, zone, "to"), agency=agency, unit=unit,
+                    kind=kind, source_kind=source_kind)
+    if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
+        raise HTTPException(422, f"from {t_from!r} is after to {t_to!r}")
+    return q
+
+
+def _cursor(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        t, i = base64.urlsafe_b64decode(text.encode("ascii") + b"==").decode("ascii").split(".")
+        return int(t), int(i)
+    except (ValueError, UnicodeError) as exc:
+        raise HTTPException(422, f"cursor {text!r} is not one this API handed out (use next_cursor as given)") \
+            from exc
+
+
+def _encode_cursor(after: tuple[int, int] | None) -> str | None:
+    return None if after is None else base64.urlsafe_b64encode(f"{after[0]}.{after[1]}".encode()).decode() \
+        .rstrip("=")
+
+
+@router.get("/cases/current", summary="The case being served: name, zone, built or not, counts, filters")
+def case_current(request: Request) -> dict:
+    st = state(request)
+    f, reader = st.facets(), st.reader()
+    window = f["window"]
+    return {"name": st.case.name, "uid": st.case.uid, "timezone": f["zone"].key, "built": reader.is_built(),
+            "not_built_note": None if reader.is_built() else present.NOT_BUILT, "events": f["events"],
+            "derived": reader.derived_counts(), "agencies": f["agencies"], "agency_colours": f["colours"],
+            "units": f["units"], "kinds": f["kinds"], "source_kinds": f["source_kinds"],
+            "busiest_window": present.times_json(*window, f["zone"]) if window else None,
+            "span": present.times_json(f["t_min"], f["t_max"], f["zone"])}
+
+
+@router.get("/events", summary="A time window of events, one page at a time, in time order")
+def events_page(request: Request, q: Annotated[WindowQuery, Depends(window_filters)],
+                limit: Annotated[int, Query(ge=1, le=5000)] = 500,
+                cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
+                = None) -> dict:
+    q.limit, q.after = limit, _cursor(cursor)
+    zone = state(request).facets()["zone"]
+    page = state(request).reader().window(q)
+    return {"timezone": zone.key, "clock": page["clock"],
+            "events": [shape.event_row(r, zone, page["clock"]) for r in page["events"]],
+            "next_cursor": _encode_cursor(page["next"])}
+
+
+@router.get("/timeline", summary="The chart's data for a window: points, or counts per bucket when too many")
+def timeline(request: Request, q: Annotated[WindowQuery, Depends(window_filters)],
+             lanes: Literal["agency", "unit", "source"] = "agency",
+             max_points: Annotated[int, Query(ge=100, le=chart.MAX_POINTS)] = chart.MAX_POINTS) -> dict:
+    st = state(request)
+    return chart.timeline_data(st.reader(), q, st.facets(), lanes, max_points)
+
+
+@router.get("/events/{event_id}", summary="One event: its source line, raw text, hash, clock offset, fused group")
+def event(request: Request, event_id: Id) -> dict:
+    out = shape.event_detail(state(request).reader(), event_id, state(request).facets()["zone"])
+    if out is None:
+        raise HTTPException(404, f"no event {event_id} in case {state(request).case.name}")
+    return out
+
+
+@router.get("/fused/{fused_id}", summary="A fused event and every report it was fused from")
+def fused(request: Request, fused_id: Id) -> dict:
+    f = state(request).reader().fused_event(fused_id)
+    if f is None:
+        raise HTTPException(404, f"no fused event {fused_id} in case {state(request).case.name}"
+                            + ("" if state(request).reader().is_built() else " (the case is not built yet)"))
+    return shape.fused_json(f, state(request).facets()["zone"])
+
+
+@router.get("/findings", summary="Findings: metrics, discrepancies, warnings, alerts, each with its evidence")
+def findings(request: Request, kind: Literal["metric", "discrepancy", "warning", "alert"] | None = None) -> dict:
+    st = state(request)
+    zone = st.facets()["zone"]
+    return {"built": st.reader().is_built(),
+            "findings": [shape.finding_json(f, zone) for f in st.reader().findings(kind)]}
+
+
+@router.get("/discrepancies", summary="Discrepancy findings with both sides quoted")
+def discrepancies(request: Request) -> dict:
+    st = state(request)
+    return {"built": st.reader().is_built(), "discrepancies": shape.discrepancies(st.reader(), st.facets()["zone"])}
+
+
+@router.get("/sources", summary="Each source: file, hash, clock offset ± uncertainty and the events it rests on")
+def sources(request: Request) -> dict:
+    st = state(request)
+    return {"built": st.reader().is_built(), "sources": shape.sources(st.reader(), st.facets()["zone"])}
+
+
+@router.get("/claims", summary="Claims read from statements and press, with speaker, subject and value")
+def claims(request: Request) -> dict:
+    return {"claims": [shape.claim_json(c) for c in state(request).reader().claims()]}
+
+
+@router.get("/subjects", summary="Prior warnings per person, with flags and the records behind them")
+def subjects(request: Request) -> dict:
+    st = state(request)
+    return {"built": st.reader().is_built(), "subjects": shape.subjects(st.reader(), st.facets()["zone"])}

@@ -1,0 +1,91 @@
+"""The FastAPI application for one case: pages, the JSON API, static files, errors."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from onrecord.store.case import Case, open_case
+from onrecord.store.read import CaseReader
+from onrecord.views.web import present
+
+HERE = Path(__file__).parent
+FACETS_TTL_S = 30  # filters offer new agencies soon after an import, without a count per request
+
+
+class CaseState:
+    """The open case and its slow-changing facts (filter values, busiest window), cached briefly."""
+
+    def __init__(self, case: Case):
+        self.case = case
+        self._lock = threading.Lock()
+        self._facets: tuple[float, dict] | None = None
+
+    def reader(self) -> CaseReader:
+        # Every page and API route reads through this one CaseReader: the place for access checks.
+        return CaseReader(self.case)
+
+    def facets(self) -> dict:
+        with self._lock:
+            if self._facets is None or time.monotonic() - self._facets[0] > FACETS_TTL_S:
+                r = self.reader()
+                f = r.facets()
+                f["zone"] = r.display_zone()
+                f["colours"] = present.agency_colours(f["agencies"])
+                f["window"] = r.busiest_window()
+                self._facets = (time.monotonic(), f)
+            return self._facets[1]
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for e in exc.errors():
+        where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("query", "path", "body"))
+        parts.append(f"{where}: {e.get('msg')}")
+    return "bad request: " + "; ".join(parts)
+
+
+def create_app(case_path: str | Path) -> FastAPI:
+    from onrecord.views.web import api, pages
+
+    app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
+                  "record: the case's sourced timeline, findings, claims and sources.")
+    app.state.case = CaseState(open_case(Path(case_path)))
+    app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
+    pages.add_filters(app.state.templates)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+
+    @app.get("/vendor/plotly.min.js", include_in_schema=False)
+    def plotly_js():
+        # Served from the plotly wheel itself: the page needs no network.
+        import plotly
+        return FileResponse(Path(plotly.__file__).parent / "package_data" / "plotly.min.js",
+                            media_type="application/javascript", headers={"Cache-Control": "max-age=86400"})
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_params(request: Request, exc: RequestValidationError):
+        return JSONResponse({"detail": _validation_message(exc), "errors": _plain(exc.errors())}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException):
+        if request.url.path.startswith("/api/") or exc.status_code not in (404, 422):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+        return HTMLResponse(app.state.templates.get_template("error.html").render(
+            request=request, status=exc.status_code, message=exc.detail, case=app.state.case.case,
+            nav=""), status_code=exc.status_code)
+
+    return app
+
+
+def _plain(errors) -> list[dict]:
+    """Validation errors as plain JSON (their `ctx` may hold exception objects)."""
+    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg")), "type": e.get("type")} for e in errors]

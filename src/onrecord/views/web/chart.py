@@ -1,0 +1,92 @@
+"""The timeline chart's data: every event as a point while they are few enough for the
+browser, counts per lane and time bucket beyond that (zooming in brings points back)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
+from onrecord.store.read import CaseReader, WindowQuery
+from onrecord.views.web import present
+
+MAX_POINTS = 20_000
+BUCKETS_S = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 7 * 86400, 30 * 86400,
+             365 * 86400]
+TARGET_BUCKETS = 300  # across the window: fine enough to see the shape, few enough to draw at once
+
+
+def lane_label(lanes: str, agency: str | None, value: str | None) -> str:
+    if lanes == "agency":
+        return agency or "(no agency)"
+    return f"{agency or '—'} · {value or ('no unit' if lanes == 'unit' else '?')}"
+
+
+def _local(ms: int, zone: ZoneInfo) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).astimezone(zone)
+
+
+def _x(ms: int, zone: ZoneInfo) -> str:
+    # Naive local time: Plotly draws it as written, so the axis reads in the case's zone.
+    return _local(ms, zone).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+
+
+def timeline_data(reader: CaseReader, q: WindowQuery, facets: dict, lanes: str, max_points: int) -> dict:
+    zone = facets["zone"]
+    if q.t_from is None and q.t_to is None and facets["window"]:
+        q = replace(q, t_from=facets["window"][0], t_to=facets["window"][1])
+    n = reader.window_count(q, max_points + 1)
+    lo = q.t_from if q.t_from is not None else facets["t_min"]
+    hi = q.t_to if q.t_to is not None else facets["t_max"]
+    head = {"timezone": zone.key, "zone_abbr": _local(lo or 0, zone).strftime("%Z"),
+            "clock": "aligned" if reader.is_built() else "source", "lanes_by": lanes,
+            "window": present.times_json(lo, hi, zone),
+            "window_x": [_x(lo, zone), _x(hi, zone)] if lo is not None and hi is not None else None,
+            "colours": facets["colours"]}
+    if n <= max_points:
+        return head | _points(reader, replace(q, limit=max_points), zone, lanes, facets["colours"])
+    bucket_s = next((b for b in BUCKETS_S if b * TARGET_BUCKETS * 1000 >= (hi or 0) - (lo or 0)), BUCKETS_S[-1])
+    return head | _bins(reader, q, zone, lanes, bucket_s, facets["colours"]) | {"count_at_least": n}
+
+
+def _trace(agency: str | None, colours: dict) -> dict:
+    return {"agency": agency or "(no agency)", "colour": colours.get(agency, "#444444"), "x": [], "y": [], "id": [],
+            "hover": []}
+
+
+def _points(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, colours: dict) -> dict:
+    page = reader.window(q)
+    traces: dict[str | None, dict] = {}
+    lane_set = set()
+    for r in page["events"]:
+        tr = traces.setdefault(r["agency"], _trace(r["agency"], colours))
+        lane = lane_label(lanes, r["agency"], {"agency": None, "unit": r["unit"], "source": r["source_kind"]}[lanes])
+        lane_set.add(lane)
+        tr["x"].append(_x(r["t_lo"], zone))
+        tr["y"].append(lane)
+        tr["id"].append(r["id"])
+        text = (r["text"] or "").replace("\n", " ")
+        tr["hover"].append(f"{_local(r['t_lo'], zone).strftime('%H:%M:%S %Z')} · {r['agency'] or ''} "
+                           f"{r['unit'] or ''} · {r['kind']}<br>{text[:90]}{'…' if len(text) > 90 else ''}"
+                           f"<br>{r['file_name']}")
+    return {"mode": "points", "count": len(page["events"]), "lanes": sorted(lane_set, reverse=True),
+            "traces": [traces[k] for k in sorted(traces, key=lambda a: a or "")]}
+
+
+def _bins(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, bucket_s: int, colours: dict) -> dict:
+    traces: dict[str | None, dict] = {}
+    lane_set, total = set(), 0
+    for b in reader.window_bins(q, bucket_s * 1000, lanes):
+        if b["agency"] not in traces:
+            traces[b["agency"]] = _trace(b["agency"], colours) | {"n": []}
+        tr = traces[b["agency"]]
+        lane = lane_label(lanes, b["agency"], b["lane"])
+        lane_set.add(lane)
+        tr["x"].append(_x(b["t"] + bucket_s * 500, zone))
+        tr["y"].append(lane)
+        tr["n"].append(b["n"])
+        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{_local(b['t'], zone).strftime('%H:%M:%S %Z')} + "
+                           f"{present.duration(bucket_s)}<br>zoom in to see each event")
+        total += b["n"]
+    return {"mode": "bins", "bucket_s": bucket_s, "count": total, "lanes": sorted(lane_set, reverse=True),
+            "traces": [traces[k] for k in sorted(traces, key=lambda a: a or "")]}

@@ -1,0 +1,81 @@
+"""The HTML pages. Each reads through the case's CaseReader and renders one template."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi.responses import HTMLResponse
+
+from onrecord.views.web import present, shape
+
+router = APIRouter(include_in_schema=False)
+Id = Annotated[int, Path(ge=1, le=2**62)]
+
+
+def add_filters(templates) -> None:
+    env = templates.env
+    env.filters["duration"] = present.duration
+    env.filters["offset_text"] = present.offset_text
+
+
+def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
+    st = request.app.state.case
+    f, reader = st.facets(), st.reader()
+    zone = f["zone"]
+    base = {"request": request, "case": st.case, "zone": zone, "built": reader.is_built(), "nav": nav,
+            "zone_label": present.zone_label(zone, (f["window"] or [f["t_max"]])[0]),
+            "not_built": present.NOT_BUILT, "colours": f["colours"], "when": lambda ms: present.when(ms, zone)}
+    return request.app.state.templates.TemplateResponse(request, name, base | ctx)
+
+
+@router.get("/", response_class=HTMLResponse)
+@router.get("/timeline", response_class=HTMLResponse)
+def timeline_page(request: Request):
+    f = request.app.state.case.facets()
+    return _render(request, "timeline.html", "timeline", facets=f)
+
+
+@router.get("/events/{event_id}", response_class=HTMLResponse)
+def event_page(request: Request, event_id: Id):
+    st = request.app.state.case
+    d = shape.event_detail(st.reader(), event_id, st.facets()["zone"])
+    if d is None:
+        raise HTTPException(404, f"No event {event_id} in case {st.case.name}.")
+    return _render(request, "record.html", "timeline", event=d, fused=d["fused"])
+
+
+@router.get("/fused/{fused_id}", response_class=HTMLResponse)
+def fused_page(request: Request, fused_id: Id):
+    st = request.app.state.case
+    f = st.reader().fused_event(fused_id)
+    if f is None:
+        raise HTTPException(404, f"No fused event {fused_id} in case {st.case.name}.")
+    return _render(request, "record.html", "timeline", event=None, fused=shape.fused_json(f, st.facets()["zone"]))
+
+
+@router.get("/metrics", response_class=HTMLResponse)
+def metrics_page(request: Request):
+    st = request.app.state.case
+    zone = st.facets()["zone"]
+    found = [shape.finding_json(f, zone) for f in st.reader().findings("metric")]
+    return _render(request, "metrics.html", "metrics", findings=found)
+
+
+@router.get("/discrepancies", response_class=HTMLResponse)
+def discrepancies_page(request: Request):
+    st = request.app.state.case
+    return _render(request, "discrepancies.html", "discrepancies",
+                   items=shape.discrepancies(st.reader(), st.facets()["zone"]))
+
+
+@router.get("/subjects", response_class=HTMLResponse)
+def subjects_page(request: Request):
+    st = request.app.state.case
+    return _render(request, "subjects.html", "subjects", people=shape.subjects(st.reader(), st.facets()["zone"]))
+
+
+@router.get("/sources", response_class=HTMLResponse)
+def sources_page(request: Request):
+    st = request.app.state.case
+    return _render(request, "sources.html", "sources", items=shape.sources(st.reader(), st.facets()["zone"]))

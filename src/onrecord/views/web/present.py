@@ -1,0 +1,95 @@
+"""How times, durations, clock offsets, findings and agencies read on a page, in the
+API and in the report — one place, so the three never disagree."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from onrecord.store.read import to_local, to_utc_iso
+
+# Distinguishable for colour-blind readers first (Okabe-Ito), then Tableau's extras.
+PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F",
+           "#BCBD22", "#17BECF", "#9467BD", "#F0E442"]
+NOT_BUILT = "Not built yet — run `onrecord build CASE` to align clocks, fuse reports and compute findings."
+
+
+def agency_colours(agencies: list[str]) -> dict[str, str]:
+    return {a: PALETTE[i % len(PALETTE)] for i, a in enumerate(sorted(a for a in agencies if a))}
+
+
+def when(ms: int | None, zone: ZoneInfo, seconds: bool = True) -> str:
+    """Local time with the zone shown: '2025-02-13 14:06:58 EST'."""
+    t = to_local(ms, zone)
+    if t is None:
+        return "untimed"
+    return t.strftime("%Y-%m-%d %H:%M:%S %Z" if seconds else "%Y-%m-%d %H:%M %Z")
+
+
+def clock_time(ms: int | None, zone: ZoneInfo) -> str:
+    t = to_local(ms, zone)
+    return "untimed" if t is None else t.strftime("%H:%M:%S %Z")
+
+
+def local_iso(ms: int | None, zone: ZoneInfo) -> str | None:
+    t = to_local(ms, zone)
+    return None if t is None else t.isoformat(timespec="milliseconds")
+
+
+def interval(lo: int | None, hi: int | None, zone: ZoneInfo) -> str:
+    if lo is None:
+        return "untimed"
+    if hi is None or hi == lo:
+        return when(lo, zone)
+    return f"{when(lo, zone)} – {clock_time(hi, zone)}"
+
+
+def duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    sign, s = ("−" if seconds < 0 else ""), abs(seconds)
+    if s < 60:
+        return f"{sign}{s:.1f} s"
+    m, sec = divmod(round(s), 60)
+    if m < 60:
+        return f"{sign}{m} min {sec:02d} s"
+    h, m = divmod(m, 60)
+    return f"{sign}{h} h {m:02d} min"
+
+
+def offset_text(clock: dict | None) -> str:
+    """What was done to a source's times: the sign is said in words, never left to guess."""
+    if not clock:
+        return "no estimate: times shown on the source's own clock"
+    if clock.get("status") == "reference":
+        return "reference clock (others are read against it)"
+    off, unc = clock.get("offset_s"), clock.get("uncertainty_s")
+    if off is None:
+        return f"{clock.get('status', 'unknown')}: no offset estimated"
+    side = "ahead" if off >= 0 else "behind"
+    plus = f" ± {unc:.1f} s" if unc is not None else ""
+    return f"clock runs {abs(off):.1f} s {side}{plus}; {abs(off):.1f} s {'subtracted' if off >= 0 else 'added'}" \
+           f" ({clock.get('status')}, {clock.get('anchors') or 0} shared events)"
+
+
+def finding_value(f: dict, zone: ZoneInfo) -> str:
+    lo, hi, unit = f.get("value_lo"), f.get("value_hi"), f.get("unit")
+    if lo is None and hi is None:
+        return "not established"
+    if unit == "utc_ms":
+        return interval(int(lo) if lo is not None else None, int(hi) if hi is not None else None, zone)
+    if unit == "s":
+        return duration(lo) if hi in (None, lo) else f"{duration(lo)} – {duration(hi)}"
+    fmt = lambda v: f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
+    text = fmt(lo) if hi in (None, lo) else f"{fmt(lo)} – {fmt(hi)}"
+    return f"{text} {unit}" if unit and unit != "count" else text
+
+
+def times_json(lo: int | None, hi: int | None, zone: ZoneInfo) -> dict:
+    return {"t_lo": to_utc_iso(lo), "t_hi": to_utc_iso(hi), "local_lo": local_iso(lo, zone),
+            "local_hi": local_iso(hi, zone), "local_text": interval(lo, hi, zone)}
+
+
+def zone_label(zone: ZoneInfo, ms: int | None) -> str:
+    """'America/New_York (EST)': the zone's name and its abbreviation at the case's time."""
+    t = to_local(ms or 0, zone)
+    return f"{zone.key} ({t.strftime('%Z')})"

@@ -1,0 +1,129 @@
+"""Rows read from the case, shaped for JSON and for templates. Times: UTC ISO plus local
+ISO in the case's zone, always side by side."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from zoneinfo import ZoneInfo
+
+from onrecord.store.read import CaseReader
+from onrecord.views.web import present
+
+
+def event_row(r: dict, zone: ZoneInfo, clock: str) -> dict:
+    return {"id": r["id"], "kind": r["kind"], "clock": clock, **present.times_json(r["t_lo"], r["t_hi"], zone),
+            "time_text": r["time_text"], "agency": r["agency"], "unit": r["unit"], "call": r["call"],
+            "actor": r["actor"], "channel": r["channel"], "place": r["place"], "text": r["text"],
+            "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]}}
+
+
+def clock_json(clock: dict | None) -> dict | None:
+    if not clock:
+        return None
+    keep = ("status", "offset_s", "uncertainty_s", "drift_ppm", "anchors", "note")
+    return {k: clock.get(k) for k in keep} | {"applied": present.offset_text(clock)}
+
+
+def report_json(d: dict, zone: ZoneInfo) -> dict:
+    """One event as reported by one source: the line it came from and what was done to its time."""
+    aligned = d["t_aligned_lo"] is not None
+    return {
+        "id": d["id"], "kind": d["kind"], "agency": d["agency"], "unit": d["unit"], "call": d["call"],
+        "actor": d["actor"], "channel": d["channel"], "place": d["place"], "lat": d["lat"], "lon": d["lon"],
+        "text": d["text"], "attributes": d["attrs"], "time_text": d["time_text"],
+        "clock": "aligned" if aligned else "source",
+        "source_clock": present.times_json(d["t_src_lo"], d["t_src_hi"], zone),
+        "aligned": present.times_json(d["t_aligned_lo"], d["t_aligned_hi"], zone) if aligned else None,
+        "clock_estimate": clock_json(d["clock"]),
+        "source": {"id": d["source_id"], "file": d["file_name"], "kind": d["source_kind"],
+                   "agency": d["source_agency"], "timezone": d["timezone"], "file_sha256": d["file_sha256"]},
+        "record": {"id": d["record_id"], "line": d["ordinal"], "seq": d["seq"], "sha256": d["sha256"],
+                   "raw": d["raw"]},
+        "fused_id": d["fused_id"],
+    }
+
+
+def fused_json(f: dict, zone: ZoneInfo) -> dict:
+    return {"id": f["id"], "kind": f["kind"], **present.times_json(f["t_lo"], f["t_hi"], zone),
+            "best": present.times_json(f["t_best"], f["t_best"], zone)["t_lo"], "agency": f["agency"],
+            "place": f["place"], "label": f["label"], "report_count": f["reports"], "source_count": f["sources"],
+            "reports": [report_json(d, zone) for d in f["reports"]]}
+
+
+def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | None:
+    d = reader.event_detail(event_id)
+    if d is None:
+        return None
+    out = report_json(d, zone)
+    fused = reader.fused_event(d["fused_id"]) if d["fused_id"] is not None else None
+    out["fused"] = fused_json(fused, zone) if fused else None
+    return out
+
+
+def finding_json(f: dict, zone: ZoneInfo) -> dict:
+    return {"id": f["id"], "kind": f["kind"], "name": f["name"], "subject": f["subject"], "status": f["status"],
+            "value_lo": f["value_lo"], "value_hi": f["value_hi"], "unit": f["unit"],
+            "value_text": present.finding_value(f, zone), "summary": f["summary"], "payload": f["payload"],
+            "evidence": f["evidence"]}
+
+
+def claim_json(c: dict) -> dict:
+    keep = ("id", "source_id", "event_id", "span_lo", "span_hi", "sentence", "speaker", "speaker_entity_id",
+            "subject", "subject_entity_id", "measure", "value_lo", "value_hi", "unit", "hedge", "time_ref",
+            "payload")
+    return {k: c.get(k) for k in keep} | {"source": {"id": c["source_id"], "file": c["file_name"],
+                                                    "kind": c["source_kind"], "agency": c["source_agency"]}}
+
+
+def _ids(evidence, key: str) -> list[int]:
+    vals = evidence.get(key, []) if isinstance(evidence, dict) else []
+    return [int(v) for v in vals if isinstance(v, (int, str)) and str(v).isdigit()]
+
+
+def discrepancies(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
+    """Each discrepancy with both sides quoted: the claims in their own words, the record's lines."""
+    found = reader.findings("discrepancy")
+    claims = {c["id"]: c for c in reader.claims({i for f in found for i in _ids(f["evidence"], "claims")})}
+    evs = {d["id"]: d for d in reader.events_detail({i for f in found for i in _ids(f["evidence"], "events")})}
+    return [finding_json(f, zone) | {
+        "claims": [claim_json(claims[i]) for i in _ids(f["evidence"], "claims") if i in claims],
+        "events": [report_json(evs[i], zone) for i in _ids(f["evidence"], "events") if i in evs]} for f in found]
+
+
+def subjects(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
+    """Prior warnings per person: each warning finding with the records it rests on, and the flags."""
+    found = reader.findings("warning")
+    evs = {d["id"]: d for d in reader.events_detail({i for f in found for i in _ids(f["evidence"], "events")})}
+    people: dict[str, list] = defaultdict(list)
+    for f in found:
+        people[f["subject"] or "(no subject named)"].append(finding_json(f, zone) | {
+            "events": [report_json(evs[i], zone) for i in _ids(f["evidence"], "events") if i in evs]})
+    out = []
+    for name, warnings in sorted(people.items()):
+        flags = sorted({str(x) for w in warnings for x in (w["payload"].get("flags") or [])
+                        if isinstance(w["payload"], dict)} | {w["name"] for w in warnings})
+        agencies = sorted({e["agency"] for w in warnings for e in w["events"] if e["agency"]})
+        out.append({"subject": name, "flags": flags, "agencies": agencies, "warnings": warnings})
+    return out
+
+
+def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
+    """Each source with its clock estimate and the shared events that estimate rests on."""
+    clocks = reader.clock_estimates()
+    wanted = {int(x[k]) for c in clocks.values() for x in c["evidence"] if isinstance(x, dict)
+              for k in ("event", "reference_event") if str(x.get(k, "")).isdigit()}
+    evs = {d["id"]: d for d in reader.events_detail(wanted)}
+    out = []
+    for s in reader.sources():
+        clock = clocks.get(s["id"])
+        anchors = []
+        for x in (clock or {}).get("evidence", []):
+            if not isinstance(x, dict):
+                continue
+            pair = [evs.get(int(x[k])) for k in ("event", "reference_event") if str(x.get(k, "")).isdigit()]
+            anchors.append({"residual_s": x.get("residual_s"),
+                            "events": [report_json(p, zone) for p in pair if p is not None]})
+        out.append({k: s[k] for k in ("id", "kind", "agency", "file_name", "file_sha256", "mapping_name",
+                                      "timezone", "record_count", "event_count", "rejected_count", "imported_at")}
+                   | {"clock_estimate": clock_json(clock), "anchors": anchors})
+    return out

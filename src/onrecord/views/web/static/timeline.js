@@ -1,0 +1,134 @@
+// The timeline page: filters -> /api/timeline -> Plotly swimlanes; click -> /api/events/{id}.
+// Zooming or panning refetches the window, so counts per bucket turn into points as you zoom in.
+(function () {
+  "use strict";
+  const C = window.ONRECORD;
+  const form = document.getElementById("filters");
+  const chartEl = document.getElementById("chart");
+  const statusEl = document.getElementById("status");
+  const detailEl = document.getElementById("detail");
+  let busy = 0, lastRange = null, drawn = false;
+
+  const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
+  // "2025-02-13T14:06:58.000-05:00" -> "2025-02-13T14:06:58" (the form's local, zone-less value)
+  const localInput = (iso) => iso ? iso.slice(0, 19) : "";
+
+  function params() {
+    const p = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) if (v) p.set(k, v);
+    return p;
+  }
+
+  function fromUrl() {
+    const p = new URLSearchParams(location.search);
+    for (const el of form.elements) {
+      if (!el.name || !p.has(el.name)) continue;
+      if (el.type === "radio") el.checked = el.value === p.get(el.name);
+      else el.value = p.get(el.name);
+    }
+  }
+
+  async function load() {
+    const p = params();
+    history.replaceState(null, "", "?" + p.toString());
+    const mine = ++busy;
+    statusEl.textContent = "Loading…";
+    const t0 = performance.now();
+    const res = await fetch("/api/timeline?" + p.toString());
+    const data = await res.json();
+    if (mine !== busy) return;  // a newer request superseded this one
+    if (!res.ok) { statusEl.textContent = data.detail || ("error " + res.status); return; }
+    if (!form.elements.from.value && data.window.local_lo) form.elements.from.value = localInput(data.window.local_lo);
+    if (!form.elements.to.value && data.window.local_hi) form.elements.to.value = localInput(data.window.local_hi);
+    draw(data);
+    const what = data.mode === "points" ? `${data.count.toLocaleString()} events`
+      : `more than ${(data.count_at_least - 1).toLocaleString()} events, shown as counts per ${bucketText(data.bucket_s)} (zoom in to see each event)`;
+    const clock = data.clock === "aligned" ? "aligned clocks" : "each source's own clock (case not built yet)";
+    statusEl.textContent = `${what} · times in ${data.timezone} (${data.zone_abbr}), on ${clock} · ${Math.round(performance.now() - t0)} ms`;
+    chartEl.dataset.count = data.count;
+    chartEl.dataset.mode = data.mode;
+  }
+
+  function bucketText(s) { return s < 60 ? s + " s" : s < 3600 ? (s / 60) + " min" : s < 86400 ? (s / 3600) + " h" : (s / 86400) + " days"; }
+
+  function draw(data) {
+    const bins = data.mode === "bins";
+    const maxN = bins ? Math.max(1, ...data.traces.flatMap((t) => t.n)) : 1;
+    const traces = data.traces.map((t) => ({
+      type: "scattergl", mode: "markers", name: t.agency, x: t.x, y: t.y, customdata: t.id || null,
+      text: t.hover, hovertemplate: "%{text}<extra></extra>",
+      marker: {color: t.colour, opacity: bins ? 0.75 : 0.85, line: {width: 0},
+               size: bins ? t.n.map((n) => 5 + 17 * Math.sqrt(n / maxN)) : 9, symbol: bins ? "square" : "circle"},
+    }));
+    const height = Math.max(380, Math.min(2400, 60 + 26 * data.lanes.length));
+    const layout = {
+      height, margin: {l: 150, r: 16, t: 34, b: 56}, hovermode: "closest", dragmode: "zoom",
+      legend: {orientation: "h", x: 0, y: 1, yanchor: "bottom", title: {text: "agency "}},
+      xaxis: {title: {text: `local time, ${data.timezone} (${data.zone_abbr})`}, type: "date",
+              range: data.window_x || undefined, tickformat: "%H:%M:%S\n%b %d"},
+      yaxis: {type: "category", categoryorder: "array", categoryarray: data.lanes, automargin: true,
+              fixedrange: true, tickfont: {size: 12}},
+    };
+    Plotly.react(chartEl, traces, layout, {displaylogo: false, responsive: true, scrollZoom: true,
+                                            modeBarButtonsToRemove: ["select2d", "lasso2d"]});
+    if (!drawn) {
+      chartEl.on("plotly_click", (ev) => { const pt = ev.points[0]; if (pt && pt.customdata != null) showEvent(pt.customdata); });
+      chartEl.on("plotly_relayout", onZoom);
+      drawn = true;
+    }
+  }
+
+  let zoomTimer = null;
+  function onZoom(ev) {
+    const lo = ev["xaxis.range[0]"], hi = ev["xaxis.range[1]"];
+    if (!lo || !hi) return;
+    const key = lo + "|" + hi;
+    if (key === lastRange) return;
+    lastRange = key;
+    clearTimeout(zoomTimer);
+    zoomTimer = setTimeout(() => {
+      form.elements.from.value = String(lo).replace(" ", "T").slice(0, 19);
+      form.elements.to.value = String(hi).replace(" ", "T").slice(0, 19);
+      load();
+    }, 250);
+  }
+
+  function reportHtml(r) {
+    const colour = (C.colours || {})[r.agency] || "#444";
+    const offset = r.clock_estimate ? esc(r.clock_estimate.applied) : "none applied — " + (r.clock === "aligned" ? "no estimate for this source" : "case not built yet");
+    return `<article class="report" style="border-left-color:${colour}">
+      <div class="report-head"><span class="agency-chip" style="background:${colour}">${esc(r.agency || "—")}</span>
+        <strong>${esc(r.kind)}</strong>${r.unit ? " · unit " + esc(r.unit) : ""}
+        <a class="event-link" href="/events/${r.id}">event ${r.id}</a></div>
+      <dl><dt>Source</dt><dd><span class="mono source-line">${esc(r.source.file)}:${r.record.line}</span> (${esc(r.source.kind)})</dd>
+      <dt>Written</dt><dd class="mono">${esc(r.time_text || "(no time written)")}</dd>
+      <dt>Source clock</dt><dd>${esc(r.source_clock.local_text)}</dd>
+      <dt>Clock offset</dt><dd>${offset}</dd>
+      ${r.aligned ? `<dt>Aligned</dt><dd>${esc(r.aligned.local_text)}</dd>` : ""}
+      ${r.text ? `<dt>Text</dt><dd>${esc(r.text)}</dd>` : ""}
+      <dt>Raw line</dt><dd><pre class="raw">${esc(r.record.raw)}</pre></dd>
+      <dt>SHA-256</dt><dd class="mono hash">${esc(r.record.sha256)}</dd></dl></article>`;
+  }
+
+  async function showEvent(id) {
+    detailEl.innerHTML = "<p class='hint'>Loading event " + esc(id) + "…</p>";
+    const res = await fetch("/api/events/" + encodeURIComponent(id));
+    const d = await res.json();
+    if (!res.ok) { detailEl.innerHTML = "<p>" + esc(d.detail) + "</p>"; return; }
+    let html = `<h2>${esc(d.kind)}</h2>` + reportHtml(d);
+    if (d.fused) {
+      html += `<h3>Fused event ${d.fused.id}: ${d.fused.report_count} reports from ${d.fused.source_count} sources, ${esc(d.fused.local_text)}</h3>`;
+      html += d.fused.reports.filter((r) => r.id !== d.id).map(reportHtml).join("");
+    } else {
+      html += `<p class="muted">${d.clock === "aligned" ? "Not fused with reports from other sources." : "Reports from other sources are fused once the case is built."}</p>`;
+    }
+    detailEl.innerHTML = html;
+    detailEl.dataset.eventId = d.id;
+  }
+
+  form.addEventListener("change", (e) => { if (e.target.name === "from" || e.target.name === "to") lastRange = null; load(); });
+  form.addEventListener("submit", (e) => { e.preventDefault(); load(); });
+  document.getElementById("f-reset").addEventListener("click", () => { form.elements.from.value = ""; form.elements.to.value = ""; load(); });
+  fromUrl();
+  load();
+})();
