@@ -27,7 +27,7 @@ def _require_pyspark() -> None:
 
 def _groups(clusters):
     """Clusters as sets of record ids: person ids may be named differently."""
-    return {frozenset(g) for g in clusters.groupby("person_id")["record_id"]}
+    return {frozenset(g) for _, g in clusters.groupby("person_id")["record_id"]}
 
 
 def test_spark_and_duckdb_find_the_same_people_and_weights():

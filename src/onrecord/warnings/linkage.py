@@ -28,6 +28,12 @@ Backend = Literal["duckdb", "spark"]
 # one half: the Bayes decision when a wrong link and a missed link cost the same.
 # It is a property of a calibrated model, not of any data set, so it is never tuned.
 MATCH_THRESHOLD = 0.5
+# Pairs less likely than this are not kept in the result: they explain nothing and,
+# at statewide scale, would be most of the blocked pairs.
+KEEP_PAIRS_ABOVE = 0.001
+PAIR_COLUMNS = ["record_id_l", "record_id_r", "match_weight", "match_probability",
+                "agency_l", "agency_r", "linked"]
+WEIGHT_COLUMNS = ["record_id_l", "record_id_r", "comparison", "level", "match_weight"]
 
 
 @dataclass
@@ -35,7 +41,8 @@ class LinkResult:
     """Who is who, and why.
 
     clusters: record_id -> person_id (every input record, singletons included).
-    pairs: every scored pair with match_weight, match_probability and `linked`.
+    pairs: every scored pair with match probability >= KEEP_PAIRS_ABOVE, with
+        match_weight, match_probability, both agencies and `linked`.
     weights: per pair and comparison, the level reached and its match weight
         (log2 Bayes factor; positive is evidence for, negative against).
     """
@@ -107,7 +114,7 @@ def link_persons(
     else:
         notes = [f"{len(table)} records < {model.MIN_RECORDS_TO_TRAIN}: "
                  "model priors used, no training, no term-frequency adjustment"]
-    predictions = linker.inference.predict()
+    predictions = linker.inference.predict(threshold_match_probability=KEEP_PAIRS_ABOVE)
     clusters = linker.clustering.cluster_pairwise_predictions_at_threshold(
         predictions, threshold_match_probability=MATCH_THRESHOLD
     )
@@ -150,12 +157,14 @@ def _refuse_unprepared(table: pd.DataFrame) -> None:
 
 def _trivial_result(table: pd.DataFrame) -> LinkResult:
     clusters = pd.DataFrame(
-        {"record_id": table["record_id"].astype(str), "person_id": table["record_id"]}
+        {"record_id": table["record_id"].astype(str), "person_id": table["record_id"].astype(str)}
     )
-    empty = pd.DataFrame(
-        columns=["record_id_l", "record_id_r", "match_weight", "match_probability", "linked"]
+    return LinkResult(
+        clusters=clusters,
+        pairs=pd.DataFrame(columns=PAIR_COLUMNS),
+        weights=pd.DataFrame(columns=WEIGHT_COLUMNS),
+        training_notes=["fewer than two records: nothing to link"],
     )
-    return LinkResult(clusters=clusters, pairs=empty, weights=empty.iloc[:, :2])
 
 
 def _clusters_frame(raw: pd.DataFrame) -> pd.DataFrame:
@@ -164,8 +173,7 @@ def _clusters_frame(raw: pd.DataFrame) -> pd.DataFrame:
 
 
 def _pairs_frame(scored: pd.DataFrame) -> pd.DataFrame:
-    cols = ["record_id_l", "record_id_r", "match_weight", "match_probability"]
-    pairs = scored[cols + ["agency_l", "agency_r"]].copy()
+    pairs = scored[PAIR_COLUMNS[:-1]].copy()
     pairs["linked"] = pairs["match_probability"] >= MATCH_THRESHOLD
     return pairs.sort_values("match_weight", ascending=False).reset_index(drop=True)
 

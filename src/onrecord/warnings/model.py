@@ -239,5 +239,12 @@ def train(linker: Any, seed: int) -> list[str]:
                 rule, record_sample_proportion=1.0
             )
         except Exception as exc:  # a session with no candidate pairs teaches nothing
-            notes.append(f"EM on {rule} skipped: {exc}")
+            notes.append(f"EM session {_describe(rule)} skipped: {exc}")
     return notes
+
+
+def _describe(rule: Any) -> str:
+    try:
+        return rule.get_blocking_rule("duckdb").blocking_rule_sql
+    except Exception:  # a plain SQL string, or an API change: show what we have
+        return str(rule)
