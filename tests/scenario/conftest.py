@@ -35,8 +35,21 @@ def truth1(case1) -> dict:
 
 
 def read_rows(path: Path) -> list[dict]:
+    """Rows as dicts; a header-less export takes its column names from its mapping."""
+    import tomllib
+    file = tomllib.loads(path.with_suffix(".toml").read_text())["file"]
     with path.open(newline="", encoding="utf-8") as fh:
-        return list(csv.DictReader(fh))
+        names = None if file.get("header", True) else file["columns"]
+        return list(csv.DictReader(fh, fieldnames=names))
+
+
+def header_of(path: Path) -> list[str]:
+    import tomllib
+    file = tomllib.loads(path.with_suffix(".toml").read_text())["file"]
+    if not file.get("header", True):
+        return file["columns"]
+    with path.open(newline="", encoding="utf-8") as fh:
+        return next(csv.reader(fh))
 
 
 def rows_of(case: Path, name: str) -> list[dict]:

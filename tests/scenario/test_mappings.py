@@ -6,6 +6,7 @@ import csv
 import tomllib
 
 from onrecord.scenario.mappings import dump
+from tests.scenario.conftest import header_of, read_rows
 
 
 def _mapped_columns(doc: dict) -> set[str]:
@@ -32,8 +33,10 @@ def test_every_csv_has_a_parsing_mapping_naming_only_its_columns(case1):
     assert len(csvs) >= 20
     for path in csvs:
         doc = tomllib.loads(path.with_suffix(".toml").read_text())
+        header = header_of(path)
         with path.open(newline="") as fh:
-            header = next(csv.reader(fh))
+            first = next(csv.reader(fh))
+        assert (first == header) == doc["file"].get("header", True)  # a header line only when declared
         missing = _mapped_columns(doc) - set(header)
         assert not missing, f"{path.name}: mapping names {missing} not in header"
         assert doc["attributes"]["rid"] in header  # truth keys on it
@@ -42,8 +45,7 @@ def test_every_csv_has_a_parsing_mapping_naming_only_its_columns(case1):
 def test_record_ids_are_unique_per_source(case1):
     for path in case1.rglob("*.csv"):
         doc = tomllib.loads(path.with_suffix(".toml").read_text())
-        with path.open(newline="") as fh:
-            ids = [row[doc["attributes"]["rid"]] for row in csv.DictReader(fh)]
+        ids = [row[doc["attributes"]["rid"]] for row in read_rows(path)]
         assert len(ids) == len(set(ids)) and all(ids), path.name
 
 
@@ -68,8 +70,7 @@ def test_toml_writer_round_trips_what_mappings_use():
 
 def test_row_per_unit_calls_are_contiguous_with_one_received_time(case1):
     import itertools
-    with (case1 / "sources" / "county_cad.csv").open(newline="") as fh:
-        rows = list(csv.DictReader(fh))
+    rows = read_rows(case1 / "sources" / "county_cad.csv")
     groups = [k for k, _ in itertools.groupby(rows, key=lambda r: r["IncidentNo"])]
     assert len(groups) == len(set(groups)) >= 4  # the school and the afternoon's other calls
     for _, members in itertools.groupby(rows, key=lambda r: r["IncidentNo"]):
@@ -87,5 +88,5 @@ def test_text_mentions_point_at_the_name(case1, truth1):
             else:
                 rid_col = tomllib.loads(path.with_suffix(".toml").read_text())["attributes"]["rid"]
                 text_col = tomllib.loads(path.with_suffix(".toml").read_text())["fields"]["text"]
-                body = next(r[text_col] for r in csv.DictReader(path.open(newline="")) if r[rid_col] == rid)
+                body = next(r[text_col] for r in read_rows(path) if r[rid_col] == rid)
             assert body[lo:hi] == form

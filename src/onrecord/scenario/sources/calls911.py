@@ -19,7 +19,8 @@ CITY_FMT = "%Y%m%d %H:%M:%S"
 
 
 def city_911(story: Story, book: TruthBook, rng: random.Random) -> tuple[Table, dict[str, str]]:
-    w, tz, off = story.world, story.world.tz, round(rng.uniform(-5, 5), 3)
+    # The telephony server keeps UTC and writes it without saying so.
+    w, tz, off = story.world, "UTC", round(rng.uniform(-5, 5), 3)
     name = "city_911.csv"
     head = ["Seq", "Date", "Presented", "Answered", "Transferred", "Released", "ClassOfService",
             "ANI", "Position", "XferTarget"]
@@ -32,7 +33,7 @@ def city_911(story: Story, book: TruthBook, rng: random.Random) -> tuple[Table, 
                     {"rid": "Seq", "ani": "ANI", "position": "Position", "transfer_to": "XferTarget",
                      "released": "Released"}, ev, required=["Seq", "Date", "Presented"])
     t = Table(name, "call911", w.police, head, m, off,
-              "one row per call; date YYYYMMDD + 24-hour HH:MM:SS columns; local, no zone")
+              "one row per call; date YYYYMMDD + 24-hour HH:MM:SS columns; UTC, not marked as such")
     seqs: dict[str, str] = {}
     seq = rng.randint(40000, 90000)
     for c in (c for c in story.calls if c.mobile):

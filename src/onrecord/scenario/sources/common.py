@@ -22,6 +22,13 @@ class Table:
     dialect: str                    # one line for docs and truth: how this source writes
     rows: list[list[str]] = field(default_factory=list)
     folder: str = "sources"
+    header_line: bool = True        # False: the export has no header; the mapping names the columns
+
+    def without_header(self) -> "Table":
+        self.header_line = False
+        self.mapping["file"]["header"] = False
+        self.mapping["file"]["columns"] = list(self.header)
+        return self
 
     def add(self, values: dict[str, str]) -> None:
         self.rows.append([values.get(h, "") for h in self.header])
@@ -49,7 +56,8 @@ def write_table(root: Path, table: Table, book: TruthBook) -> Path:
     path = folder / table.name
     with path.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh, lineterminator="\n")
-        w.writerow(table.header)
+        if table.header_line:
+            w.writerow(table.header)
         w.writerows(table.rows)
     _written_forms(table, book)
     mapping_path = path.with_suffix(".toml")

@@ -36,6 +36,9 @@ def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, of
                     f"{w.agencies[agency].name} radio logger", {"unit": unit, "channel": chan, "text": text},
                     {"rid": idc, "seconds": secs}, ev, required=[idc, chan])
     t = Table(name, "radio", agency, head, m, off, f"one row per transmission; {dialect}")
+    if kind == "fire":
+        t.without_header()  # the fire logger exports bare rows
+        t.dialect += "; no header line"
     heard = _heard_by(story, agency)
     n = rng.randint(1000, 9000)
     for x in (x for x in story.radio if x.channel in heard(x.t)):
