@@ -148,7 +148,8 @@ class CaseViews:
         stmt = self._window_from(select(
             e.id, e.kind, e.time_text, t.label("t_lo"), t_hi.label("t_hi"), e.t_src_lo, e.agency, e.unit, e.call,
             e.actor, e.channel, e.place, e.text, e.source_id, sources.c.file_name,
-            sources.c.kind.label("source_kind")), built)
+            sources.c.kind.label("source_kind"), raw_records.c.ordinal), built) \
+            .join(raw_records, raw_records.c.id == e.raw_record_id)
         stmt = self._window_where(stmt, q, built)
         if q.after is not None:
             stmt = stmt.where((t > q.after[0]) | ((t == q.after[0]) & (e.id > q.after[1])))

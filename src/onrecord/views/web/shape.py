@@ -14,7 +14,8 @@ def event_row(r: dict, zone: ZoneInfo, clock: str) -> dict:
     return {"id": r["id"], "kind": r["kind"], "clock": clock, **present.times_json(r["t_lo"], r["t_hi"], zone),
             "time_text": r["time_text"], "agency": r["agency"], "unit": r["unit"], "call": r["call"],
             "actor": r["actor"], "channel": r["channel"], "place": r["place"], "text": r["text"],
-            "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]}}
+            "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]},
+            "record": {"line": r["ordinal"]}}
 
 
 def clock_json(clock: dict | None) -> dict | None:

@@ -1,0 +1,1 @@
+"""The after-action report: one HTML document (Jinja2), printed to PDF by WeasyPrint."""

@@ -1,0 +1,63 @@
+"""What the report says, gathered through the CaseReader: every row keeps its source line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timezone
+
+from onrecord.store.read import CaseReader, WindowQuery
+from onrecord.views.web import present, shape
+
+# The kinds a reader of the critical minutes needs; positions and rosters would drown them.
+CRITICAL_KINDS = ("call_received", "call_transferred", "call_answered", "incident_created", "unit_dispatched",
+                  "unit_enroute", "unit_arrived", "entry", "exit", "shots_reported", "shots_detected",
+                  "radio_transmission", "door_event", "alarm", "patient_transported", "incident_closed")
+STATUS_KINDS = ("unit_dispatched", "unit_enroute", "unit_arrived", "entry")
+MAX_TIMELINE_ROWS = 400
+
+
+def _rows(reader: CaseReader, q: WindowQuery) -> list[dict]:
+    out, after = [], None
+    while True:
+        page = reader.window(replace(q, after=after, limit=2000))
+        out += page["events"]
+        after = page["next"]
+        if after is None or len(out) >= q.limit:
+            return out[:q.limit]
+
+
+def unit_table(reader: CaseReader, window: tuple[int, int]) -> list[dict]:
+    """Per unit: its first dispatch, en route, arrival and entry, each with the line it rests on."""
+    units: dict[tuple, dict] = {}
+    for r in _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=STATUS_KINDS, limit=50_000)):
+        if not r["unit"]:
+            continue
+        u = units.setdefault((r["agency"] or "", r["unit"]), {"agency": r["agency"], "unit": r["unit"]})
+        u.setdefault(r["kind"], r)  # rows come in time order: the first one stays
+    return sorted(units.values(), key=lambda u: min(u[k]["t_lo"] for k in STATUS_KINDS if k in u))
+
+
+def gather(reader: CaseReader) -> dict:
+    zone = reader.display_zone()
+    facets = reader.facets()
+    window = reader.busiest_window()
+    built = reader.is_built()
+    timeline, units = [], []
+    if window:
+        timeline = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=CRITICAL_KINDS,
+                                             limit=MAX_TIMELINE_ROWS + 1))
+        units = unit_table(reader, window)
+    shots = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=("shots_detected",), limit=500)) \
+        if window else []
+    return {
+        "case": reader.case, "zone": zone, "zone_label": present.zone_label(zone, window[0] if window else None),
+        "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
+        "generated": datetime.now(timezone.utc).astimezone(zone).strftime("%Y-%m-%d %H:%M %Z"),
+        "window": window, "window_text": present.interval(*window, zone) if window else "no timed events",
+        "event_count": facets["events"], "source_count": len(reader.sources()),
+        "metrics": [shape.finding_json(f, zone) for f in reader.findings("metric")],
+        "timeline": timeline[:MAX_TIMELINE_ROWS], "timeline_cut": len(timeline) > MAX_TIMELINE_ROWS,
+        "units": units, "shots": shots, "discrepancies": shape.discrepancies(reader, zone),
+        "subjects": shape.subjects(reader, zone), "sources": shape.sources(reader, zone),
+        "clock": "aligned" if built else "source",
+    }
