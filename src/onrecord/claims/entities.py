@@ -35,7 +35,7 @@ SHORT_FORMS = [
     {"richard", "rick", "dick", "rich"}, {"edward", "ed", "eddie"}, {"jennifer", "jen"},
 ]
 AGENCY_LABEL = {"police": "Police Department", "sheriff": "Sheriff's Office",
-                "fire": "Fire Department", "school": "School District"}
+                "fire": "Fire Department", "school": "School District", "state": "State Police"}
 
 
 @dataclass
@@ -232,7 +232,8 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
             continue
         agency = m.agency or "police"
         label = AGENCY_LABEL.get(agency, "")
-        name = m.place if agency == "federal" else f"{m.place} {label}".strip()
+        # Federal and state agencies keep their own name ("Texas Department of Public Safety").
+        name = m.place if agency == "federal" else m.text if agency == "state" else f"{m.place} {label}".strip()
         eid = _unique(res, "org:" + slug(name))
         e = Entity(eid, "org", name, [m.text] if m.text != name else [])
         e.__dict__["_key"] = (key, agency)
@@ -283,7 +284,7 @@ def resolve_description(d: Mention, res: Resolution) -> str | None:
 
 
 # Families wide enough that the word itself must match: "the student" is not the coach.
-LOOSE_FAMILIES = {"official", "civilian", "responder", "courtesy", None}
+LOOSE_FAMILIES = {"official", "civilian", "responder", "courtesy", "rank", None}
 
 
 def _fits(d: Mention, res: Resolution, entity_id: str) -> bool:

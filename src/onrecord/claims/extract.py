@@ -20,12 +20,13 @@ from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
 from onrecord.claims.records import Analysis, Claim, Entity
 from onrecord.claims.speakers import Speakers, find_speakers
-from onrecord.claims.subjects import INCIDENT, near_person, org_subject, person_subject
+from onrecord.claims.subjects import INCIDENT, _candidates, near_person, org_subject, person_subject
 from onrecord.claims.text import Document, Sentence, read_document
 from onrecord.claims.times import TimeExpr, calendar_dates, clock_times, offsets
 
 ACTION_RE = re.compile(r"\b(?:(?!(?:feed|need|speed|indeed|seed|bed|red|shed|hundred|tired|scared)\b)[a-z]{2,}ed|sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
-                       r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell)\b")
+                       r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell|go|enter|arrive|breach|open|"
+                       r"reach|call|shoot|leave|come)\b")
 
 
 def extract_claims(text: str, doc_id: str) -> list[Claim]:
@@ -60,7 +61,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
         times = clock_times(sent.text) + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
-        found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t))]
+        found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
         found += [_place_claim(doc, res, speakers, sent, p) for p in find_places(sent.text)]
         previous: Reading | None = None
         for q in find_quantities(sent.text):
@@ -97,12 +98,12 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
     start, end = sent.start + q.start, sent.start + reading.end
     voice, quoted = speakers.who_said(start)
     subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
-    lo, hi = to_unit(reading, q.lo, q.hi)
+    lo, hi = to_unit(reading, q)
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
         subject=subject, subject_text=subject_text, measure=reading.measure, lo=lo, hi=hi,
-        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total,
+        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=reading.qualifier,
     )
 
 
@@ -114,22 +115,34 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
         found = org_subject(doc, res, abs_q, sent.start + reading.end, sent.start, sent.end, speaker)
         if found[0] is None and reading.noun:
             # "Only three deputies were on the campus": no agency named, the group itself.
-            gid = "group:" + reading.noun.lower()
-            res.entities.setdefault(gid, Entity(gid, "group", reading.noun.lower()))
+            gid = group_id(reading.noun)
+            res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
             found = (gid, reading.noun)
         return found
     if reading.subject_kind == "person_after":
         return near_person(doc, res, sent.start + reading.end, sent.end, last=False)
     if reading.subject_kind == "person_before":
         return near_person(doc, res, sent.start, abs_q, last=True)
-    cs, _ = clause_bounds(sent.text, rel_start, reading.end)
+    cs, ce = clause_bounds(sent.text, rel_start, reading.end)
+    if reading.subject_kind == "actor_after":
+        m = GROUP_RE.search(sent.text, reading.end, ce)
+        if m:
+            return _group_subject(doc, res, sent, cs, m.end(), speaker)
+        return person_subject(doc, res, sent.start + reading.end, sent.start + ce, sent.start + reading.end,
+                              speaker, quoted)
+    group = GROUP_RE.search(sent.text, cs, rel_start) and list(GROUP_RE.finditer(sent.text, cs, rel_start))[-1]
+    people = _candidates(doc, res, sent.start + cs, abs_q)
+    if group and group.group(0).lower() != "we" and (not people or sent.start + group.start() > people[-1][0]):
+        return _group_subject(doc, res, sent, cs, rel_start, speaker)  # "nearly 20 officers waited ..."
     found = person_subject(doc, res, sent.start + cs, abs_q, sent.start, speaker, quoted)
     if found[0] is None:
         found = _group_subject(doc, res, sent, cs, rel_start, speaker)
     return found
 
 
-GROUP_RE = re.compile(r"\b(?:officers|deputies|cops|troopers|police|units|we)\b", re.IGNORECASE)
+GROUP_RE = re.compile(r"\b(?:officers|deputies|cops|troopers|units|we|(?:police|law enforcement)"
+                      r"(?!\s+(?:officers?|department|chief|station|cars?|force|reports?|lines?|tape|academy|"
+                      r"response|radio|union|agency|agencies)\b))\b", re.IGNORECASE)
 
 
 def _group_subject(doc, res, sent, cs, rel_start, speaker):
@@ -143,9 +156,19 @@ def _group_subject(doc, res, sent, cs, rel_start, speaker):
     org, text = org_subject(doc, res, sent.start + m.start(), sent.start + m.end(), sent.start, sent.end, None)
     if org:
         return org, text
-    gid = "group:" + m.group(0).lower()
-    res.entities.setdefault(gid, Entity(gid, "group", m.group(0).lower()))
+    gid = group_id(m.group(0))
+    res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
     return gid, m.group(0)
+
+
+def group_id(word: str) -> str:
+    """'police', 'cops' and 'officers' are one group; 'deputies' another."""
+    w = word.lower()
+    if w.startswith("deput"):
+        return "group:deputies"
+    if re.search(r"\b(?:police|cops?|officers?|units?|law enforcement)\b", w):
+        return "group:officers"
+    return f"group:{re.sub(r'[^a-z]+', '-', w)}"
 
 
 THING_RE = re.compile(r"^\s*(?:the|a|an)\s+((?:[\w’'-]+\s+){0,5}?[\w’'-]+)\s*$", re.IGNORECASE)
@@ -162,13 +185,14 @@ def _thing_subject(res: Resolution, words: str) -> tuple[str | None, str | None]
     return tid, words.strip()
 
 
-def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr) -> Claim | None:
+def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Claim | None:
     """A time is about an action: the verb before it in its clause ("I arrived at 2:20"),
     else the verb after it ("Two days after the vigil, Chief X sent ...")."""
-    found = _action(sent, t)
+    skip = [(o.start, o.end) for o in others if o is not t]
+    found = _action(sent, t, skip)
     if found is None and t.ref.get("anchor"):
         t = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
-        found = _action(sent, t) if t else None
+        found = _action(sent, t, skip) if t else None
     if found is None:
         return None
     action, verb_before = found
@@ -210,13 +234,17 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim:
     )
 
 
-def _action(sent: Sentence, t: TimeExpr):
+def _action(sent: Sentence, t: TimeExpr, skip=()):
+    """The verb a time belongs to; verbs inside another time phrase ("about an hour after
+    the shooting began") belong to that phrase."""
     cs, ce = clause_bounds(sent.text, t.start, t.end)
-    before = list(ACTION_RE.finditer(sent.text, cs, t.start))
+    free = [m for m in ACTION_RE.finditer(sent.text) if not any(s <= m.start() < e for s, e in skip)]
+    before = [m for m in free if cs <= m.start() and m.end() <= t.start]
     if before:
         return before[-1], True
-    after = ACTION_RE.search(sent.text, t.end, ce if t.end < ce else len(sent.text))
-    return (after, False) if after else None
+    end = ce if t.end < ce else len(sent.text)
+    after = [m for m in free if t.end <= m.start() < end]
+    return (after[0], False) if after else None
 
 
 def _shorter_anchor(t: TimeExpr) -> TimeExpr | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.claims.numbers import QUANTITY
+from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
 
 MEASURES = {
     "duration_outside": "how long someone stayed outside / at a door before going in (minutes)",
@@ -19,10 +19,12 @@ MEASURES = {
     "duration_to_arrival": "how long until someone arrived (minutes)",
     "duration_to_entry": "how long until someone went in, e.g. 'went in within a minute' (minutes)",
     "duration_of_incident": "how long the shooting/incident lasted (minutes)",
+    "duration_elapsed": "time that passed: '79 minutes passed between ...', 'the 77-minute delay' (minutes)",
     "duration_of_service": "how long someone has served in a role (years)",
     "count_officers_sent": "officers an agency sent, dispatched or deployed",
     "count_officers_on_scene": "officers who arrived / were on scene or on the campus",
     "count_officers_entered": "officers who went in",
+    "count_officers_waiting": "officers who waited / held back (e.g. in a hallway)",
     "count_officers_outside": "officers who stayed outside / did not go in",
     "count_officers_disciplined": "officers suspended, fired or put on restricted duty",
     "count_deaths": "people killed",
@@ -43,7 +45,7 @@ MEASURES = {
     "time_of_action": "when an action happened: clock time (minute of day) or an offset from an anchor event",
 }
 
-OFFICER = r"officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
+OFFICER = r"police officers?|officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
 PEOPLE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
           r"casualties|bodies|patients|staff members|classmates|others|wounded|dead")
 CALLS = r"calls?|times|visits"
@@ -69,7 +71,8 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
-    ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene)\b"),
+    ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging)\b"),
+    ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|fired|"
                                    r"reassigned|disciplined)\b"),
 ]
@@ -83,7 +86,11 @@ PEOPLE_CUES = [  # the nearest match wins
 ]
 NEGATION = re.compile(r"\b(?:not|never|no|none)\b|n[’']t\b", re.IGNORECASE)
 STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|wait|was there|were there|"
-                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover)\b", re.I)
+                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover)\b"
+                  # "remained alive", "stayed calm": a state, not a place
+                  r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
+                  r"unclear|unknown|on the line))", re.I)
+ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|standoff|siege|lapse|gap)\b", re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
                      r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
@@ -107,6 +114,7 @@ class Reading:
     end: int  # sentence-relative end of the words that name what is counted
     subject_kind: str  # person | org | incident
     noun: str | None = None
+    qualifier: str | None = None  # who was counted: "children", "teachers" (None: anyone)
 
 
 def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
@@ -143,9 +151,13 @@ def read_duration(sentence: str, start: int, end: int, context: str) -> Reading 
         return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
+    if ELAPSED_AFTER.match(sentence[unit_end:]):
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
+    place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
     if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
-        place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
         return Reading(place, "minute", unit_end, "person", unit)
+    if re.match(r"^\s*(?:in which|during which|that|while)\b", sentence[unit_end:ce]) and STAY.search(sentence[unit_end:ce]):
+        return Reading(place, "minute", unit_end, "actor_after", unit)  # "the 48 minutes in which officers waited"
     if ENTRY.search(before):
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
@@ -174,12 +186,30 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         measure = _officer_measure(after) or _officer_measure(before)
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
     if kind == "people":
-        measure = _nearest(PEOPLE_CUES, after) or _nearest(PEOPLE_CUES, before, last=True)
-        return Reading(measure, "people", noun_end, "incident", noun) if measure else None
+        measure = _nearest_either(PEOPLE_CUES, before, after)
+        return Reading(measure, "people", noun_end, "incident", noun, _who(noun)) if measure else None
     if kind == "calls":
         return _read_calls(sentence, noun, noun_end, after, before + " " + m.group("mods"))
     measure = "count_shots" if kind == "shots" else "count_warnings"
     return Reading(measure, kind, noun_end, "incident", noun)
+
+
+WHO = {"children": "children", "child": "children", "kids": "children", "kid": "children",
+       "students": "students", "student": "students", "classmates": "students",
+       "teachers": "teachers", "teacher": "teachers", "adults": "adults", "adult": "adults",
+       "staff members": "staff"}
+
+
+def _who(noun: str | None) -> str | None:
+    """'19 children and two teachers' are two counts, not two answers to one count."""
+    return WHO.get((noun or "").lower())
+
+
+def _nearest_either(cues, before: str, after: str) -> str | None:
+    """The cue closest to the counted words, on either side."""
+    hits = [(m.start(), measure) for measure, p in cues for m in re.finditer(p, after, re.IGNORECASE)]
+    hits += [(len(before) - m.end(), measure) for measure, p in cues for m in re.finditer(p, before, re.IGNORECASE)]
+    return min(hits)[1] if hits else None
 
 
 def _officer_measure(text: str) -> str | None:
@@ -226,12 +256,15 @@ DURATION_MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hou
                     "day": 1440, "week": 10080}
 
 
-def to_unit(reading: Reading, lo: float | None, hi: float | None):
-    """Minutes for durations (so '240 seconds' meets 'four minutes'), years for service."""
+def to_unit(reading: Reading, q) -> tuple[float | None, float | None]:
+    """Minutes for durations (so '240 seconds' meets 'four minutes'). The hedge is applied
+    after converting, so 'nearly an hour' is [54, 60] minutes, not [0, 60]."""
     if reading.unit != "minute" or not reading.noun:
-        return lo, hi
-    key = reading.noun.lower().rstrip("s")
-    f = DURATION_MINUTES.get(key)
-    if f is None:
-        return lo, hi
-    return (None if lo is None else lo * f), (None if hi is None else hi * f)
+        return q.lo, q.hi
+    f = DURATION_MINUTES.get(reading.noun.lower().rstrip("s"))
+    if f is None or f == 1:
+        return q.lo, q.hi
+    rule = HEDGES.get(q.hedge or "") or TRAILING_HEDGES.get(q.hedge or "")
+    if q.lo == q.hi or rule is None or q.hedge == "range":
+        return (None if q.lo is None else q.lo * f), (None if q.hi is None else q.hi * f)
+    return interval(q.value * f, rule)

@@ -65,6 +65,11 @@ def _person_matcher():
                                {**name, "OP": "{2,3}"}]], greedy="LONGEST")
     m.add("NAME_AGE", [[{**name, "OP": "{2,3}"}, {"ORTH": ","}, {"LIKE_NUM": True},
                         {"ORTH": ","}]], greedy="LONGEST")
+    # "Steven McCraw, the head of ...", "Dana Roe, a former mayor": a person's apposition.
+    m.add("NAME_COMMA_ROLE", [[{**name, "OP": "{2,3}"}, {"ORTH": ","},
+                               {"LOWER": {"IN": ["the", "a", "an"]}}, {"IS_ALPHA": True, "OP": "{0,2}"},
+                               {"LOWER": {"IN": TITLE_TOKENS + ["head", "director", "spokesman", "spokeswoman"]}}]],
+          greedy="LONGEST")
     m.add("NAME_SAID", [[{**name, "OP": "{2,3}"}, {"LOWER": {"IN": REPORTING}}]],
           greedy="LONGEST")
     m.add("SAID_NAME", [[{"LOWER": {"IN": REPORTING}}, {**name, "OP": "{2,3}"}]],
@@ -85,6 +90,13 @@ def _name_run(span) -> tuple[int, int]:
     while start > span.start and _is_name(span.doc[start - 1]):
         start -= 1
     return start, end
+
+
+def _first_name_run(span) -> tuple[int, int]:
+    end = span.start
+    while end < span.end and _is_name(span.doc[end]):
+        end += 1
+    return span.start, end
 
 
 def _title_and_place(sp, start: int) -> tuple[str | None, str | None, int]:
@@ -130,8 +142,8 @@ def certain_people(doc: Document) -> list[Mention]:
     for para in doc.paragraphs:
         sp = para.doc
         for key, ms, me in matcher(sp):
-            s, e = _name_run(sp[ms:me])
             label = sp.vocab.strings[key]
+            s, e = _name_run(sp[ms:me]) if label != "NAME_COMMA_ROLE" else _first_name_run(sp[ms:me])
             if e <= s or (label == "TITLE_NAME" and sp[ms].text.islower() and e - s < 2):
                 continue  # "coach Smith" is too weak; "coach Aaron Feis" is not
             found[(s + para.start * 0, e, id(para))] = _person(doc.id, para, s, e)
@@ -182,9 +194,10 @@ _PLACE = r"(?P<place>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?:,\s*[A-Z]{2})?"
 _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?|"
            r"Sheriff[’']s\s+Office|Sheriff[’']s\s+Department|Sheriff[’']s|"
            r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
+           r"Department\s+of\s+Public\s+Safety|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
 ORG_RE = re.compile(rf"\b{_PLACE}\s+{_AGENCY}(?![\w])")
-ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
+ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|DPS|Border Patrol|[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
 _HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
                           if ws is not FAMILIES["courtesy"]), key=len, reverse=True))
 DESCRIPTION_RE = re.compile(
@@ -203,6 +216,8 @@ SKIP_PLACE = {"The", "Some", "Meanwhile", "According", "Speaking", "And", "But",
 
 def agency_kind(word: str) -> str | None:
     w = word.lower()
+    if "public safety" in w or "state" in w or "highway" in w:
+        return "state"
     if "sheriff" in w or w in {"deputies"}:
         return "sheriff"
     if "fire" in w:

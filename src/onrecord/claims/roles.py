@@ -31,6 +31,8 @@ FAMILIES = {
     "responder": ["firefighter", "paramedic", "medic", "emt", "dispatcher"],
     "civilian": ["coach", "teacher", "student", "witness", "resident", "parent", "nurse"],
     "courtesy": ["mr", "mrs", "ms", "dr", "miss"],
+    # ranks above the working officer: matched by the word itself, never by family
+    "rank": ["colonel", "col", "major", "commander", "inspector", "lieutenant colonel"],
 }
 
 FAMILY_OF = {word: fam for fam, words in FAMILIES.items() for word in words}

@@ -74,7 +74,9 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
         s, _, value = doc.header[key]
         named = [m for m in mentions if m.start == s and m.entity]
         author = Voice(named[0].entity if named else f"author:{doc.id}", value)
-    attributions = [a for s in doc.sentences for a in _attributions(doc, s, mentions)]
+    attributions: list[Attribution] = []
+    for sent in doc.sentences:
+        attributions.extend(_attributions(doc, sent, mentions, attributions))
     quotes: list[tuple[int, int, Voice]] = []
     for i, para in enumerate(doc.paragraphs):
         for m in QUOTE_RE.finditer(para.text):
@@ -94,13 +96,15 @@ def _in_quote(doc: Document, offset: int) -> bool:
     return False
 
 
-def _attributions(doc: Document, sent, mentions: list[Mention]) -> list[Attribution]:
+def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution]) -> list[Attribution]:
     out = []
     for v in VERB_RE.finditer(sent.text):
         vs, ve = sent.start + v.start(), sent.start + v.end()
         if _in_quote(doc, vs):
             continue
-        voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions)
+        if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
+            continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
+        voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier + out)
         if voice is None:
             continue
         tail = doc.text[ve:sent.end]
@@ -111,7 +115,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention]) -> list[Attribut
     return out
 
 
-def _voice_near(doc, verb, vs, ve, sent, mentions) -> Voice | None:
+def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=()) -> Voice | None:
     named = [m for m in mentions if m.entity or m.kind in {"group", "description"}]
     if verb == "according to":
         for m in named:
@@ -130,6 +134,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions) -> Voice | None:
         return Voice(right[0].entity, _phrase(doc, right[0]))
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
+        # "..., he said": the person last quoted, else the person last named.
+        spoken = [a.voice for a in earlier if (a.voice.speaker or "").startswith("person:")]
+        if spoken:
+            return Voice(spoken[-1].speaker, pron.group(1))
         before = [m for m in mentions if m.kind == "person" and m.entity and m.end <= vs]
         if before:
             return Voice(before[-1].entity, pron.group(1))
