@@ -31,6 +31,11 @@ def _attach() -> None:
     app.command("mappings")(sources_cmd.mappings)
     app.command("timeline")(store_cmd.timeline)
     # Areas attach their commands below, one line each.
+    from onrecord.reconstruct import command as build_cmd
+
+    app.command("build")(build_cmd.build)
+    app.command("metrics")(build_cmd.metrics)
+    app.command("pin-clock")(build_cmd.pin_clock)
     from onrecord.claims import command as claims_cmd; app.command("claims")(claims_cmd.claims)  # noqa: E702
     from onrecord.views import command as views_cmd; app.command("serve")(views_cmd.serve)  # noqa: E702
     app.command("report")(views_cmd.report)

@@ -110,7 +110,7 @@ clock_estimates = Table(
     Column("case_id", ForeignKey("cases.id"), nullable=False),
     # reference (the clock others are read against), estimated, pinned, or unknown
     Column("status", String(12), nullable=False),
-    Column("offset_s", Float),  # add to the source's times to get true UTC
+    Column("offset_s", Float),  # how far the clock runs ahead: written time - true time
     Column("uncertainty_s", Float),
     Column("drift_ppm", Float),
     Column("anchors", Integer, nullable=False, default=0),  # shared events it rests on

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import contextmanager
-from itertools import islice, repeat
+from itertools import repeat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from sqlalchemy import Connection, func, insert, select, text, update
 
+from onrecord.store.bulk import bulk_insert
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.evidence import chain_hashes
 from onrecord.store.schema import cases, events, raw_records, sources
 
-CHUNK = 50_000
 EVENT_FIELDS = ("kind", "time_text", "t_src_lo", "t_src_hi", "agency", "unit", "call", "actor",
                 "channel", "place", "lat", "lon", "text", "attrs")
 
@@ -68,13 +68,13 @@ def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list
         seq0 = head.record_count + 1
         raw_rows = zip(range(first_raw, first_raw + len(raws)), repeat(case.id), repeat(source_id),
                        range(seq0, seq0 + len(raws)), ordinals, raws, hashes, chain)
-        _bulk(conn, "raw_records", ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain"),
-              raw_rows, len(raws), lambda n: progress("raw records", n))
+        bulk_insert(conn, "raw_records", ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain"),
+                    raw_rows, lambda n: progress("raw records", n))
         ids = range(first_event, first_event + len(ev["kind"]))
         record_ids = (first_raw + i for i in ev["record_index"])
         event_rows = zip(ids, repeat(case.id), repeat(source_id), record_ids, *(ev[f] for f in EVENT_FIELDS))
-        _bulk(conn, "events", ("id", "case_id", "source_id", "raw_record_id", *EVENT_FIELDS),
-              event_rows, len(ids), lambda n: progress("events", n))
+        bulk_insert(conn, "events", ("id", "case_id", "source_id", "raw_record_id", *EVENT_FIELDS),
+                    event_rows, lambda n: progress("events", n))
         conn.execute(update(cases).where(cases.c.id == case.id).values(
             record_count=head.record_count + len(raws), chain_head=chain[-1] if chain else head.chain_head))
     return source_id
@@ -101,21 +101,3 @@ def _lock(conn: Connection, case: Case) -> None:
         return  # BEGIN IMMEDIATE (engine.py) already holds SQLite's write lock
     conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
     conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
-
-
-def _bulk(conn: Connection, table: str, names: tuple[str, ...], rows, total: int, done) -> None:
-    driver = conn.connection.driver_connection
-    if is_sqlite(conn.engine):
-        sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
-        rows = iter(rows)
-        for start in range(0, total, CHUNK):
-            driver.executemany(sql, islice(rows, CHUNK))
-            done(min(CHUNK, total - start))
-        return
-    with driver.cursor() as cur:
-        with cur.copy(f"COPY {table} ({', '.join(names)}) FROM STDIN") as copy:
-            rows = iter(rows)
-            for start in range(0, total, CHUNK):
-                for row in islice(rows, CHUNK):
-                    copy.write_row(row)
-                done(min(CHUNK, total - start))

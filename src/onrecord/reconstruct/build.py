@@ -1,0 +1,138 @@
+"""`onrecord build`: align clocks, resolve who is who, fuse, and measure the response.
+
+Reads the events an import wrote; writes only derived tables, replacing the previous
+build's, in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from onrecord.reconstruct import clocks as clk
+from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
+from onrecord.reconstruct.entities import WhoIsWho, resolve
+from onrecord.reconstruct.fuse import fuse
+from onrecord.reconstruct.load import load_events, load_sources
+from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,
+                                          transfer_delays)
+from onrecord.reconstruct.moment_time import moment_time
+from onrecord.reconstruct.pins import pinned_offsets
+from onrecord.reconstruct.views import camera_views, transferred_calls
+from onrecord.store.case import Case
+from onrecord.views.format import Formatter
+
+
+@dataclass
+class Reconstruction:
+    events: pd.DataFrame
+    sources: pd.DataFrame
+    who: WhoIsWho
+    clocks: dict[int, clk.ClockEstimate]
+    groups: list[list[int]]
+    moments: list[MomentRow]
+    findings: list[Finding]
+    problems: list[str] = field(default_factory=list)
+
+
+def reconstruct(case: Case) -> Reconstruction:
+    events, sources = load_events(case), load_sources(case)
+    problems: list[str] = []
+    if events.empty:
+        problems.append("the case has no events: import sources first")
+    who = resolve(events)
+    problems += who.problems
+    anchored = moments_table(events, who)
+    pinned, pin_problems = pinned_offsets(case, sources)
+    problems += pin_problems
+    pairs = clk.pair_estimates(anchored) if len(anchored) else []
+    clocks = clk.solve(sources, pairs, pinned)
+    names = dict(zip(sources["id"], sources["file_name"]))
+    problems += clk.pinned_conflicts(pairs, pinned, names)
+    events = _with_times(events, clocks)
+    anchored = anchored.merge(written_interval(events, clocks), on="id")
+    groups = fuse(anchored) if len(anchored) else []
+    moments = _moments(anchored, groups, events, who)
+    fmt = Formatter.for_case(case, sources)
+    units = _unit_info(who)
+    findings = ResponseMetrics(moments, units, events, fmt.interval, fmt.seconds).compute()
+    findings.append(camera_live_lag(camera_views(events, sources), fmt.seconds))
+    findings += transfer_delays(transferred_calls(events, clocks), fmt.seconds)
+    findings += _clock_findings(sources, clocks, fmt)
+    return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems)
+
+
+def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:
+    aligned = aligned_times(events, clocks)
+    shifted = written_interval(events, clocks)
+    transferred = [bool(a) and any(k in a for k in ('"transfer_from', '"transferred_from')) and
+                   not _blank_transfer(a) for a in events["attrs"].fillna("")]
+    return events.assign(t_lo=aligned["t_lo"].to_numpy(), t_hi=aligned["t_hi"].to_numpy(),
+                         best=((shifted["lo"] + shifted["hi"]) / 2).to_numpy(), transferred_in=transferred)
+
+
+def _blank_transfer(attrs: str) -> bool:
+    a = json.loads(attrs)
+    return not any(a.get(k) for k in ("transfer_from", "transfer_from_seq", "transferred_from"))
+
+
+def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who) -> list[MomentRow]:
+    rows = anchored.set_index("id")
+    times = events.set_index("id")[["t_lo", "t_hi", "source_kind", "text"]]
+    grouped = {i for g in groups for i in g}
+    singles = [[int(i)] for i in anchored["id"] if i not in grouped]
+    out = []
+    for members in groups + singles:
+        recs = [{"rank": int(rows.loc[i, "rank"]), "t_lo": times.loc[i, "t_lo"], "t_hi": times.loc[i, "t_hi"]}
+                for i in members]
+        family = rows.loc[members[0], "family"]
+        mt = moment_time(recs, family)
+        if mt is None:
+            continue
+        units: dict[int, list[int]] = {}
+        for i in members:
+            u = who.unit_of_event.get(i)
+            if u is not None:
+                units.setdefault(u, []).append(i)
+        whos = [rows.loc[i, "who"] for i in members if rows.loc[i, "who"] is not None]
+        agencies = {rows.loc[i, "agency"] for i in members} - {None}
+        seen = bool(units) or any("officer" in str(times.loc[i, "text"]).lower() for i in members)
+        out.append(MomentRow(min(members), family, whos[0] if whos else None,
+                             next(iter(agencies)) if len(agencies) == 1 else None,
+                             mt.lo, mt.hi, mt.best, sorted(members), units, seen))
+    return out
+
+
+def _unit_info(who: WhoIsWho) -> dict[int, dict]:
+    by_agency: dict[str | None, list[str]] = {}
+    for u in who.units():
+        by_agency.setdefault(u.agency, []).append(u.name)
+    fire = {a for a, names in by_agency.items() if is_fire_ems(names)}
+    return {u.id: {"name": u.name, "agency": u.agency, "fire_ems": u.agency in fire,
+                   **({"armed": u.attrs["armed"]} if "armed" in u.attrs else {})} for u in who.units()}
+
+
+def _clock_findings(sources: pd.DataFrame, clocks, fmt) -> list[Finding]:
+    out = []
+    for s in sources.itertuples():
+        c = clocks.get(int(s.id))
+        if c is None or s.kind in ("roster",):
+            continue
+        if c.offset_s is None:
+            out.append(Finding("clock_offset", "not_established", f"{s.file_name}: {c.note}",
+                               kind="metric", subject=s.file_name, unit="s",
+                               payload={"status": c.status, "anchors": c.anchors}, evidence=[]))
+            continue
+        out.append(Finding("clock_offset", "established",
+                           f"{s.file_name}: clock {fmt.offset(c.offset_s, c.uncertainty_s)} ({c.status}, "
+                           f"{c.anchors} shared moments)", subject=s.file_name,
+                           value_lo=c.offset_s - (c.uncertainty_s or 0), value_hi=c.offset_s + (c.uncertainty_s or 0),
+                           unit="s", payload={"status": c.status, "offset_s": c.offset_s,
+                                              "uncertainty_s": c.uncertainty_s, "anchors": c.anchors},
+                           evidence=sorted({a["event"] for e in c.evidence for a in e["anchors"]})))
+    return out
+
+

@@ -1,0 +1,322 @@
+"""One clock: each source's clock error, estimated from the moments several sources record.
+
+For every pair of sources that record the same moments (the same unit's arrival, the same
+transferred call, the same burst of shots), the differences between their written times
+pile up at the difference of their clock errors; wrong matches scatter. The densest pile
+is taken (robust to wrong matches and outliers) and its median is the pair's estimate.
+Pairs become a graph; a source whose clock is trusted (a sensor network or GPS-timed
+AVL) or pinned by the user anchors it, and every source connected to an anchor gets its
+offset by weighted least squares, with the uncertainty that follows. A source connected
+to none keeps its offset unknown: its events get wide intervals, never a silent zero.
+
+Offsets are `written - true`, in seconds: a clock 20 s fast has offset +20.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+TRUSTED_KINDS = ("sensor", "avl")  # clocks disciplined by NTP/GPS in practice
+MAX_OFFSET_S = 1800.0  # no clock is assumed more than 30 minutes wrong
+UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out loud
+SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
+REPORT_WINDOW_S = 20.0  # a report follows its moment by at most this much
+
+
+@dataclass
+class PairEstimate:
+    a: int  # source ids; delta = offset_b - offset_a
+    b: int
+    delta_s: float
+    sigma_s: float
+    anchors: list[tuple[int, int, float]]  # (event a, event b, residual s)
+    lagged: bool
+
+
+@dataclass
+class ClockEstimate:
+    source_id: int
+    status: str  # reference, estimated, pinned, unknown
+    offset_s: float | None
+    uncertainty_s: float | None
+    anchors: int = 0
+    evidence: list[dict] = field(default_factory=list)
+    note: str = ""
+    # For a clock that cannot be tied to a trusted one: its offset relative to the other
+    # clocks it shares moments with, enough to line their records up with each other.
+    relative_s: float | None = None
+    relative_unc_s: float | None = None
+
+
+def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
+    """`anchored`: events with a moment (columns: id, source_id, t_mid, width, family,
+    who, lag). Returns one robust estimate per pair of sources sharing moments."""
+    out = []
+    by_source = {s: g for s, g in anchored.groupby("source_id")}
+    ids = sorted(by_source)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            est = _estimate(by_source[a], by_source[b], a, b)
+            if est is not None:
+                out.append(est)
+    return out
+
+
+def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
+    m = ga.merge(gb, on="family", suffixes=("_a", "_b"))
+    same_who = m["who_a"] == m["who_b"]
+    placeless = m["who_a"].isna() | m["who_b"].isna()
+    # a typed record can lag minutes; matched only by time it would pair with anything
+    typed = (m["rank_a"] == 2) | (m["rank_b"] == 2)
+    m = m[same_who | (placeless & ~typed)]
+    m = m.assign(d=(m["t_mid_b"] - m["t_mid_a"]) / 1000.0)
+    return m[m["d"].abs() <= MAX_OFFSET_S]
+
+
+def _estimate(ga, gb, a, b) -> PairEstimate | None:
+    m = _candidates(ga, gb)
+    if m.empty:
+        return None
+    order = np.sign(m["rank_b"].to_numpy() - m["rank_a"].to_numpy())
+    best = None
+    # Records made as it happens on both sides first; then records in a known order.
+    for rel in (0, 1, -1):
+        part = m[order == rel]
+        if len(part):
+            est = _densest(part, rel, a, b)
+            if est is not None and (best is None or len(est.anchors) > len(best.anchors) + 2 * (rel != 0)):
+                best = est
+        if best is not None and rel == 0 and len(best.anchors) >= 3:
+            break
+    return best
+
+
+def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
+    """The window of differences holding the most distinct events on both sides."""
+    tol = SAME_TOLERANCE_S if rel == 0 else REPORT_WINDOW_S / 2
+    # rel = 1: b is made after a, so d = delta + lag with lag >= 0 (and mirrored for -1)
+    d = m["d"].to_numpy() * (rel or 1)
+    order = np.argsort(d)
+    ds, ida, idb = d[order], m["id_a"].to_numpy()[order], m["id_b"].to_numpy()[order]
+    right = np.searchsorted(ds, ds + 2 * tol, side="right")
+    best, start = -1, 0
+    for i in range(len(ds)):
+        n = min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]])))
+        if n > best:
+            best, start = n, i
+    inliers = m.iloc[order[start:right[start]]]
+    inliers = inliers.assign(e=inliers["d"] * (rel or 1)).sort_values("e")
+    inliers = inliers.drop_duplicates("id_a").drop_duplicates("id_b")
+    vals = inliers["e"].to_numpy()
+    if rel == 0:
+        centre = float(np.median(vals))
+        spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else SAME_TOLERANCE_S / 2
+        widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
+        sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
+    else:
+        # the earliest consistent difference bounds the clock difference; the lags
+        # make the rest later, so the spread of what is left is the uncertainty
+        centre = float(vals[0])
+        sigma = max(float(np.median(vals) - vals[0]) / 2.0, 1.0)
+    sigma = max(sigma, 0.1)
+    centre *= rel or 1
+    anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
+    return PairEstimate(a, b, centre, sigma, anchors, rel != 0)
+
+
+def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
+    """Weighted least squares over the graph of pair estimates. The best-supported pairs
+    form a backbone; a pair the backbone contradicts (a wrong match that slipped through)
+    is dropped, and so is any pair the final fit still contradicts, worst first."""
+    pairs = _consistent_with_backbone(pairs)
+    while True:
+        clocks = _solve_all(sources, pairs, pinned)
+        worst = _worst_pair(pairs, clocks)
+        if worst is None:
+            return clocks
+        pairs.remove(worst)
+
+
+def _quality(p: PairEstimate) -> float:
+    return len(p.anchors) * (1.0 if p.lagged else 2.0)
+
+
+def _consistent_with_backbone(pairs: list[PairEstimate]) -> list[PairEstimate]:
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    backbone, rest = [], []
+    for p in sorted(pairs, key=_quality, reverse=True):
+        ra, rb = root(p.a), root(p.b)
+        if ra != rb:
+            parent[ra] = rb
+            backbone.append(p)
+        else:
+            rest.append(p)
+    offsets = _tree_offsets(backbone)
+    kept = list(backbone)
+    for p in rest:
+        implied = offsets[p.b][0] - offsets[p.a][0]
+        sigma = np.sqrt(p.sigma_s ** 2 + offsets[p.b][1] + offsets[p.a][1])
+        if abs(p.delta_s - implied) <= max(3 * sigma, 5.0):
+            kept.append(p)
+    return kept
+
+
+def _tree_offsets(tree: list[PairEstimate]) -> dict[int, tuple[float, float]]:
+    """Offsets (and variances) along a spanning forest, each tree from its first node."""
+    adj: dict[int, list[PairEstimate]] = {}
+    for p in tree:
+        adj.setdefault(p.a, []).append(p)
+        adj.setdefault(p.b, []).append(p)
+    out: dict[int, tuple[float, float]] = {}
+    for start in adj:
+        if start in out:
+            continue
+        out[start] = (0.0, 0.0)
+        todo = [start]
+        while todo:
+            s = todo.pop()
+            for p in adj[s]:
+                other, sign = (p.b, 1.0) if p.a == s else (p.a, -1.0)
+                if other not in out:
+                    out[other] = (out[s][0] + sign * p.delta_s, out[s][1] + p.sigma_s ** 2)
+                    todo.append(other)
+    return out
+
+
+def _worst_pair(pairs, clocks) -> PairEstimate | None:
+    worst, score = None, 1.0
+    for p in pairs:
+        ca, cb = clocks.get(p.a), clocks.get(p.b)
+        if ca is None or cb is None or ca.offset_s is None or cb.offset_s is None:
+            continue
+        miss = abs(p.delta_s - (cb.offset_s - ca.offset_s))
+        bound = max(3 * p.sigma_s, 5.0)
+        if miss / bound > score:
+            worst, score = p, miss / bound
+    return worst
+
+
+def _solve_all(sources: pd.DataFrame, pairs, pinned) -> dict[int, ClockEstimate]:
+    out: dict[int, ClockEstimate] = {}
+    timed = [int(s) for s in sources["id"]]
+    adj: dict[int, list[PairEstimate]] = {s: [] for s in timed}
+    for p in pairs:
+        adj.setdefault(p.a, []).append(p)
+        adj.setdefault(p.b, []).append(p)
+    seen: set[int] = set()
+    kinds = dict(zip(sources["id"], sources["kind"]))
+    for s in timed:
+        if s in seen:
+            continue
+        comp = _component(s, adj)
+        seen |= comp
+        out.update(_solve_component(comp, [p for p in pairs if p.a in comp], kinds, pinned))
+    return out
+
+
+def _component(start: int, adj) -> set[int]:
+    comp, todo = set(), [start]
+    while todo:
+        s = todo.pop()
+        if s in comp:
+            continue
+        comp.add(s)
+        todo += [p.b if p.a == s else p.a for p in adj.get(s, [])]
+    return comp
+
+
+def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEstimate]:
+    fixed = {s: pinned[s] for s in comp if s in pinned}
+    if not fixed:
+        trusted = [s for s in comp if kinds.get(s) in TRUSTED_KINDS]
+        if trusted:
+            # the trusted clock with the most shared moments is the reference
+            best = max(trusted, key=lambda s: sum(len(p.anchors) for p in pairs if s in (p.a, p.b)))
+            fixed = {best: (0.0, 0.0)}
+    if not fixed:
+        return _unanchored(comp, pairs, kinds)
+    free = sorted(comp - set(fixed))
+    col = {s: i for i, s in enumerate(free)}
+    rows, rhs, w = [], [], []
+    for p in pairs:
+        row = np.zeros(len(free))
+        value = p.delta_s
+        for s, sign in ((p.b, 1.0), (p.a, -1.0)):
+            if s in fixed:
+                value -= sign * fixed[s][0]
+            else:
+                row[col[s]] += sign
+        rows.append(row)
+        rhs.append(value)
+        w.append(1.0 / (p.sigma_s ** 2 + sum(fixed.get(s, (0, 0))[1] ** 2 for s in (p.a, p.b))))
+    out = {s: ClockEstimate(s, "pinned" if s in pinned else "reference", fixed[s][0], fixed[s][1],
+                            _anchor_count(s, pairs), _evidence(s, pairs),
+                            "pinned by the user" if s in pinned else "trusted clock: the reference")
+           for s in fixed}
+    if free:
+        A, y, W = np.array(rows), np.array(rhs), np.diag(w)
+        cov = np.linalg.pinv(A.T @ W @ A)
+        x = cov @ A.T @ W @ y
+        for s in free:
+            i = col[s]
+            unc = round(float(np.sqrt(max(cov[i, i], 0))), 3)
+            out[s] = ClockEstimate(s, "estimated", round(float(x[i]), 3), unc,
+                                   _anchor_count(s, pairs), _evidence(s, pairs),
+                                   "from shared moments" + (" (reports only: wider)" if _only_lagged(s, pairs) else ""),
+                                   relative_unc_s=unc)
+    return out
+
+
+def _unanchored(comp: set[int], pairs, kinds) -> dict[int, ClockEstimate]:
+    if not pairs:
+        return {s: ClockEstimate(s, "unknown", None, None, 0, [],
+                                 "offset unknown: it shares no recorded moment with another source") for s in comp}
+    root = max(comp, key=lambda s: _anchor_count(s, pairs))
+    local = _solve_component(comp, pairs, {**kinds, root: TRUSTED_KINDS[0]}, {})
+    note = ("offset unknown: none of the sources it shares moments with has a trusted or pinned "
+            "clock; lined up with them only")
+    return {s: ClockEstimate(s, "unknown", None, None, c.anchors, c.evidence, note, relative_s=c.offset_s,
+                             relative_unc_s=c.uncertainty_s) for s, c in local.items()}
+
+
+def _anchor_count(s: int, pairs) -> int:
+    return sum(len(p.anchors) for p in pairs if s in (p.a, p.b))
+
+
+def _only_lagged(s: int, pairs) -> bool:
+    mine = [p for p in pairs if s in (p.a, p.b)]
+    return bool(mine) and all(p.lagged for p in mine)
+
+
+def _evidence(s: int, pairs) -> list[dict]:
+    out = []
+    for p in pairs:
+        if s not in (p.a, p.b):
+            continue
+        other = p.b if p.a == s else p.a
+        out.append({"other_source": other, "difference_s": round(p.delta_s if p.a == s else -p.delta_s, 3),
+                    "sigma_s": round(p.sigma_s, 3), "reports_only": p.lagged,
+                    "anchors": [{"event": ea if p.a == s else eb, "other_event": eb if p.a == s else ea,
+                                 "residual_s": r} for ea, eb, r in p.anchors]})
+    return out
+
+
+def pinned_conflicts(pairs, pinned: dict[int, tuple[float, float]], names: dict[int, str]) -> list[str]:
+    """Pinned offsets the records contradict: two pinned clocks whose shared moments say otherwise."""
+    out = []
+    for p in pairs:
+        if p.a in pinned and p.b in pinned:
+            implied = pinned[p.b][0] - pinned[p.a][0]
+            if abs(implied - p.delta_s) > 3 * p.sigma_s + 2.0:
+                out.append(f"pinned offsets of {names[p.a]} and {names[p.b]} differ by {implied:.1f} s, "
+                           f"but their {len(p.anchors)} shared moments say {p.delta_s:.1f} s (±{p.sigma_s:.1f})")
+    return out

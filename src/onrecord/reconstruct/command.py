@@ -1,0 +1,58 @@
+"""CLI commands for reconstruction: build, metrics, pin-clock."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from onrecord.store.command import DatabaseUrl
+
+CaseArg = Annotated[Path, typer.Argument(help="case folder")]
+
+
+def build(case: CaseArg, database_url: DatabaseUrl = None) -> None:
+    """Align clocks, resolve who is who, fuse reports, and measure the response."""
+    from onrecord.reconstruct.build import reconstruct
+    from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.store.case import open_case
+    from onrecord.views.build_summary import print_build
+
+    c = open_case(case, database_url)
+    r = reconstruct(c)
+    write_reconstruction(c, r)
+    print_build(r)
+
+
+def metrics(case: CaseArg, json_out: Annotated[bool, typer.Option("--json", help="the documented JSON (docs/json.md)")] = False,
+            database_url: DatabaseUrl = None) -> None:
+    """The response metrics, each with the events it rests on."""
+    from onrecord.store.case import open_case
+    from onrecord.store.read import CaseReader
+    from onrecord.views.metrics_table import metrics_json, print_metrics
+
+    reader = CaseReader(open_case(case, database_url))
+    found = reader.findings(kind="metric")
+    if not found:
+        from onrecord.errors import UsageError
+
+        raise UsageError(f"{case}: not built yet: run `onrecord build {case}` first")
+    if json_out:
+        json.dump(metrics_json(reader, found), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print_metrics(reader, found)
+
+
+def pin_clock(case: CaseArg,
+              source: Annotated[str, typer.Argument(help="the source's file name, as `onrecord timeline` shows it")],
+              offset_s: Annotated[float, typer.Argument(help="seconds the clock runs ahead (negative: behind)")],
+              uncertainty_s: Annotated[float, typer.Option("--uncertainty", help="± seconds")] = 0.0) -> None:
+    """Pin a source's clock offset you know; it wins over the estimate at the next build."""
+    from onrecord.reconstruct.pins import write_pin
+
+    write_pin(Path(case), source, offset_s, uncertainty_s)
+    typer.echo(f"pinned {source}: {offset_s:+.3f} s (±{uncertainty_s} s); run `onrecord build {case}`")

@@ -1,0 +1,192 @@
+"""Who is who: units and officers across rosters, CAD ids, radio call signs, AVL vehicle
+numbers and names in statements.
+
+Rosters are the bridge. A roster line names a unit (its CAD id), maybe its radio call
+sign and vehicle number, and the officer on it. Every other mention is read against
+them: an exact id first, then the compact form radio uses ("Engine 31" = E31, "2-47" =
+P247 when only one unit of the agency has those digits). Two officers are one person
+only when their surnames agree exactly, or differ by one slip of the pen *and* something
+else ties them (the same unit); so a deputy "Pitt" and a sergeant "Pitts" stay apart.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from onrecord.reconstruct.names import PersonName, compact_unit, digits, fold, parse_person
+
+NOT_UNITS = {"DISPATCH", "DISPATCHER", "COMM", "COMMS", "CONTROL", "ALL", "ALLUNITS"}
+
+
+@dataclass
+class Entity:
+    id: int
+    kind: str  # unit, person, agency
+    name: str
+    agency: str | None = None
+    aliases: set[str] = field(default_factory=set)
+    attrs: dict = field(default_factory=dict)
+    evidence: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Mention:
+    entity_id: int
+    event_id: int
+    role: str
+    text: str
+    score: float = 1.0
+
+
+@dataclass
+class WhoIsWho:
+    entities: dict[int, Entity] = field(default_factory=dict)
+    mentions: list[Mention] = field(default_factory=list)
+    unit_of_event: dict[int, int] = field(default_factory=dict)  # event id -> unit entity
+    problems: list[str] = field(default_factory=list)
+
+    def new(self, kind: str, name: str, agency: str | None) -> Entity:
+        e = Entity(id=len(self.entities) + 1, kind=kind, name=name, agency=agency)
+        self.entities[e.id] = e
+        return e
+
+    def units(self) -> list[Entity]:
+        return [e for e in self.entities.values() if e.kind == "unit"]
+
+
+class _UnitIndex:
+    """Lookup of unit entities by every form a record may write them in."""
+
+    def __init__(self):
+        self.exact: dict[str, set[int]] = defaultdict(set)
+        self.compact: dict[str, set[int]] = defaultdict(set)
+        self.digits: dict[tuple[str | None, str], set[int]] = defaultdict(set)
+
+    def add(self, unit: Entity, text: str) -> None:
+        if not text or not fold(text):
+            return
+        unit.aliases.add(text)
+        self.exact[fold(text)].add(unit.id)
+        self.compact[compact_unit(text)].add(unit.id)
+        if digits(text):
+            self.digits[(unit.agency, digits(text))].add(unit.id)
+
+    def find(self, text: str, agency: str | None, agency_of) -> tuple[int | None, float]:
+        for table, key, score in ((self.exact, fold(text), 1.0), (self.compact, compact_unit(text), 0.95)):
+            ids = table.get(key, set())
+            pick = _one(ids, agency, agency_of)
+            if pick:
+                return pick, score
+        d = digits(text)
+        if len(d) >= 2:
+            ids = self.digits.get((agency, d), set())
+            if len(ids) == 1:
+                return next(iter(ids)), 0.8
+        return None, 0.0
+
+
+def _one(ids: set[int], agency: str | None, agency_of) -> int | None:
+    if len(ids) == 1:
+        return next(iter(ids))
+    same = [i for i in ids if agency_of(i) == agency]
+    return same[0] if len(same) == 1 else None
+
+
+def resolve(events: pd.DataFrame) -> WhoIsWho:
+    who = WhoIsWho()
+    index = _UnitIndex()
+    people: list[tuple[Entity, PersonName]] = []
+    rosters = events[events["kind"] == "roster_entry"]
+    for row in rosters.itertuples(index=False):
+        _roster_line(who, index, people, row)
+    agency_of = lambda i: who.entities[i].agency
+    for row in events[(events["kind"] != "roster_entry") & events["unit"].notna()].itertuples(index=False):
+        _unit_mention(who, index, row, agency_of)
+    for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
+        _person_mention(who, people, row)
+    return who
+
+
+def _roster_line(who: WhoIsWho, index: _UnitIndex, people, row) -> None:
+    attrs = json.loads(row.attrs) if row.attrs else {}
+    unit = None
+    if row.unit:
+        uid, _ = index.find(row.unit, row.agency, lambda i: who.entities[i].agency)
+        unit = who.entities[uid] if uid else who.new("unit", row.unit, row.agency)
+        index.add(unit, row.unit)
+        who.mentions.append(Mention(unit.id, row.id, "unit", row.unit))
+        for key in ("call_sign", "vehicle"):
+            if attrs.get(key):
+                index.add(unit, str(attrs[key]))
+                unit.attrs[key] = attrs[key]
+                who.mentions.append(Mention(unit.id, row.id, key, str(attrs[key])))
+        for key in ("role", "assignment", "armed"):
+            if attrs.get(key) is not None:
+                unit.attrs.setdefault(key, attrs[key])
+    if row.actor:
+        person = _roster_person(who, people, row.actor, row.agency, unit, attrs)
+        who.mentions.append(Mention(person.id, row.id, "actor", row.actor))
+        if unit is not None:
+            crew = unit.attrs.setdefault("crew", [])
+            if person.id not in crew:
+                crew.append(person.id)
+
+
+def _roster_person(who: WhoIsWho, people, text: str, agency, unit: Entity | None, attrs: dict) -> Entity:
+    name = parse_person(text)
+    for entity, known in people:
+        same_unit = unit is not None and entity.id in unit.attrs.get("crew", [])
+        same_badge = bool(attrs.get("badge")) and str(entity.attrs.get("badge")) == str(attrs.get("badge"))
+        if name and (same_unit or same_badge) and known.same_with_evidence(name):
+            entity.aliases.add(text)
+            why = f"the same unit {unit.name}" if same_unit else f"the same badge {attrs['badge']}"
+            entity.evidence.append(f"{text!r} is listed with {why} and a name one slip away")
+            return entity
+        if name and entity.agency == agency and known.compatible(name) and known.first == name.first:
+            entity.aliases.add(text)
+            entity.evidence.append(f"{text!r} has the same name in the same agency")
+            return entity
+    person = who.new("person", text, agency)
+    person.aliases.add(text)
+    for key in ("rank", "badge"):
+        if attrs.get(key):
+            person.attrs[key] = attrs[key]
+    people.append((person, name or PersonName("", "", fold(text), None)))
+    return person
+
+
+def _unit_mention(who: WhoIsWho, index: _UnitIndex, row, agency_of) -> None:
+    text = str(row.unit).strip()
+    if not text or fold(text) in NOT_UNITS:
+        return
+    uid, score = index.find(text, row.agency, agency_of)
+    if uid is None:
+        # Not on any roster: still one entity per written id, so its events join up.
+        unit = who.new("unit", text, row.agency)
+        unit.attrs["unrostered"] = True
+        index.add(unit, text)
+        uid, score = unit.id, 0.5
+    who.mentions.append(Mention(uid, row.id, "unit", text, score))
+    who.unit_of_event[row.id] = uid
+
+
+def _person_mention(who: WhoIsWho, people, row) -> None:
+    name = parse_person(str(row.actor))
+    if name is None:
+        return
+    unit_id = who.unit_of_event.get(row.id)
+    crew = who.entities[unit_id].attrs.get("crew", []) if unit_id else []
+    fits = [e for e, known in people if known.compatible(name, fuzzy_last=e.id in crew)]
+    on_unit = [e for e in fits if e.id in crew]
+    pick = on_unit[0] if len(on_unit) == 1 else fits[0] if len(fits) == 1 else None
+    if pick is None:
+        if fits:
+            who.problems.append(f"{row.actor!r} (event {row.id}) could be any of "
+                                f"{', '.join(e.name for e in fits)}; left unresolved")
+        return
+    pick.aliases.add(str(row.actor))
+    who.mentions.append(Mention(pick.id, row.id, "actor", str(row.actor), 1.0 if on_unit else 0.8))

@@ -1,0 +1,104 @@
+"""Fusion: the reports of one real moment, from however many sources, become one fused
+event that keeps every report and counts its corroboration.
+
+Reports are grouped by moment (moments.py): what happened and to whom. Within a group,
+in order of their aligned times, a record made as it happens (rank 0) joins a fused event
+whose first record is within a few seconds of it; a report (rank 1, 2) joins the latest
+fused event it can be a report of — one that began shortly before it. Shots chain: a
+burst is one event as long as detections keep coming within seconds of each other.
+The fused event's time is the interval its reports span, never an average.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+SAME_S = {"entry": 5.0}  # records made as it happens agree this closely (default 3 s)
+SHOT_BURST_S = 2.0  # each sensor reports a burst once, within this of the first report
+# how long after a moment a spoken (1) or typed (2) report of it can come
+REPORT_LAG_S = {
+    "unit_arrived": {1: 30.0, 2: 60.0},
+    "unit_enroute": {1: 30.0, 2: 60.0},
+    "unit_dispatched": {1: 30.0, 2: 60.0},
+    "unit_available": {1: 30.0, 2: 60.0},
+    "entry": {1: 30.0, 2: 180.0},
+    "patient_transported": {1: 20.0, 2: 120.0},
+}
+
+
+@dataclass
+class Fused:
+    lo: float  # aligned interval of the record that opened it (ms)
+    hi: float
+    members: list[int] = field(default_factory=list)
+    whos: set = field(default_factory=set)
+
+
+def fuse(anchored: pd.DataFrame) -> list[list[int]]:
+    """`anchored`: events with a moment and their aligned written interval (ms, no clock
+    uncertainty added), columns id, family, who, rank, lo, hi. Returns the groups of event ids that are one real moment (size >= 2)."""
+    groups: list[list[int]] = []
+    for family, part in anchored.groupby("family", sort=False):
+        if family == "first_arrival":
+            continue
+        keyed = family not in ("entry", "shots", "channels_patched", "threat_ended")
+        if keyed:
+            for _, g in part.groupby("who", sort=False, dropna=True):
+                groups += _cluster(family, g)
+        else:
+            groups += _cluster(family, part)
+    _first_arrivals(anchored, groups)
+    return [g for g in groups if len(g) > 1]
+
+
+def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
+    """A call's "first arrive" time with no unit named joins the earliest arrival of a
+    unit of the same agency, if it was typed within the usual lag of it."""
+    firsts = anchored[anchored["family"] == "first_arrival"]
+    if firsts.empty:
+        return
+    rows = anchored.set_index("id")
+    lag = REPORT_LAG_S["unit_arrived"][2] * 1000
+    for r in firsts.itertuples(index=False):
+        arrivals = [g for g in groups if rows.loc[g[0], "family"] == "unit_arrived"
+                    and rows.loc[g[0], "agency"] == r.agency]
+        if not arrivals:
+            continue
+        first = min(arrivals, key=lambda g: rows.loc[g, "lo"].min())
+        start = rows.loc[first, "lo"].min()
+        if start - 3000 <= r.lo <= start + lag:
+            first.append(int(r.id))
+
+
+def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
+    open_: list[Fused] = []
+    for r in part.sort_values(["lo", "rank"]).itertuples(index=False):
+        host = _host(family, open_, r)
+        if host is None:
+            host = Fused(lo=r.lo, hi=r.hi)
+            open_.append(host)
+        host.members.append(int(r.id))
+        if r.who is not None and r.who == r.who:  # not None, not NaN
+            host.whos.add(r.who)
+    return [f.members for f in open_]
+
+
+def _host(family: str, open_: list[Fused], r) -> Fused | None:
+    if family == "shots":
+        last = open_[-1] if open_ else None
+        return last if last and r.lo <= last.hi + SHOT_BURST_S * 1000 else None
+    same = SAME_S.get(family, 3.0) * 1000
+    if r.rank == 0:
+        fits = [f for f in open_ if r.lo <= f.hi + same and r.hi >= f.lo - same]
+    else:
+        lag = REPORT_LAG_S.get(family, {}).get(int(r.rank), 0.0) * 1000
+        fits = [f for f in open_ if f.lo - same <= r.lo <= f.hi + max(lag, same)]
+    if not fits:
+        return None
+    if family == "entry" and r.rank > 0:
+        # a typed entry belongs with an entry someone saw or said, not a bare door opening
+        named = [f for f in fits if f.whos]
+        fits = named or fits
+    return fits[-1]

@@ -1,0 +1,240 @@
+"""The response measured: each number a Finding with the events it rests on.
+
+Definitions for users: docs/metrics.md. Times are intervals (UTC ms) on the common clock;
+durations are intervals in seconds computed from the ends of those intervals, so a
+metric's interval contains every value the records allow.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from statistics import median
+
+SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
+APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
+
+
+@dataclass
+class Finding:
+    name: str
+    status: str  # established / not_established
+    summary: str
+    kind: str = "metric"
+    subject: str | None = None
+    value_lo: float | None = None
+    value_hi: float | None = None
+    unit: str | None = None  # utc_ms, s, count
+    payload: dict = field(default_factory=dict)
+    evidence: list[int] = field(default_factory=list)
+
+
+@dataclass
+class MomentRow:
+    """One real moment (a fused event, or a single record of one)."""
+
+    fused_id: int
+    family: str
+    who: object
+    agency: str | None
+    lo: float
+    hi: float
+    best: float
+    members: list[int]
+    unit_members: dict[int, list[int]]  # unit entity -> its records in this moment
+    officers_seen: bool  # someone other than a door says officers were there
+
+
+def _none(name: str, why: str, subject: str | None = None) -> Finding:
+    return Finding(name, "not_established", f"{name.replace('_', ' ')}: not established — {why}",
+                   subject=subject)
+
+
+def _time(name: str, m: MomentRow, what: str, fmt) -> Finding:
+    return Finding(name, "established", f"{what}: {fmt(m.lo, m.hi)}", value_lo=m.lo, value_hi=m.hi,
+                   unit="utc_ms", payload={"best": m.best, "fused_id": m.fused_id}, evidence=list(m.members))
+
+
+def _span(a_lo, a_hi, b_lo, b_hi) -> tuple[float, float]:
+    """Seconds from a to b, as an interval."""
+    return (b_lo - a_hi) / 1000.0, (b_hi - a_lo) / 1000.0
+
+
+def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo: float, last_hi: float):
+    def dur(a, e, last, f):
+        return max(0.0, (min(e, last) - max(a, f)) / 1000.0)
+
+    e_lo = entry.lo if entry else float("inf")
+    e_hi = entry.hi if entry else float("inf")
+    return dur(arr.hi, e_lo, last_lo, first.hi), dur(arr.lo, e_hi, last_hi, first.lo)
+
+
+class ResponseMetrics:
+    def __init__(self, moments: list[MomentRow], units: dict[int, dict], events, fmt_time, fmt_s):
+        self.moments, self.units, self.events = moments, units, events
+        self.fmt, self.fmt_s = fmt_time, fmt_s
+        self.out: list[Finding] = []
+
+    def of(self, family: str) -> list[MomentRow]:
+        return sorted((m for m in self.moments if m.family == family), key=lambda m: m.best)
+
+    def compute(self) -> list[Finding]:
+        shots = self.of("shots")
+        if not shots:
+            self.out.append(_none("first_shots", "no sensor or camera records shots"))
+            return self.out
+        first, last = shots[0], shots[-1]
+        self.first, self.last_lo, self.last_hi = first, last.lo, last.hi + SHOT_BURST_MAX_S * 1000
+        self.out.append(_time("first_shots", first, "first shots", self.fmt))
+        self.out.append(Finding("last_shots", "established",
+                                f"last shots: {self.fmt(self.last_lo, self.last_hi)} (a burst may run "
+                                f"{SHOT_BURST_MAX_S:.0f} s past its detection)", value_lo=self.last_lo,
+                                value_hi=self.last_hi, unit="utc_ms", evidence=list(last.members)))
+        self._first_call()
+        self._first_of("unit_dispatched", "first_dispatch", "first dispatch")
+        arrival = self._first_armed_arrival()
+        entry = self._first_entry()
+        self._first_of("threat_ended", "threat_ended", "threat ended")
+        if entry:
+            lo, hi = _span(first.lo, first.hi, entry.lo, entry.hi)
+            self.out.append(Finding("first_shot_to_first_entry", "established",
+                                    f"first shots to first entry: {self.fmt_s(lo, hi)}", value_lo=lo,
+                                    value_hi=hi, unit="s", evidence=first.members + entry.members))
+            if arrival:
+                lo, hi = _span(arrival.lo, arrival.hi, entry.lo, entry.hi)
+                self.out.append(Finding("first_armed_arrival_to_entry", "established",
+                                        f"first armed unit on scene to first entry: {self.fmt_s(lo, hi)}",
+                                        value_lo=lo, value_hi=hi, unit="s",
+                                        evidence=arrival.members + entry.members))
+        self._per_unit()
+        return self.out
+
+    def _after_first(self, family: str) -> list[MomentRow]:
+        return [m for m in self.of(family) if m.hi >= self.first.lo]
+
+    def _first_of(self, family: str, name: str, what: str) -> MomentRow | None:
+        found = self._after_first(family)
+        if not found:
+            self.out.append(_none(name, f"no record of it after the first shots"))
+            return None
+        self.out.append(_time(name, found[0], what, self.fmt))
+        return found[0]
+
+    def _first_call(self) -> None:
+        ev = self.events
+        calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
+                   & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
+        if calls.empty:
+            self.out.append(_none("first_911_call", "no 911 call log presents a call after the first shots"))
+            return
+        c = calls.sort_values("best").iloc[0]
+        self.out.append(Finding("first_911_call", "established", f"first 911 call: {self.fmt(c.t_lo, c.t_hi)}",
+                                value_lo=float(c.t_lo), value_hi=float(c.t_hi), unit="utc_ms",
+                                payload={"best": float(c.best)}, evidence=[int(c.id)]))
+
+    def _armed(self, unit_id) -> bool:
+        u = self.units.get(unit_id, {})
+        if "armed" in u:
+            return bool(u["armed"])
+        return not u.get("fire_ems", False)
+
+    def _first_armed_arrival(self) -> MomentRow | None:
+        found = [m for m in self.of("unit_arrived") if self._armed(m.who)]
+        if not found:
+            self.out.append(_none("first_armed_unit_on_scene", "no armed unit's arrival is recorded"))
+            return None
+        m = min(found, key=lambda x: x.best)
+        f = _time("first_armed_unit_on_scene", m, f"first armed unit on scene ({self.units.get(m.who, {}).get('name', '?')})", self.fmt)
+        f.subject = self.units.get(m.who, {}).get("name")
+        self.out.append(f)
+        return m
+
+    def _first_entry(self) -> MomentRow | None:
+        found = [m for m in self._after_first("entry") if m.officers_seen]
+        if not found:
+            self.out.append(_none("first_entry", "no record says officers went in"))
+            return None
+        self.out.append(_time("first_entry", found[0], "first entry", self.fmt))
+        return found[0]
+
+    def _per_unit(self) -> None:
+        arrivals = {m.who: m for m in self.of("unit_arrived")}
+        entries: dict[int, MomentRow] = {}
+        for m in self.of("entry"):
+            for unit in m.unit_members:
+                entries.setdefault(unit, m)
+        by_agency: dict[str, dict[str, int]] = {}
+        for unit, arr in arrivals.items():
+            info = self.units.get(unit, {})
+            name, agency = info.get("name", str(unit)), info.get("agency")
+            entry = entries.get(unit)
+            stats = by_agency.setdefault(agency or "?", {"on_scene": 0, "entered": 0})
+            stats["on_scene"] += 1
+            stats["entered"] += entry is not None
+            self.out.append(Finding("unit_on_scene", "established", f"{name} on scene: {self.fmt(arr.lo, arr.hi)}",
+                                    subject=name, value_lo=arr.lo, value_hi=arr.hi, unit="utc_ms",
+                                    payload={"agency": agency, "armed": self._armed(unit)},
+                                    evidence=list(arr.members)))
+            self.out.append(Finding("unit_entered", "established",
+                                    f"{name} entered: {self.fmt(entry.lo, entry.hi)}" if entry else
+                                    f"{name}: no record of entering", subject=name,
+                                    value_lo=1 if entry else 0, value_hi=1 if entry else 0, unit="count",
+                                    payload={"agency": agency, "entered_at": [entry.lo, entry.hi] if entry else None},
+                                    evidence=list(arr.members) + (entry.unit_members[unit] if entry else [])))
+            if self._armed(unit):
+                lo, hi = _outside(arr, entry, self.first, self.last_lo, self.last_hi)
+                held = "held outside while shots were fired" if lo > 0 else (
+                    "may have been outside while shots were fired" if hi > 0 else "not outside during shots")
+                self.out.append(Finding("unit_outside_while_shots", "established",
+                                        f"{name}: {self.fmt_s(lo, hi)} on scene outside while shots were still "
+                                        f"being fired ({held})", subject=name, value_lo=lo, value_hi=hi, unit="s",
+                                        payload={"agency": agency, "held_outside": lo > 0},
+                                        evidence=list(arr.members) + (entry.members if entry else [])
+                                        + self.first.members))
+        for agency, stats in sorted(by_agency.items()):
+            for key, what in (("on_scene", "units on scene"), ("entered", "units that entered")):
+                self.out.append(Finding(f"agency_units_{key}", "established", f"{agency}: {stats[key]} {what}",
+                                        subject=agency, value_lo=stats[key], value_hi=stats[key], unit="count",
+                                        evidence=[]))
+
+
+def camera_live_lag(views: list[tuple[int, float, float]], fmt_s) -> Finding:
+    """`views`: (event id, shown at, footage of), both on the camera's own clock (ms)."""
+    if not views:
+        return _none("camera_live_lag", "no camera view records what footage it showed")
+    lags = [(shown - footage) / 1000.0 for _, shown, footage in views]
+    mid = median(lags)
+    return Finding("camera_live_lag", "established",
+                   f"the camera view called live was a replay {fmt_s(min(lags), max(lags))} behind "
+                   f"(median {mid:.0f} s over {len(lags)} views)", value_lo=min(lags), value_hi=max(lags),
+                   unit="s", payload={"median_s": mid, "views": len(lags)}, evidence=[v[0] for v in views])
+
+
+def transfer_delays(calls: list[dict], fmt_s) -> list[Finding]:
+    """`calls`: per transferred call, first presentation and presentation after transfer
+    (ms on the common clock, lined up by the two answering points' relative offsets)."""
+    out = []
+    for c in calls:
+        d = (c["after"] - c["first"]) / 1000.0
+        out.append(Finding("call_transfer_delay", "established",
+                           f"call from {c['caller']}: {d:.0f} s from first answering point to the next",
+                           subject=c["caller"], value_lo=d - c["unc_s"], value_hi=d + c["unc_s"], unit="s",
+                           payload={"delay_s": d}, evidence=c["events"]))
+    if out:
+        mean = sum(f.payload["delay_s"] for f in out) / len(out)
+        unc = max(c["unc_s"] for c in calls)
+        out.append(Finding("mean_call_transfer_delay", "established",
+                           f"transferred calls waited {mean:.0f} s on average ({len(out)} calls)",
+                           value_lo=mean - unc, value_hi=mean + unc, unit="s", payload={"calls": len(out)},
+                           evidence=[e for c in calls for e in c["events"]]))
+    return out
+
+
+def is_fire_ems(unit_names: list[str]) -> bool:
+    """An agency whose units are mostly apparatus (E31, R47, M12) is fire/EMS: unarmed."""
+    from onrecord.reconstruct.names import fold
+
+    if not unit_names:
+        return False
+    hits = sum(1 for n in unit_names if APPARATUS.match(fold(n)))
+    return hits / len(unit_names) > 0.5

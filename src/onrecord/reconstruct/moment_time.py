@@ -1,0 +1,39 @@
+"""When did the real moment happen, given the records of it?
+
+Records made as it happens (rank 0) pin it: the moment lies within their aligned
+intervals. Reports only (rank 1, 2) bound it from above: it happened before the earliest
+report, by at most the usual lag of such a report. Disagreeing records widen the
+interval; nothing is averaged away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from onrecord.reconstruct.fuse import REPORT_LAG_S
+
+DEFAULT_LAG_S = {1: 30.0, 2: 120.0}
+
+
+@dataclass
+class MomentTime:
+    lo: float  # UTC ms
+    hi: float
+    best: float
+    pinned_by: str  # "record" (made as it happens) or "reports"
+
+
+def moment_time(records: list[dict], family: str | None) -> MomentTime | None:
+    """`records`: dicts with rank and aligned t_lo/t_hi (clock uncertainty included)."""
+    timed = [r for r in records if r["t_lo"] is not None]
+    if not timed:
+        return None
+    direct = [r for r in timed if r["rank"] == 0]
+    if direct:
+        lo = min(r["t_lo"] for r in direct)
+        hi = max(r["t_hi"] for r in direct)
+        best = min((r["t_lo"] + r["t_hi"]) / 2 for r in direct)
+        return MomentTime(lo, hi, best, "record")
+    first = min(timed, key=lambda r: r["t_hi"])
+    lag = REPORT_LAG_S.get(family or "", {}).get(first["rank"], DEFAULT_LAG_S.get(first["rank"], 60.0))
+    return MomentTime(first["t_lo"] - lag * 1000, first["t_hi"], first["t_lo"], "reports")

@@ -1,0 +1,84 @@
+"""What real moment an event records, in words every source can share.
+
+A CAD arrival, a radio "David-29 on scene" and an AVL stop are three records of one
+moment: unit 13D29 arrived. Each event gets a *moment*: (what, who) — what happened and
+to whom (a unit entity, a transferred call's number) — and a *rank* saying how soon
+after the moment such a record is made:
+
+  0  written by a machine or a person as it happens: a sensor, a camera frame, a 911
+     switch log, a radio "we're going in", a medic's patient record;
+  1  a spoken report of it: "David-29 on scene", a few seconds after the wheels stop;
+  2  typed into CAD by a dispatcher who heard that report, seconds or minutes later
+     (a unit's arrival, entry, en-route status; but a dispatch is done in CAD: rank 0).
+
+Two records of one moment with different ranks are in a known order: the higher rank
+comes later, never earlier. The clock estimate uses that order (clocks.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PLACELESS = {"channels_patched", "threat_ended"}
+UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry"}
+RADIO_SAYS = [
+    (re.compile(r"\b(on scene|on location|arrived|staged|at scene)\b", re.I), "unit_arrived", 1),
+    (re.compile(r"\b(en ?route|responding)\b", re.I), "unit_enroute", 1),
+    (re.compile(r"\b(going in|making entry|entering)\b", re.I), "entry", 0),
+    (re.compile(r"\btransporting\b", re.I), "patient_transported", 1),
+    (re.compile(r"\bpatched\b", re.I), "channels_patched", 0),
+    (re.compile(r"\b(in custody|detained|suspect down|subject down|shooter down)\b", re.I), "threat_ended", 1),
+]
+CAMERA_SAYS = [
+    (re.compile(r"\b(on the ground|in custody|subject down)\b", re.I), "threat_ended"),
+    (re.compile(r"\b(shots?|gunfire|firing|muzzle)\b", re.I), "shots"),
+    (re.compile(r"\b(enter(s|ed|ing)?|door)\b", re.I), "door"),
+]
+
+
+@dataclass(frozen=True)
+class Moment:
+    what: str
+    who: object  # unit entity id, call number, or None for the place as a whole
+    rank: int  # 0 as it happens, 1 spoken report, 2 typed from a report
+
+
+def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict) -> Moment | None:
+    text = text or ""
+    if kind in UNIT_KINDS and unit_entity is not None:
+        # dispatching is done in CAD itself; status changes are typed from reports
+        return Moment(kind, unit_entity, 0 if kind == "unit_dispatched" else 2)
+    if kind == "unit_arrived":
+        # a call's "first arrive" with no unit named: the first unit of its agency to arrive
+        return Moment("first_arrival", None, 2)
+    if kind == "radio_transmission":
+        for pattern, what, rank in RADIO_SAYS:
+            if pattern.search(text):
+                who = None if what in PLACELESS else unit_entity
+                if who is None and what not in PLACELESS:
+                    return None
+                return Moment(what, who, rank)
+        return None
+    if kind == "call_transferred" and attrs.get("ani"):
+        return Moment("call_transfer", str(attrs["ani"]), 0)
+    if kind == "call_received" and attrs.get("ani") and _transferred_in(attrs):
+        return Moment("call_transfer", str(attrs["ani"]), 0)
+    if kind == "shots_detected":
+        return Moment("shots", None, 0)
+    if kind == "door_event":
+        return Moment("door", None, 0)
+    if kind == "camera_observation":
+        if attrs.get("shown_time"):
+            return None  # a replayed view: it shows the past, it is not a moment itself
+        for pattern, what in CAMERA_SAYS:
+            if pattern.search(text):
+                return Moment(what, None, 0)
+        return None
+    if kind == "patient_transported" and unit_entity is not None:
+        return Moment("patient_transported", unit_entity, 0)
+    return None
+
+
+def _transferred_in(attrs: dict) -> bool:
+    return any(attrs.get(k) for k in ("transfer_from", "transfer_from_seq", "transferred_from"))

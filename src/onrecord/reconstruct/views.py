@@ -1,0 +1,58 @@
+"""Records whose meaning spans two times: a camera view and the footage it showed, a
+call presented at one answering point and again after its transfer."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pyarrow as pa
+
+from onrecord.sources.mapping import parse_mapping
+from onrecord.sources.times import parse_times
+
+
+def camera_views(events: pd.DataFrame, sources: pd.DataFrame) -> list[tuple[int, float, float]]:
+    """(event, shown at, footage of) on the camera's own clock, for views that say what
+    they showed: the offset cancels out of the lag."""
+    out = []
+    cams = events[(events["kind"] == "camera_observation") & events["attrs"].fillna("").str.contains("shown_time")]
+    for source_id, part in cams.groupby("source_id"):
+        src = sources[sources["id"] == source_id].iloc[0]
+        m = parse_mapping(src["mapping_text"], src["file_name"])
+        fmt = next((e.format for e in m.events if e.format), None)
+        shown = [json.loads(a).get("shown_time") for a in part["attrs"]]
+        if fmt is None or not any(shown):
+            continue
+        footage = parse_times(pa.array(shown, pa.string()), fmt, src["timezone"] or "UTC").to_pylist()
+        for ev_id, t_view, t_footage in zip(part["id"], part["t_src_lo"], footage):
+            if t_footage is not None and t_view is not None:
+                out.append((int(ev_id), float(t_view), float(t_footage)))
+    return out
+
+
+def transferred_calls(events: pd.DataFrame, clocks) -> list[dict]:
+    """Calls presented at one answering point and, after a transfer, at another: matched
+    by the caller's number."""
+    calls = events[(events["kind"] == "call_received") & events["attrs"].fillna("").str.contains('"ani"')]
+    if calls.empty:
+        return []
+    ani = [json.loads(a).get("ani") for a in calls["attrs"]]
+    calls = calls.assign(ani=ani)
+    out = []
+    for number, part in calls.groupby("ani"):
+        first = part[~part["transferred_in"]].sort_values("best")
+        after = part[part["transferred_in"]].sort_values("best")
+        if first.empty or after.empty:
+            continue
+        a, b = first.iloc[0], after.iloc[0]
+        out.append({"caller": str(number), "first": float(a.best), "after": float(b.best),
+                    "unc_s": _relative_unc(clocks, a.source_id, b.source_id),
+                    "events": [int(a.id), int(b.id)]})
+    return out
+
+
+def _relative_unc(clocks, a: int, b: int) -> float:
+    ua = clocks.get(int(a)).relative_unc_s if clocks.get(int(a)) else None
+    ub = clocks.get(int(b)).relative_unc_s if clocks.get(int(b)) else None
+    return round(((ua or 1.0) ** 2 + (ub or 1.0) ** 2) ** 0.5, 3)

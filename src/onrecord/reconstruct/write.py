@@ -1,0 +1,95 @@
+"""Writing a reconstruction into the derived tables, replacing the last build's, at once."""
+
+from __future__ import annotations
+
+import json
+from itertools import repeat
+
+from sqlalchemy import delete, func, select
+
+from onrecord.reconstruct.build import Reconstruction
+from onrecord.store.case import Case
+from onrecord.store.bulk import bulk_insert
+from onrecord.store.schema import (aligned_events, clock_estimates, entities, entity_mentions, findings,
+                                   fused_events)
+
+DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entities, findings)
+
+
+def write_reconstruction(case: Case, r: Reconstruction) -> None:
+    with case.engine.begin() as conn:
+        for table in DERIVED:
+            conn.execute(delete(table).where(table.c.case_id == case.id))
+        _clocks(conn, case, r)
+        ent_base = _next_id(conn, entities)
+        _entities(conn, case, r, ent_base)
+        fused_of = _fused(conn, case, r, ent_base)
+        _aligned(conn, case, r, fused_of)
+        _findings(conn, case, r)
+
+
+def _next_id(conn, table) -> int:
+    """Ids are unique across cases sharing one PostgreSQL database."""
+    return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1
+
+
+def _clocks(conn, case, r: Reconstruction) -> None:
+    rows = [{"source_id": s, "case_id": case.id, "status": c.status, "offset_s": c.offset_s,
+             "uncertainty_s": c.uncertainty_s, "drift_ppm": None, "anchors": c.anchors,
+             "evidence": json.dumps(c.evidence), "note": c.note} for s, c in r.clocks.items()]
+    if rows:
+        conn.execute(clock_estimates.insert(), rows)
+
+
+def _entities(conn, case, r: Reconstruction, base: int) -> None:
+    rows = [{"id": base + e.id - 1, "case_id": case.id, "kind": e.kind, "name": e.name, "agency": e.agency,
+             "aliases": json.dumps(sorted(e.aliases)), "attrs": json.dumps(e.attrs, default=str),
+             "evidence": json.dumps(e.evidence)} for e in r.who.entities.values()]
+    if rows:
+        conn.execute(entities.insert(), rows)
+    first = _next_id(conn, entity_mentions)
+    mentions = [(first + i, case.id, base + m.entity_id - 1, m.event_id, None, m.role, m.text[:300], m.score)
+                for i, m in enumerate(r.who.mentions)]
+    bulk_insert(conn, "entity_mentions", ("id", "case_id", "entity_id", "event_id", "claim_id", "role", "text", "score"),
+          mentions)
+
+
+def _fused(conn, case, r: Reconstruction, ent_base: int) -> dict[int, int]:
+    fused_of: dict[int, int] = {}
+    sources = dict(zip(r.events["id"], r.events["source_id"]))
+    rows = []
+    names = {e.id: e.name for e in r.who.entities.values()}
+    for m in r.moments:
+        if len(m.members) < 2:
+            continue
+        for i in m.members:
+            fused_of[i] = m.fused_id
+        unit = m.who if isinstance(m.who, (int,)) and m.who in names else None
+        rows.append({"id": m.fused_id, "case_id": case.id, "kind": m.family, "t_lo": int(m.lo), "t_hi": int(m.hi),
+                     "t_best": int(m.best), "reports": len(m.members),
+                     "sources": len({sources[i] for i in m.members}), "agency": m.agency,
+                     "unit_entity_id": ent_base + unit - 1 if unit else None, "place": None,
+                     "label": m.family.replace("_", " ") + (f": {names[unit]}" if unit else "")})
+    if rows:
+        conn.execute(fused_events.insert(), rows)
+    return fused_of
+
+
+def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
+    ev = r.events
+    lo = [None if v != v else int(v) for v in ev["t_lo"]]
+    hi = [None if v != v else int(v) for v in ev["t_hi"]]
+    ids = [int(i) for i in ev["id"]]
+    rows = zip(ids, repeat(case.id), lo, hi, (fused_of.get(i) for i in ids))
+    bulk_insert(conn, "aligned_events", ("event_id", "case_id", "t_lo", "t_hi", "fused_id"), rows)
+
+
+def _findings(conn, case, r: Reconstruction) -> None:
+    first = _next_id(conn, findings)
+    rows = [{"id": first + i, "case_id": case.id, "kind": f.kind, "name": f.name, "subject": f.subject,
+             "status": f.status, "value_lo": f.value_lo, "value_hi": f.value_hi, "unit": f.unit,
+             "summary": f.summary, "payload": json.dumps(f.payload, default=str),
+             "evidence": json.dumps({"events": [int(e) for e in f.evidence]})}
+            for i, f in enumerate(r.findings)]
+    if rows:
+        conn.execute(findings.insert(), rows)

@@ -1,0 +1,37 @@
+"""What `onrecord build` prints: the clocks, the fusion, the headline metrics, the doubts."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+
+def print_build(r) -> None:
+    out = Console(soft_wrap=True)
+    names = dict(zip(r.sources["id"], r.sources["file_name"]))
+    kinds = dict(zip(r.sources["id"], r.sources["kind"]))
+    table = Table(title="Clocks (offset = how far a source's clock runs ahead of true time)")
+    for col in ("source", "status", "offset", "shared moments", "note"):
+        table.add_column(col)
+    for s, c in sorted(r.clocks.items()):
+        if kinds.get(s) in ("roster", "statement", "press", "tip", "contact"):
+            continue
+        off = "unknown" if c.offset_s is None else f"{c.offset_s:+.1f} s ± {c.uncertainty_s or 0:.1f}"
+        table.add_row(names[s], c.status, off, str(c.anchors), c.note)
+    out.print(table)
+    fused = sum(1 for m in r.moments if len(m.members) > 1)
+    reports = sum(len(m.members) for m in r.moments if len(m.members) > 1)
+    out.print(f"who is who: {len(r.who.units())} units, "
+              f"{sum(1 for e in r.who.entities.values() if e.kind == 'person')} people, "
+              f"{len(r.who.mentions):,} mentions resolved")
+    out.print(f"fusion: {reports} reports became {fused} fused events; {len(r.events):,} events aligned")
+    headline = [f for f in r.findings if f.name in HEADLINE]
+    for f in headline:
+        out.print(("  " if f.status == "established" else "  ? ") + f.summary)
+    for p in r.problems:
+        out.print(f"  note: {p}", style="yellow")
+    out.print("details: onrecord metrics CASE; onrecord timeline CASE")
+
+
+HEADLINE = ("first_shots", "first_911_call", "first_dispatch", "first_armed_unit_on_scene", "first_entry",
+            "threat_ended", "first_shot_to_first_entry", "camera_live_lag", "mean_call_transfer_delay")
