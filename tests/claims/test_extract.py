@@ -118,3 +118,45 @@ def test_places_of_action():
         ("person:rory-vance", "outside the west side of Building 3", "person:dana-whitlock"),
         ("author:p.txt", "near the gym", "author:p.txt")]
     assert all(text[c.start:c.end] == c.value_text for c in places)
+
+
+def test_who_was_counted_keeps_children_and_teachers_apart():
+    a = analyse({"a.txt": "The gunman killed 11 children and two teachers at Alder Creek Elementary.",
+                 "b.txt": "Eleven children and two teachers were killed, officials said."})
+    deaths = [c for c in a.claims if c.measure == "count_deaths"]
+    assert sorted((c.qualifier, c.lo) for c in deaths) == [
+        ("children", 11), ("children", 11), ("teachers", 2), ("teachers", 2)]
+    assert a.conflicts == []
+
+
+def test_officers_waiting_in_a_hallway():
+    text = "Nearly 20 officers waited in a hallway for more than 45 minutes before going in."
+    claims = extract_claims(text, "h.txt")
+    got = {c.measure: (c.lo, c.hi, c.subject) for c in claims}
+    assert got["count_officers_waiting"] == (18, 20, "group:officers")
+    assert got["duration_waiting"] == (45, None, "group:officers")
+
+
+def test_hedge_applies_after_converting_to_minutes():
+    c = _one("Officers waited outside for nearly an hour.", "duration_outside")
+    assert (c.lo, c.hi) == (54, 60)
+
+
+def test_time_that_passed_and_a_state_that_is_not_a_stay():
+    c = _one("Sixty-two minutes passed between the first shot and the moment police went in.", "duration_elapsed")
+    assert (c.lo, c.subject) == (62, "incident")
+    assert [c.measure for c in extract_claims("Nine students remained alive during the 40-minute delay.", "s.txt")
+            ] == ["duration_elapsed"]
+
+
+def test_minutes_in_which_officers_waited_are_about_the_officers():
+    text = "The gunfire was sporadic for much of the 41 minutes in which officers waited in the hallway, Chief Mara Quill said."
+    c = _one(text, "duration_waiting")
+    assert (c.subject, c.speaker, c.lo) == ("group:officers", "person:mara-quill", 41)
+
+
+def test_he_said_is_the_last_speaker_and_calling_911_is_not_speech():
+    text = ("A student called 911 at 12:10 p.m., Director Ivo Penn of the Harlow County Sheriff's Office said.\n\n"
+            "\u201cOfficers waited outside for 30 minutes,\u201d he said.")
+    c = _one(text, "duration_outside")
+    assert c.speaker == "person:ivo-penn" and c.subject == "group:officers"

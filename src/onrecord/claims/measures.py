@@ -180,10 +180,14 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         return None
     cs, ce = clause_bounds(sentence, start, noun_end)
     after, before = sentence[noun_end:ce], sentence[cs:start]
-    if (nxt := QUANTITY.search(after)) is not None:
+    if (nxt := QUANTITY.search(after)) is not None and PARTITIVE_RE.match(after[nxt.end():]):
         after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
-        measure = _officer_measure(after) or _officer_measure(before)
+        # "waited in a hallway before going in": what comes after before/after/until is another event.
+        own = re.split(r"\b(?:before|after|until|once)\b", after)[0]
+        if (nxt := QUANTITY.search(own)) is not None:
+            own = own[:nxt.start()]
+        measure = _officer_measure(own) or _officer_measure(before)
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
     if kind == "people":
         measure = _nearest_either(PEOPLE_CUES, before, after)
