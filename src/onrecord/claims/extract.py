@@ -153,9 +153,12 @@ def _group_subject(doc, res, sent, cs, rel_start, speaker):
         return None, None
     if m.group(0).lower() == "we":
         return speaker, "we"
-    org, text = org_subject(doc, res, sent.start + m.start(), sent.start + m.end(), sent.start, sent.end, None)
-    if org:
-        return org, text
+    # Only an agency named in the same phrase ("Marlow County Sheriff's deputies") owns the group.
+    for o in res.mentions.get(doc.id, []):
+        if o.kind in {"org", "group"} and o.entity and 0 <= sent.start + m.start() - o.end <= 3:
+            return o.entity, o.text
+        if o.kind in {"org", "group"} and o.entity and o.start <= sent.start + m.start() < o.end:
+            return o.entity, o.text
     gid = group_id(m.group(0))
     res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
     return gid, m.group(0)

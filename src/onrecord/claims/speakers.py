@@ -31,6 +31,7 @@ LEFT_GAP = re.compile(r"^[\s,]*(?:(?:also|has|have|had|then|later|publicly|again
                       r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly)[\s,]+)*$")
 RIGHT_GAP = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.]*\s+|of\s+)*$")
 ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s+|of\s+|,\s*)*$")
+APPOSITION = re.compile(r"^,\s*(?:the|a|an)\b[^,;“”\"]*$")
 PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
 
 
@@ -128,6 +129,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=()) -> Voice | None:
         m = left[-1]
         gap = doc.text[m.end:vs]
         if LEFT_GAP.match(gap) or (PARENTHETICAL.match(gap) and m is left[0]):
+            # "Steven X, the head of the Y Department, said": the person, not the agency.
+            host = [p for p in left if p.kind == "person" and p.end <= m.start
+                    and APPOSITION.match(doc.text[p.end:m.start])]
+            m = host[-1] if m.kind != "person" and host else m
             return Voice(m.entity, _phrase(doc, m))
     right = [m for m in named if ve <= m.start <= sent.end]
     if right and RIGHT_GAP.match(doc.text[ve:right[0].start]):
