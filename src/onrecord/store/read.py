@@ -222,7 +222,8 @@ class CaseViews:
                                                           fused_events.c.case_id == self.case.id)).first()
         if row is None:
             return None
-        return dict(row._mapping) | {"reports": self._details(aligned_events.c.fused_id == fused_id)}
+        # "reports" is the table's count column; the reports themselves go under "events".
+        return dict(row._mapping) | {"events": self._details(aligned_events.c.fused_id == fused_id)}
 
     def clock_estimates(self) -> dict[int, dict]:
         """source id -> its clock estimate (offset_s: how far the clock runs ahead of true time)."""

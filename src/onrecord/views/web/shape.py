@@ -48,7 +48,7 @@ def fused_json(f: dict, zone: ZoneInfo) -> dict:
     return {"id": f["id"], "kind": f["kind"], **present.times_json(f["t_lo"], f["t_hi"], zone),
             "best": present.times_json(f["t_best"], f["t_best"], zone)["t_lo"], "agency": f["agency"],
             "place": f["place"], "label": f["label"], "report_count": f["reports"], "source_count": f["sources"],
-            "reports": [report_json(d, zone) for d in f["reports"]]}
+            "reports": [report_json(d, zone) for d in f["events"]]}
 
 
 def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | None:

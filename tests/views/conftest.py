@@ -1,0 +1,109 @@
+"""A generated case (scenario seed 1) imported once per session, and a copy of it with
+derived tables filled by hand (tests/views/derived.py). SQLite: the pages only read."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from onrecord.store.engine import DATABASE_URL_ENV
+
+
+def _import_scenario(root: Path) -> Path:
+    from onrecord.scenario.generate import generate_case
+    from onrecord.sources.importer import import_file
+    from onrecord.sources.mapping import load_mapping
+    from onrecord.store.case import init_case
+
+    manifest = generate_case(1, root / "scenario")
+    case = init_case(root / "case")
+    for s in manifest["sources"]:
+        import_file(case, root / "scenario" / s["file"], load_mapping(str(root / "scenario" / s["mapping"])))
+    case.engine.dispose()
+    return root / "case"
+
+
+@pytest.fixture(scope="session")
+def generated_case(tmp_path_factory) -> Path:
+    """Imported, not built: derived tables empty."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv(DATABASE_URL_ENV, raising=False)
+        return _import_scenario(tmp_path_factory.mktemp("views"))
+
+
+@pytest.fixture(scope="session")
+def scenario_dir(generated_case) -> Path:
+    return generated_case.parent / "scenario"
+
+
+@pytest.fixture(scope="session")
+def built_case(generated_case, tmp_path_factory) -> tuple[Path, dict]:
+    """The same case with derived rows written as a build would: (folder, the ids written)."""
+    from onrecord.store.case import open_case
+    from tests.views import derived
+
+    path = tmp_path_factory.mktemp("built") / "case"
+    shutil.copytree(generated_case, path)
+    case = open_case(path)
+    ids = derived.fill(case)
+    case.engine.dispose()
+    return path, ids
+
+
+@pytest.fixture(scope="session")
+def client(generated_case):
+    from fastapi.testclient import TestClient
+
+    from onrecord.views.web.app import create_app
+
+    return TestClient(create_app(generated_case))
+
+
+@pytest.fixture(scope="session")
+def built_client(built_case):
+    from fastapi.testclient import TestClient
+
+    from onrecord.views.web.app import create_app
+
+    return TestClient(create_app(built_case[0]))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(built_case):
+    """uvicorn in a thread on a free port, serving the built case; its base URL."""
+    import uvicorn
+
+    from onrecord.views.web.app import create_app
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(built_case[0]), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(5)
+
+
+def manifest(scenario_dir: Path) -> dict:
+    return json.loads((scenario_dir / "manifest.json").read_text())
+
+
+IN_CI = os.environ.get("CI") == "true"
