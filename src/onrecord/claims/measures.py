@@ -21,6 +21,8 @@ MEASURES = {
     "duration_of_incident": "how long the shooting/incident lasted (minutes)",
     "duration_elapsed": "time that passed: '79 minutes passed between ...', 'the 77-minute delay' (minutes)",
     "duration_of_service": "how long someone has served in a role (years)",
+    "count_officers_killed": "officers killed",
+    "count_officers_injured": "officers injured, wounded or shot",
     "count_officers_sent": "officers an agency sent, dispatched or deployed",
     "count_officers_on_scene": "officers who arrived / were on scene or on the campus",
     "count_officers_entered": "officers who went in",
@@ -46,8 +48,10 @@ MEASURES = {
 }
 
 OFFICER = r"police officers?|officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
-PEOPLE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
-          r"casualties|bodies|patients|staff members|classmates|others|wounded|dead")
+PEOPLE_BASE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
+               r"casualties|bodies|patients|staff members|classmates|others|civilians?|bystanders?")
+# "the 17 dead" counts people; "four wounded deputies" counts deputies.
+PEOPLE = rf"{PEOPLE_BASE}|(?:wounded|dead|injured)(?!\s+(?:{OFFICER}|{PEOPLE_BASE})\b)"
 CALLS = r"calls?|times|visits"
 SHOTS = r"shots|rounds|bullets"
 WARNINGS = r"warnings?|tips?|complaints?"
@@ -66,6 +70,8 @@ RELATIVE_AFTER_RE = re.compile(r"^\s*(?:after|before|later|earlier|ago|into|prio
 PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
 
 OFFICER_CUES = [  # first match in this order wins
+    ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
+    ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot)\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
                                r"outside|did not (?:\w+ ){0,3}(?:enter|go in|join)|never (?:went in|entered))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
@@ -73,11 +79,12 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging)\b"),
     ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
-    ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|fired|"
-                                   r"reassigned|disciplined)\b"),
+    ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
+                                   r"(?:were|was|been|be) fired|reassigned|disciplined)\b"),
 ]
 PEOPLE_CUES = [  # the nearest match wins
-    ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths)\b"),
+    ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths|"
+                     r"took the lives of|claimed the lives of|lives lost)\b"),
     ("count_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|injuries)\b"),
     ("count_transported", r"\b(?:taken to (?:the |a )?hospitals?|transported|taken to (?:the |a )?(?:trauma|medical)|airlifted)\b"),
     ("count_victims_carried_out", r"\b(?:carried|rescued|evacuated|brought out|taken out|pulled out)\b"),
@@ -95,7 +102,8 @@ OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
                      r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
-                     r"teacher|sheriff|chief)|served|serving|veteran|career|on the force)\b", re.IGNORECASE)
+                     r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
+                     r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b", re.IGNORECASE)
 ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in)\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|got there|reached|responded)\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
@@ -184,7 +192,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
         # "waited in a hallway before going in": what comes after before/after/until is another event.
-        own = re.split(r"\b(?:before|after|until|once)\b", after)[0]
+        own = m.group("mods") + " " + re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0] \
+            if m is not None else re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0]
         if (nxt := QUANTITY.search(own)) is not None:
             own = own[:nxt.start()]
         measure = _officer_measure(own) or _officer_measure(before)
@@ -219,7 +228,7 @@ def _nearest_either(cues, before: str, after: str) -> str | None:
 def _officer_measure(text: str) -> str | None:
     measure = _first(OFFICER_CUES, text)
     if measure == "count_officers_entered":
-        cue = re.search(OFFICER_CUES[1][1], text, re.IGNORECASE)
+        cue = re.search(dict(OFFICER_CUES)["count_officers_entered"], text, re.IGNORECASE)
         if cue and NEGATION.search(text[:cue.start()]):
             return "count_officers_outside"  # "not one of them had gone into the school"
     return measure
@@ -260,9 +269,16 @@ DURATION_MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hou
                     "day": 1440, "week": 10080}
 
 
+YEAR_FRACTION = {"year": 1, "yr": 1, "month": 1 / 12, "week": 7 / 365.25, "day": 1 / 365.25}
+
+
 def to_unit(reading: Reading, q) -> tuple[float | None, float | None]:
     """Minutes for durations (so '240 seconds' meets 'four minutes'). The hedge is applied
     after converting, so 'nearly an hour' is [54, 60] minutes, not [0, 60]."""
+    if reading.unit == "year" and reading.noun:
+        # "about seven months" of service: the hedge in months, then scaled to years.
+        f = YEAR_FRACTION.get(reading.noun.lower().rstrip("s"), 1)
+        return (None if q.lo is None else round(q.lo * f, 3)), (None if q.hi is None else round(q.hi * f, 3))
     if reading.unit != "minute" or not reading.noun:
         return q.lo, q.hi
     f = DURATION_MINUTES.get(reading.noun.lower().rstrip("s"))
