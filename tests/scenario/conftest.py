@@ -38,7 +38,7 @@ def read_rows(path: Path) -> list[dict]:
     """Rows as dicts; a header-less export takes its column names from its mapping."""
     import tomllib
     file = tomllib.loads(path.with_suffix(".toml").read_text())["file"]
-    with path.open(newline="", encoding="utf-8") as fh:
+    with path.open(newline="", encoding=file.get("encoding", "utf-8")) as fh:
         names = None if file.get("header", True) else file["columns"]
         return list(csv.DictReader(fh, fieldnames=names))
 
@@ -48,7 +48,7 @@ def header_of(path: Path) -> list[str]:
     file = tomllib.loads(path.with_suffix(".toml").read_text())["file"]
     if not file.get("header", True):
         return file["columns"]
-    with path.open(newline="", encoding="utf-8") as fh:
+    with path.open(newline="", encoding=file.get("encoding", "utf-8")) as fh:
         return next(csv.reader(fh))
 
 

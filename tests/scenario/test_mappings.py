@@ -34,7 +34,7 @@ def test_every_csv_has_a_parsing_mapping_naming_only_its_columns(case1):
     for path in csvs:
         doc = tomllib.loads(path.with_suffix(".toml").read_text())
         header = header_of(path)
-        with path.open(newline="") as fh:
+        with path.open(newline="", encoding=doc["file"]["encoding"]) as fh:
             first = next(csv.reader(fh))
         assert (first == header) == doc["file"].get("header", True)  # a header line only when declared
         missing = _mapped_columns(doc) - set(header)
@@ -90,3 +90,15 @@ def test_text_mentions_point_at_the_name(case1, truth1):
                 text_col = tomllib.loads(path.with_suffix(".toml").read_text())["fields"]["text"]
                 body = next(r[text_col] for r in read_rows(path) if r[rid_col] == rid)
             assert body[lo:hi] == form
+
+
+def test_windows_export_is_written_in_its_declared_encoding(case1):
+    path = case1 / "priors" / "school_threat_reports.csv"
+    assert tomllib.loads(path.with_suffix(".toml").read_text())["file"]["encoding"] == "cp1252"
+    data = path.read_bytes()
+    assert any(ord(c) > 127 for c in data.decode("cp1252"))  # an accented name, however spelled
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    raise AssertionError("a cp1252 export with accents should not read as UTF-8")

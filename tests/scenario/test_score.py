@@ -44,8 +44,8 @@ def test_offsets_error_and_share_within_tolerance():
 
 
 def test_metric_errors_in_seconds():
-    s = metric_scores({"first_entry": 1005.0, "first_shot": 500.0}, {"first_entry": 1000.0, "first_shot": 530.0,
-                                                                     "threat_ended": 2000.0})
+    s = metric_scores({"first_entry": 1005.0, "first_shot": 500.0},
+                      {"first_entry": 1000.0, "first_shot": 530.0, "threat_ended": 2000.0}, tolerance=10.0)
     assert s["per_metric"]["first_entry"]["error_s"] == 5.0
     assert s["per_metric"]["first_shot"]["error_s"] == 30.0
     assert s["within_tolerance"] == pytest.approx(1 / 3, abs=1e-4)
@@ -53,9 +53,11 @@ def test_metric_errors_in_seconds():
 
 def _perfect(truth) -> CaseResults:
     from onrecord.scenario.score import truth_clusters
-    return CaseResults(True, "", dict(truth.offsets), truth_clusters(truth.record_event),
-                       truth_clusters(truth.mention_entity),
-                       {**truth.metrics, **truth.detail_metrics, **truth.counts}, truth_clusters(truth.prior_person))
+    return CaseResults(built=True, note="", offsets=dict(truth.offsets),
+                       event_groups=truth_clusters(truth.record_event),
+                       entity_clusters=truth_clusters(truth.mention_entity),
+                       metrics={**truth.metrics, **truth.detail_metrics, **truth.counts},
+                       linkage_clusters=truth_clusters(truth.prior_person))
 
 
 def test_whole_case_perfect_and_unbuilt(case1, tmp_path):

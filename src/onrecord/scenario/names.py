@@ -39,6 +39,7 @@ SURNAMES = [
     "Slattery", "Sorensen", "Stanhope", "Sutcliffe", "Takahashi", "Thackeray", "Tremblay",
     "Underhill", "Valdivia", "Vasquez", "Wainwright", "Whitlock", "Winslow", "Yancey",
     "Zielinski", "Zimmerman", "Boudreaux", "Szymanski", "Haverford", "Moncrief",
+    "Nuñez", "Bélanger", "Ibáñez", "Çelik",
 ]
 # Surname pairs one letter apart: two real officers with near-identical names, which
 # entity resolution must keep apart (a deputy and a sergeant, say).

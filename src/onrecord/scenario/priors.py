@@ -87,6 +87,9 @@ def plan_priors(story: Story, rng: random.Random, n_background: int = 400) -> Pr
         p = _person(f"B{i + 1:04d}", rng)
         people[p.pid] = p
         roles[p.pid] = "background"
+    # One student with an accented surname, so the school district's Windows-1252 export
+    # always holds a byte that is not UTF-8.
+    people["B0001"].last, people["B0001"].dob = "Nuñez", people["B0001"].dob.replace(year=story.attacker.dob.year)
     world = PriorWorld(people, [], roles=roles)
     _attacker_contacts(world, story, rng)
     _household_contacts(world, story, rng)
@@ -176,8 +179,10 @@ def _background_contacts(world: PriorWorld, story: Story, rng: random.Random) ->
     for pid, p in world.people.items():
         if not pid.startswith("B"):
             continue
-        for _ in range(rng.choice([1, 1, 1, 2, 2, 3])):
+        for n in range(rng.choice([1, 1, 1, 2, 2, 3])):
             inds = [rng.choice(list(NARRATIVES))] if rng.random() < 0.05 else []
             text = "; ".join(_pick(k, rng) for k in inds) or rng.choice(MUNDANE)
             agency = _fit(p, rng.choice(AGENCY_KINDS + ["sheriff", "police"]))
+            if pid == "B0001" and n == 0:
+                agency = "schools"
             world.contacts.append(_variant(p, rng, _when(story, rng, (10, 1460)), agency, text, inds, 0.4))

@@ -23,6 +23,11 @@ class Table:
     rows: list[list[str]] = field(default_factory=list)
     folder: str = "sources"
     header_line: bool = True        # False: the export has no header; the mapping names the columns
+    encoding: str = "utf-8"
+
+    def encoded(self, encoding: str) -> "Table":
+        self.encoding = self.mapping["file"]["encoding"] = encoding
+        return self
 
     def without_header(self) -> "Table":
         self.header_line = False
@@ -54,7 +59,7 @@ def write_table(root: Path, table: Table, book: TruthBook) -> Path:
     folder = root / table.folder
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / table.name
-    with path.open("w", newline="", encoding="utf-8") as fh:
+    with path.open("w", newline="", encoding=table.encoding) as fh:
         w = csv.writer(fh, lineterminator="\n")
         if table.header_line:
             w.writerow(table.header)

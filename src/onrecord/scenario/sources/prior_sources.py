@@ -62,7 +62,8 @@ def school_reports(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                {"rid": "ReportNo", "full_name": "StudentName", "dob": "StudentDOB", "address": "HomeAddress",
                 "concern": "Concern"},
                [{"kind": "report_filed", "time": "ReportDate", "format": "%Y-%m-%d", "precision": "day"}],
-               "one row per report; date only YYYY-MM-DD; 'LAST, First M.' names", "School threat assessment reports")
+               "one row per report; date only YYYY-MM-DD; 'LAST, First M.' names; Windows-1252 text",
+               "School threat assessment reports").encoded("cp1252")  # a Windows export
     rows = [{"ReportDate": timefmt.local(c.t, story.world.tz, "%Y-%m-%d"),
              "StudentName": f"{c.last.upper()}, {c.first}" + (f" {c.middle}." if c.middle else ""),
              "StudentDOB": _dob(c, "%Y-%m-%d"), "HomeAddress": c.address,
