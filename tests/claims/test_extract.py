@@ -160,3 +160,18 @@ def test_he_said_is_the_last_speaker_and_calling_911_is_not_speech():
             "\u201cOfficers waited outside for 30 minutes,\u201d he said.")
     c = _one(text, "duration_outside")
     assert c.speaker == "person:ivo-penn" and c.subject == "group:officers"
+
+
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("A deputy was killed and four officers were injured when a gunman fired more than 90 rounds.",
+     "count_officers_injured", 4, 4),
+    ("The three wounded deputies are hospitalized in stable condition.", "count_officers_injured", 3, 3),
+    ("The attack took the lives of 8 people and injured six others.", "count_deaths", 8, 8),
+    ("The attack took the lives of 8 people and injured six others.", "count_injured", 6, 6),
+    ("The gunman fired more than 90 rounds.", "count_shots", 90, None),
+    ("Rook had been at the department about seven months, the sheriff said.", "duration_of_service", 0.5, 0.667),
+])
+def test_more_measures(sentence, measure, lo, hi):
+    found = [c for c in extract_claims(sentence, "x.txt") if c.measure == measure]
+    assert [(c.lo, c.hi) for c in found] == [(lo, hi)]
+    assert not [c for c in extract_claims(sentence, "x.txt") if c.measure == "count_officers_disciplined"]
