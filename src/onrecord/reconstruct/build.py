@@ -60,7 +60,8 @@ def reconstruct(case: Case) -> Reconstruction:
     units = _unit_info(who)
     findings = ResponseMetrics(moments, units, events, fmt.interval, fmt.seconds).compute()
     findings.append(camera_live_lag(camera_views(events, sources), fmt.seconds))
-    findings += transfer_delays(transferred_calls(events, clocks), fmt.seconds)
+    first = next((f.value_lo for f in findings if f.name == "first_shots" and f.status == "established"), None)
+    findings += transfer_delays(transferred_calls(events, clocks, since=first), fmt.seconds)
     findings += _clock_findings(sources, clocks, fmt)
     return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems)
 
@@ -81,7 +82,7 @@ def _blank_transfer(attrs: str) -> bool:
 
 def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who) -> list[MomentRow]:
     rows = anchored.set_index("id")
-    times = events.set_index("id")[["t_lo", "t_hi", "source_kind", "text"]]
+    times = events.set_index("id")[["t_lo", "t_hi", "source_kind", "text", "call", "source_id"]]
     grouped = {i for g in groups for i in g}
     singles = [[int(i)] for i in anchored["id"] if i not in grouped]
     out = []
@@ -100,9 +101,12 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         whos = [rows.loc[i, "who"] for i in members if rows.loc[i, "who"] is not None]
         agencies = {rows.loc[i, "agency"] for i in members} - {None}
         seen = bool(units) or any("officer" in str(times.loc[i, "text"]).lower() for i in members)
+        # a call number means something only within its dispatch system (its source)
+        calls = frozenset(f"{times.loc[i, 'source_id']}#{times.loc[i, 'call']}" for i in members
+                          if times.loc[i, "call"] is not None and times.loc[i, "source_kind"] == "cad")
         out.append(MomentRow(min(members), family, whos[0] if whos else None,
                              next(iter(agencies)) if len(agencies) == 1 else None,
-                             mt.lo, mt.hi, mt.best, sorted(members), units, seen))
+                             mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls))
     return out
 
 

@@ -65,8 +65,13 @@ def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
     return out
 
 
+UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported")
+
+
 def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
     m = ga.merge(gb, on="family", suffixes=("_a", "_b"))
+    # two agencies' systems each dispatching or logging one unit are two acts, not one
+    m = m[~m["family"].isin(UNIT_FAMILIES) | (m["agency_a"] == m["agency_b"])]
     same_who = m["who_a"] == m["who_b"]
     placeless = m["who_a"].isna() | m["who_b"].isna()
     # a typed record can lag minutes; matched only by time it would pair with anything
@@ -102,11 +107,16 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     order = np.argsort(d)
     ds, ida, idb = d[order], m["id_a"].to_numpy()[order], m["id_b"].to_numpy()[order]
     right = np.searchsorted(ds, ds + 2 * tol, side="right")
-    best, start = -1, 0
-    for i in range(len(ds)):
-        n = min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]])))
-        if n > best:
-            best, start = n, i
+    counts = np.array([min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]]))) for i in range(len(ds))])
+    # most events; among equals, the smaller clock difference (clocks are seldom far off)
+    start = int(np.lexsort((np.abs(ds + tol), -counts))[0])
+    best = counts[start]
+    far = np.abs(ds - ds[start]) > 2 * tol
+    placeless = m["who_a"].isna().any() or m["who_b"].isna().any()
+    if placeless and far.any() and counts[far].max() >= best:
+        return None  # matched by time alone, and another difference fits as well: ambiguous
+    if best < 2 and (rel != 0 or placeless):
+        return None  # one coincidence is not evidence
     inliers = m.iloc[order[start:right[start]]]
     inliers = inliers.assign(e=inliers["d"] * (rel or 1)).sort_values("e")
     inliers = inliers.drop_duplicates("id_a").drop_duplicates("id_b")

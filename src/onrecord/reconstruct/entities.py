@@ -75,7 +75,8 @@ class _UnitIndex:
         if digits(text):
             self.digits[(unit.agency, digits(text))].add(unit.id)
 
-    def find(self, text: str, agency: str | None, agency_of) -> tuple[int | None, float]:
+    def find(self, text: str, agency: str | None, who: "WhoIsWho") -> tuple[int | None, float]:
+        agency_of = lambda i: who.entities[i].agency
         for table, key, score in ((self.exact, fold(text), 1.0), (self.compact, compact_unit(text), 0.95)):
             ids = table.get(key, set())
             pick = _one(ids, agency, agency_of)
@@ -83,9 +84,15 @@ class _UnitIndex:
                 return pick, score
         d = digits(text)
         if len(d) >= 2:
+            # the agency's own unit first; a unit of another agency heard on a patched
+            # channel only if no other unit anywhere has those digits
             ids = self.digits.get((agency, d), set())
             if len(ids) == 1:
                 return next(iter(ids)), 0.8
+            anywhere = ids or set().union(*(v for (_, k), v in self.digits.items() if k == d))
+            rostered = {i for i in anywhere if not who.entities[i].attrs.get("unrostered")}
+            if len(rostered) == 1:
+                return next(iter(rostered)), 0.7
         return None, 0.0
 
 
@@ -103,9 +110,8 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
     rosters = events[events["kind"] == "roster_entry"]
     for row in rosters.itertuples(index=False):
         _roster_line(who, index, people, row)
-    agency_of = lambda i: who.entities[i].agency
     for row in events[(events["kind"] != "roster_entry") & events["unit"].notna()].itertuples(index=False):
-        _unit_mention(who, index, row, agency_of)
+        _unit_mention(who, index, row)
     for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
         _person_mention(who, people, row)
     return who
@@ -115,7 +121,7 @@ def _roster_line(who: WhoIsWho, index: _UnitIndex, people, row) -> None:
     attrs = json.loads(row.attrs) if row.attrs else {}
     unit = None
     if row.unit:
-        uid, _ = index.find(row.unit, row.agency, lambda i: who.entities[i].agency)
+        uid, _ = index.find(row.unit, row.agency, who)
         unit = who.entities[uid] if uid else who.new("unit", row.unit, row.agency)
         index.add(unit, row.unit)
         who.mentions.append(Mention(unit.id, row.id, "unit", row.unit))
@@ -159,11 +165,11 @@ def _roster_person(who: WhoIsWho, people, text: str, agency, unit: Entity | None
     return person
 
 
-def _unit_mention(who: WhoIsWho, index: _UnitIndex, row, agency_of) -> None:
+def _unit_mention(who: WhoIsWho, index: _UnitIndex, row) -> None:
     text = str(row.unit).strip()
     if not text or fold(text) in NOT_UNITS:
         return
-    uid, score = index.find(text, row.agency, agency_of)
+    uid, score = index.find(text, row.agency, who)
     if uid is None:
         # Not on any roster: still one entity per written id, so its events join up.
         unit = who.new("unit", text, row.agency)

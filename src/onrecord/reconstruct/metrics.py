@@ -43,6 +43,7 @@ class MomentRow:
     members: list[int]
     unit_members: dict[int, list[int]]  # unit entity -> its records in this moment
     officers_seen: bool  # someone other than a door says officers were there
+    calls: frozenset = frozenset()  # CAD call numbers its records belong to
 
 
 def _none(name: str, why: str, subject: str | None = None) -> Finding:
@@ -76,7 +77,29 @@ class ResponseMetrics:
         self.out: list[Finding] = []
 
     def of(self, family: str) -> list[MomentRow]:
-        return sorted((m for m in self.moments if m.family == family), key=lambda m: m.best)
+        found = (m for m in self.moments if m.family == family and self._in_incident(m))
+        return sorted(found, key=lambda m: m.best)
+
+    def _in_incident(self, m: MomentRow) -> bool:
+        """Units busy on other calls the same afternoon are not part of this response."""
+        calls = getattr(self, "incident_calls", None)
+        return calls is None or not m.calls or bool(m.calls & calls)
+
+    def _find_incident_calls(self) -> None:
+        """The incident's call in each dispatch system: the one most units were sent to
+        in the hour after the first shots."""
+        lo, hi = self.first.lo - 300_000, self.first.hi + 3_600_000
+        units_by_call: dict[str, set] = {}
+        for m in self.moments:
+            if m.family in ("unit_dispatched", "unit_arrived") and lo <= m.best <= hi:
+                for call in m.calls:
+                    units_by_call.setdefault(call, set()).add(m.who)
+        best: dict[str, tuple[int, str]] = {}
+        for call, units in units_by_call.items():
+            system = call.split("#", 1)[0]
+            if len(units) > best.get(system, (0, ""))[0]:
+                best[system] = (len(units), call)
+        self.incident_calls = frozenset(c for _, c in best.values()) or None
 
     def compute(self) -> list[Finding]:
         shots = self.of("shots")
@@ -85,6 +108,7 @@ class ResponseMetrics:
             return self.out
         first, last = shots[0], shots[-1]
         self.first, self.last_lo, self.last_hi = first, last.lo, last.hi + SHOT_BURST_MAX_S * 1000
+        self._find_incident_calls()
         self.out.append(_time("first_shots", first, "first shots", self.fmt))
         self.out.append(Finding("last_shots", "established",
                                 f"last shots: {self.fmt(self.last_lo, self.last_hi)} (a burst may run "
@@ -217,7 +241,7 @@ def transfer_delays(calls: list[dict], fmt_s) -> list[Finding]:
     for c in calls:
         d = (c["after"] - c["first"]) / 1000.0
         out.append(Finding("call_transfer_delay", "established",
-                           f"call from {c['caller']}: {d:.0f} s from first answering point to the next",
+                           f"caller {c['caller']} waited {d:.0f} s from the first ring to an answer after transfer",
                            subject=c["caller"], value_lo=d - c["unc_s"], value_hi=d + c["unc_s"], unit="s",
                            payload={"delay_s": d}, evidence=c["events"]))
     if out:

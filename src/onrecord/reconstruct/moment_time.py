@@ -1,7 +1,7 @@
 """When did the real moment happen, given the records of it?
 
 Records made as it happens (rank 0) pin it: the moment lies within their aligned
-intervals. Reports only (rank 1, 2) bound it from above: it happened before the earliest
+intervals, or a few seconds before them. Reports only (rank 1, 2) bound it from above: it happened before the earliest
 report, by at most the usual lag of such a report. Disagreeing records widen the
 interval; nothing is averaged away.
 """
@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from onrecord.reconstruct.fuse import REPORT_LAG_S
 
 DEFAULT_LAG_S = {1: 30.0, 2: 120.0}
+# A record made "as it happens" still trails the moment a little: a door opens a second
+# after the hand reaches it, a sensor reports a burst once it has heard it.
+RECORD_LEAD_S = 3.0
 
 
 @dataclass
@@ -30,7 +33,7 @@ def moment_time(records: list[dict], family: str | None) -> MomentTime | None:
         return None
     direct = [r for r in timed if r["rank"] == 0]
     if direct:
-        lo = min(r["t_lo"] for r in direct)
+        lo = min(r["t_lo"] for r in direct) - RECORD_LEAD_S * 1000
         hi = max(r["t_hi"] for r in direct)
         best = min((r["t_lo"] + r["t_hi"]) / 2 for r in direct)
         return MomentTime(lo, hi, best, "record")

@@ -55,7 +55,8 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "radio_transmission":
         for pattern, what, rank in RADIO_SAYS:
             if pattern.search(text):
-                who = None if what in PLACELESS else unit_entity
+                # one of a kind in an incident: the moment itself is the key
+                who = what if what in PLACELESS else unit_entity
                 if who is None and what not in PLACELESS:
                     return None
                 return Moment(what, who, rank)
@@ -73,7 +74,7 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
             return None  # a replayed view: it shows the past, it is not a moment itself
         for pattern, what in CAMERA_SAYS:
             if pattern.search(text):
-                return Moment(what, None, 0)
+                return Moment(what, what if what in PLACELESS else None, 0)
         return None
     if kind == "patient_transported" and unit_entity is not None:
         return Moment("patient_transported", unit_entity, 0)

@@ -31,24 +31,31 @@ def camera_views(events: pd.DataFrame, sources: pd.DataFrame) -> list[tuple[int,
     return out
 
 
-def transferred_calls(events: pd.DataFrame, clocks) -> list[dict]:
-    """Calls presented at one answering point and, after a transfer, at another: matched
-    by the caller's number."""
-    calls = events[(events["kind"] == "call_received") & events["attrs"].fillna("").str.contains('"ani"')]
+def transferred_calls(events: pd.DataFrame, clocks, since: float | None = None) -> list[dict]:
+    """Calls presented at one answering point and, after a transfer, answered at another:
+    matched by the caller's number. The delay is what the caller waited: from the first
+    ring to the second answering point picking up (its presentation, if no answer is logged)."""
+    kinds = ("call_received", "call_answered")
+    calls = events[events["kind"].isin(kinds) & events["attrs"].fillna("").str.contains('"ani"')]
     if calls.empty:
         return []
-    ani = [json.loads(a).get("ani") for a in calls["attrs"]]
-    calls = calls.assign(ani=ani)
+    calls = calls.assign(ani=[json.loads(a).get("ani") for a in calls["attrs"]])
     out = []
     for number, part in calls.groupby("ani"):
-        first = part[~part["transferred_in"]].sort_values("best")
-        after = part[part["transferred_in"]].sort_values("best")
-        if first.empty or after.empty:
+        presented = part[part["kind"] == "call_received"]
+        first = presented[~presented["transferred_in"]].sort_values("best")
+        arrived = presented[presented["transferred_in"]].sort_values("best")
+        if first.empty or arrived.empty:
             continue
-        a, b = first.iloc[0], after.iloc[0]
-        out.append({"caller": str(number), "first": float(a.best), "after": float(b.best),
-                    "unc_s": _relative_unc(clocks, a.source_id, b.source_id),
-                    "events": [int(a.id), int(b.id)]})
+        a, b = first.iloc[0], arrived.iloc[0]
+        if since is not None and a.best < since:
+            continue  # a call before the incident is not part of its response
+        answered = part[(part["kind"] == "call_answered") & (part["source_id"] == b.source_id)
+                        & (part["best"] >= b.best)].sort_values("best")
+        end = answered.iloc[0] if len(answered) else b
+        out.append({"caller": str(number), "first": float(a.best), "after": float(end.best),
+                    "unc_s": _relative_unc(clocks, a.source_id, end.source_id),
+                    "events": [int(a.id), int(b.id)] + ([int(end.id)] if end is not b else [])})
     return out
 
 

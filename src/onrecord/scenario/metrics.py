@@ -59,7 +59,8 @@ def scored_metrics(story: Story) -> dict[str, float]:
     first_entry = story.at(story.entries[0])
     out = {"first_shot": story.first_shot, "last_shot": story.last_shot,
            "first_911_call": min(c.city_presented if c.mobile else c.county_presented for c in related),
-           "first_dispatch": story.at(story.first_dispatch),
+           # the first unit of any agency dispatched to it (the city may beat the county)
+           "first_dispatch": min(r.dispatched for r in story.runs.values() if r.dispatched is not None),
            "first_armed_unit_on_scene": first_armed, "first_entry": first_entry,
            "threat_ended": story.events[story.threat_ended].t,
            "first_shot_to_first_entry_s": first_entry - story.first_shot,

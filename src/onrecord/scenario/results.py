@@ -23,6 +23,7 @@ class CaseResults:
     event_groups: list[list[str]] = field(default_factory=list)      # fused events, by record key
     entity_clusters: list[list[str]] = field(default_factory=list)   # mentions resolved together
     metrics: dict[str, float] = field(default_factory=dict)          # name -> epoch s, seconds or count
+    intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # name -> (lo, hi), same units
     linkage_clusters: list[list[str]] = field(default_factory=list)  # prior records of one person
 
 
@@ -39,7 +40,7 @@ def collect_case_results(case_path: str | Path) -> CaseResults:
             built=True, note="scored from the case's derived tables",
             offsets=_offsets(conn, case.id), event_groups=_fused_groups(conn, case.id, keys),
             entity_clusters=_entity_clusters(conn, case.id, keys), metrics=_metrics(conn, case.id),
-            linkage_clusters=[])  # linkage clusters: no table yet; scored 0 until there is one
+            intervals=_metrics(conn, case.id, intervals=True), linkage_clusters=[])  # linkage clusters: no table yet; scored 0 until there is one
 
 
 def _has_derived(conn) -> bool:
@@ -94,17 +95,29 @@ def _entity_clusters(conn, case_id: int, keys: dict) -> list[list[str]]:
     return list(groups.values())
 
 
-def _metrics(conn, case_id: int) -> dict[str, float]:
+# The reconstruction's finding names -> the names truth.json scores them under.
+TRUTH_NAMES = {
+    "first_shots": "first_shot", "last_shots": "last_shot", "camera_live_lag": "camera_live_lag_s",
+    "mean_call_transfer_delay": "mean_transfer_delay_s", "first_shot_to_first_entry": "first_shot_to_first_entry_s",
+    "first_armed_arrival_to_entry": "first_armed_arrival_to_entry_s", "unit_on_scene": "arrived",
+    "unit_outside_while_shots": "outside_while_shots_s", "agency_units_on_scene": "units_on_scene",
+    "agency_units_entered": "units_entered", "call_transfer_delay": "transfer_delay_s",
+}
+
+
+def _metrics(conn, case_id: int, intervals: bool = False) -> dict:
     """Established metric findings: times in UTC ms become epoch seconds; per-unit and
-    per-agency findings are keyed "name:subject" as truth's scored_detail/counts are."""
+    per-agency findings are keyed "name:subject" as truth's scored_detail/counts are.
+    The value is the interval's middle; with `intervals`, the interval itself."""
     from sqlalchemy import text
     rows = conn.execute(text("select name, subject, value_lo, value_hi, unit from findings where case_id = :c "
                              "and kind = 'metric' and status = 'established'"), {"c": case_id})
     out = {}
     for name, subject, lo, hi, unit in rows:
-        vals = [v for v in (lo, hi) if v is not None]
+        vals = [v / 1000 if unit == "utc_ms" else v for v in (lo, hi) if v is not None]
         if not vals:
             continue
-        value = sum(vals) / len(vals)
-        out[f"{name}:{subject}" if subject else name] = value / 1000 if unit == "utc_ms" else value
+        name = TRUTH_NAMES.get(name, name)
+        key = f"{name}:{subject}" if subject else name
+        out[key] = (min(vals), max(vals)) if intervals else sum(vals) / len(vals)
     return out

@@ -11,7 +11,7 @@ from collections import defaultdict
 from itertools import combinations
 
 OFFSET_TOLERANCE_S = 2.0     # an offset estimate this close counts as right
-METRIC_TOLERANCE_S = 10.0    # a response measure this close counts as right
+METRIC_TOLERANCE_S = 2.0     # a response measure this close (or whose interval holds truth) is right
 
 
 def pairs_of(clusters) -> set[tuple[str, str]]:
@@ -79,14 +79,20 @@ def offset_scores(estimated: dict[str, float], true: dict[str, float],
 
 
 def metric_scores(estimated: dict[str, float], true: dict[str, float],
-                  tolerance: float = METRIC_TOLERANCE_S) -> dict:
-    """Error in seconds per measure; the score is the share within tolerance."""
+                  tolerance: float = METRIC_TOLERANCE_S, intervals: dict | None = None) -> dict:
+    """Error in seconds per measure (of the interval's middle); a measure is right when
+    that error is within tolerance or its stated interval contains the truth."""
     per = {}
+    intervals = intervals or {}
     for name, truth in sorted(true.items()):
         est = estimated.get(name)
-        per[name] = {"true": truth, "estimated": est,
+        lo_hi = intervals.get(name)
+        contains = bool(lo_hi) and lo_hi[0] <= truth <= lo_hi[1]
+        per[name] = {"true": truth, "estimated": est, "interval": list(lo_hi) if lo_hi else None,
+                     "interval_contains_truth": contains,
                      "error_s": None if est is None else round(abs(est - truth), 3)}
-    good = sum(1 for v in per.values() if v["error_s"] is not None and v["error_s"] <= tolerance)
+    good = sum(1 for v in per.values() if v["interval_contains_truth"] or
+               (v["error_s"] is not None and v["error_s"] <= tolerance))
     return {"per_metric": per, "within_tolerance": round(good / len(per), 4) if per else 0.0,
             "tolerance_s": tolerance}
 
@@ -100,8 +106,8 @@ def score_case(results, truth) -> dict:
         "entity_resolution": pairwise_prf(*by_written_form(results.entity_clusters, truth.mention_entity,
                                                            truth.mention_form)),
         "entity_resolution_all_mentions": pairwise_prf(results.entity_clusters, truth.mention_entity),
-        "metrics": metric_scores(results.metrics, truth.metrics),
-        "unit_and_call_metrics": metric_scores(results.metrics, truth.detail_metrics),
+        "metrics": metric_scores(results.metrics, truth.metrics, intervals=results.intervals),
+        "unit_and_call_metrics": metric_scores(results.metrics, truth.detail_metrics, intervals=results.intervals),
         "counts": metric_scores(results.metrics, truth.counts, tolerance=0.0),
         "linkage": pairwise_prf(results.linkage_clusters, truth.prior_person),
     }
