@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import func, select
+from sqlalchemy import func, literal_column, select
 
 from onrecord.store.case import Case
 from onrecord.store.schema import (aligned_events, claims as claims_t, clock_estimates, entities as entities_t,
@@ -96,8 +96,10 @@ class CaseViews:
         """The incident's stretch of time: the busiest 10-minute bucket, widened while neighbours
         (up to `max_gap` empty buckets apart) have events. Prior contacts years earlier stay out."""
         t = self._time_cols(self.is_built())[0]
-        stmt = self._window_from(select(t // bucket_ms, func.count()), self.is_built()) \
-            .where(t.is_not(None)).group_by(t // bucket_ms)
+        # The bucket size is a literal: as a bind parameter PostgreSQL cannot match SELECT to GROUP BY.
+        bucket = t // literal_column(str(int(bucket_ms)))
+        stmt = self._window_from(select(bucket, func.count()), self.is_built()) \
+            .where(t.is_not(None)).group_by(bucket)
         with self.case.engine.connect() as conn:
             counts = {int(b): n for b, n in conn.execute(stmt)}
         if not counts:
@@ -173,7 +175,7 @@ class CaseViews:
         built = self.is_built()
         t, _ = self._time_cols(built)
         lane_col = {"agency": events.c.agency, "unit": events.c.unit, "source": sources.c.kind}[lane]
-        bucket = (t // bucket_ms).label("bucket")
+        bucket = (t // literal_column(str(int(bucket_ms)))).label("bucket")
         stmt = self._window_from(select(events.c.agency, lane_col.label("lane"), bucket, func.count().label("n")),
                                  built)
         stmt = self._window_where(stmt, q, built).group_by(events.c.agency, lane_col, bucket)

@@ -1,0 +1,74 @@
+"""The pages in a real browser: Debian's Chromium driven by Playwright, headless, offline.
+Load the generated case, see the timeline render, filter to one agency, click an event and
+see its source line, open the discrepancies page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+# Where the middle point of the first trace sits on the page, and its event id.
+POINT_JS = """() => { const gd = document.getElementById('chart'), fl = gd._fullLayout, tr = gd.data[0];
+  const i = Math.floor(tr.x.length / 2), box = gd.getBoundingClientRect();
+  return {x: box.left + fl._size.l + fl.xaxis.d2p(tr.x[i]), y: box.top + fl._size.t + fl.yaxis.d2p(tr.y[i]),
+          agencies: gd.data.map(t => t.name)}; }"""
+
+
+@pytest.fixture(scope="module")
+def page():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CHROMIUM} is missing; CI installs Debian's chromium (.ci/run) and must run this test")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); Playwright cannot download one here")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        # Offline: any request that leaves the local server fails the test below.
+        outside = []
+        context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith("http://127.0.0.1")
+                                             else (outside.append(route.request.url), route.abort())))
+        pg = context.new_page()
+        pg.outside = outside
+        yield pg
+        browser.close()
+
+
+def _wait_drawn(pg):
+    pg.wait_for_function("document.getElementById('status').textContent.includes('events ·')", timeout=20_000)
+
+
+def test_timeline_renders_filters_and_shows_the_source_line(page, live_server):
+    page.goto(live_server + "/timeline")
+    _wait_drawn(page)
+    assert page.locator("#chart canvas").count() > 0  # scattergl drew
+    assert "America/New_York" in page.inner_text("#status") and "aligned clocks" in page.inner_text("#status")
+    assert len(page.evaluate(POINT_JS)["agencies"]) >= 4
+
+    page.select_option("#f-agency", "BCFR")
+    page.wait_for_function("document.getElementById('chart').data.length === 1 && "
+                           "document.getElementById('chart').data[0].name === 'BCFR'", timeout=20_000)
+    assert "agency=BCFR" in page.url
+    point = page.evaluate(POINT_JS)
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_selector("#detail .source-line", timeout=10_000)
+    detail = page.inner_text("#detail")
+    assert "BCFR" in detail and "SHA-256" in detail and "Raw line" in detail
+    assert page.inner_text("#detail .source-line").split(":")[0].startswith(("fire_", "roster_fire"))
+    assert page.outside == []
+
+
+def test_discrepancies_page_quotes_both_sides(page, live_server):
+    from tests.views.derived import CLAIM_SENTENCE
+
+    page.goto(live_server + "/discrepancies")
+    assert CLAIM_SENTENCE in page.inner_text("blockquote")
+    assert "campus_sensors.csv:" in page.inner_text(".side:nth-child(2)")
+    page.click("nav >> text=Sources")
+    assert "12.5 s ahead" in page.inner_text("main")
