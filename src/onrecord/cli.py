@@ -46,6 +46,9 @@ def _attach() -> None:
     scenario_app.command("generate")(scenario_cmd.generate)
     scenario_app.command("score")(scenario_cmd.score)
     app.add_typer(scenario_app, name="scenario")
+    from onrecord import demo
+
+    app.command("demo")(demo.demo)
 
 
 _attach()

@@ -8,17 +8,21 @@ from rich.table import Table
 
 def print_build(r) -> None:
     out = Console(soft_wrap=True)
+    wide = out if out.is_terminal else Console(width=160)
     names = dict(zip(r.sources["id"], r.sources["file_name"]))
     kinds = dict(zip(r.sources["id"], r.sources["kind"]))
     table = Table(title="Clocks (offset = how far a source's clock runs ahead of true time)")
-    for col in ("source", "status", "offset", "shared moments", "note"):
-        table.add_column(col)
+    for col in ("source", "status", "offset", "shared moments"):
+        table.add_column(col, no_wrap=True)
     for s, c in sorted(r.clocks.items()):
         if kinds.get(s) in ("roster", "statement", "press", "tip", "contact"):
             continue
         off = "unknown" if c.offset_s is None else f"{c.offset_s:+.1f} s ± {c.uncertainty_s or 0:.1f}"
-        table.add_row(names[s], c.status, off, str(c.anchors), c.note)
-    out.print(table)
+        table.add_row(names[s], c.status, off, str(c.anchors))
+    wide.print(table)
+    if any(c.offset_s is None and c.anchors for c in r.clocks.values()):
+        out.print("unknown: lined up with the clocks it shares moments with, but none of them is trusted "
+                  "or pinned; its events carry ±5 min (onrecord pin-clock sets one)")
     fused = sum(1 for m in r.moments if len(m.members) > 1)
     reports = sum(len(m.members) for m in r.moments if len(m.members) > 1)
     out.print(f"who is who: {len(r.who.units())} units, "
