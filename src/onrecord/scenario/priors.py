@@ -157,6 +157,10 @@ def _attacker_contacts(world: PriorWorld, story: Story, rng: random.Random) -> N
     for agency, days, inds in plan:
         text = "; ".join(_pick(k, rng) for k in inds)
         world.contacts.append(_variant(a, rng, _when(story, rng, days), agency, text, inds, strength=0.7))
+    # The tip about the online comment names only the account it came from.
+    tip = next(c for c in world.contacts if c.agency == "tips" and "threat_school" in c.indicators)
+    tip.first, tip.middle, tip.last = f"{a.first.lower()}{a.last.lower()}{a.dob.year % 100:02d}", "", ""
+    tip.dob, tip.narrative = None, "comment posted under this username: 'I'm going to be a professional school shooter'"
     for _ in range(rng.randint(2, 4)):  # calls to the house about "the son": only the address ties them to him
         text, inds = rng.choice(HOUSE_CALLS)
         c = _variant(a, rng, _when(story, rng, (60, 1300)), "sheriff", text, inds, strength=0.3)

@@ -32,7 +32,7 @@ def tips(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                {"rid": "TipId", "full_name": "SubjectName", "dob": "SubjectDOB", "address": "SubjectLocation",
                 "phone": "SubjectPhone"}, [{"kind": "tip_received", "time": "ReceivedUTC", "format": "iso"}],
                "one row per tip; UTC ISO 8601; one name field; DOB YYYY-MM-DD", EXTRA_AGENCIES["tips"][1] + " tips")
-    rows = [{"ReceivedUTC": timefmt.utc_iso(c.t, ms=False), "SubjectName": f"{c.first} {c.last}",
+    rows = [{"ReceivedUTC": timefmt.utc_iso(c.t, ms=False), "SubjectName": f"{c.first} {c.last}".strip(),
              "SubjectDOB": _dob(c, "%Y-%m-%d"), "SubjectLocation": c.address, "SubjectPhone": c.phone,
              "Narrative": c.narrative} for c in cs]
     return t, rows
