@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, literal_column, select
 
 from onrecord.store.case import Case
-from onrecord.store.schema import (aligned_events, claims as claims_t, clock_estimates, entities as entities_t,
+from onrecord.store.schema import (aligned_events, cases, claims as claims_t, clock_estimates, entities as entities_t,
                                    events, findings as findings_t, fused_events, raw_records, sources)
 
 
@@ -70,6 +70,13 @@ class CaseViews:
     def is_built(self) -> bool:
         """`onrecord build` has run: the case has aligned times (else times are each source's own clock)."""
         return self._exists(aligned_events)
+
+    def version(self) -> tuple:
+        """Changes when an import adds records or a build first fills the derived tables: cheap to
+        ask on every request, so slow summaries (filter values, the busiest window) can be cached."""
+        with self.case.engine.connect() as conn:
+            count = conn.execute(select(cases.c.record_count).where(cases.c.id == self.case.id)).scalar()
+        return count, self.is_built()
 
     def derived_counts(self) -> dict[str, int]:
         return {t.name: self._count(t) for t in (clock_estimates, aligned_events, fused_events, entities_t,
@@ -295,31 +302,37 @@ class CaseReader(CaseViews):
             rows = conn.execute(select(sources).where(sources.c.case_id == self.case.id).order_by(sources.c.id))
             return [dict(r._mapping) for r in rows]
 
-    def _timeline_select(self, q: TimelineQuery):
-        c = events.c
+    def _timeline_select(self, q: TimelineQuery, built: bool):
+        """Aligned times once the case is built; each source's own clock before."""
+        c, a = events.c, aligned_events.c
+        t_lo, t_hi = (a.t_lo, a.t_hi) if built else (c.t_src_lo, c.t_src_hi)
         stmt = (
-            select(c.id, c.kind, c.time_text, c.t_src_lo, c.t_src_hi, c.agency, c.unit, c.call, c.actor,
-                   c.channel, c.place, c.lat, c.lon, c.text, c.attrs, c.source_id,
-                   sources.c.file_name, sources.c.kind.label("source_kind"),
+            select(c.id, c.kind, c.time_text, c.t_src_lo, c.t_src_hi, t_lo.label("t_lo"), t_hi.label("t_hi"),
+                   c.agency, c.unit, c.call, c.actor, c.channel, c.place, c.lat, c.lon, c.text, c.attrs,
+                   c.source_id, sources.c.file_name, sources.c.kind.label("source_kind"),
                    raw_records.c.id.label("record_id"), raw_records.c.ordinal, raw_records.c.sha256)
             .join(sources, sources.c.id == c.source_id)
             .join(raw_records, raw_records.c.id == c.raw_record_id)
             .where(c.case_id == self.case.id)
         )
+        if built:
+            stmt = stmt.join(aligned_events, a.event_id == c.id)
         if q.t_from is not None:
-            stmt = stmt.where(c.t_src_lo >= q.t_from)
+            stmt = stmt.where(t_lo >= q.t_from)
         if q.t_to is not None:
-            stmt = stmt.where(c.t_src_lo <= q.t_to)
+            stmt = stmt.where(t_lo <= q.t_to)
         for col, value in ((c.agency, q.agency), (c.unit, q.unit), (c.kind, q.kind)):
             if value:
                 stmt = stmt.where(col == value)
-        return stmt
+        return stmt, t_lo, t_hi
 
     def timeline(self, q: TimelineQuery) -> tuple[list[dict], int]:
         """Events in time order (untimed ones last), with their source line; and the total."""
-        stmt = self._timeline_select(q)
+        built = self.is_built()
+        stmt, t_lo, t_hi = self._timeline_select(q, built)
         count = select(func.count()).select_from(stmt.subquery())
-        stmt = stmt.order_by(events.c.t_src_lo.is_(None), events.c.t_src_lo, events.c.id).offset(q.offset)
+        # in order of each interval's middle: a roughly known time sits where it most likely was
+        stmt = stmt.order_by(t_lo.is_(None), t_lo + t_hi, events.c.id).offset(q.offset)
         if q.limit:
             stmt = stmt.limit(q.limit)
         with self.case.engine.connect() as conn:
@@ -328,6 +341,7 @@ class CaseReader(CaseViews):
         for r in rows:
             r["attrs"] = json.loads(r["attrs"]) if r["attrs"] else {}
             r["sha256"] = bytes(r["sha256"]).hex()
+            r["clock"] = "aligned" if built else "source"
         return rows, total
 
     def raw_record(self, record_id: int) -> dict | None:

@@ -15,6 +15,17 @@ def _when(ms: int | None, zone: ZoneInfo) -> str:
     return "untimed" if t is None else t.strftime("%Y-%m-%d %H:%M:%S %Z")
 
 
+def _when_interval(r: dict, zone: ZoneInfo) -> str:
+    if r["t_lo"] is None:
+        return "untimed"
+    spread = (r["t_hi"] - r["t_lo"]) / 2000
+    return _when(_mid(r), zone) + (f" ±{spread:.0f}s" if spread >= 1 else "")
+
+
+def _mid(r: dict) -> int:
+    return (r["t_lo"] + r["t_hi"]) // 2
+
+
 def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) -> dict:
     return {
         "case": case_name,
@@ -24,10 +35,11 @@ def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) 
             {
                 "id": r["id"],
                 "kind": r["kind"],
-                "time_local": None if r["t_src_lo"] is None else to_local(r["t_src_lo"], zone).isoformat(),
-                "t_lo": to_utc_iso(r["t_src_lo"]),
-                "t_hi": to_utc_iso(r["t_src_hi"]),
-                "clock": "source",
+                "time_local": None if r["t_lo"] is None else to_local(_mid(r), zone).isoformat(),
+                "t_lo": to_utc_iso(r["t_lo"]),
+                "t_hi": to_utc_iso(r["t_hi"]),
+                "clock": r["clock"],
+                "t_source": to_utc_iso(r["t_src_lo"]),
                 "time_text": r["time_text"],
                 "agency": r["agency"],
                 "unit": r["unit"],
@@ -48,13 +60,16 @@ def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) 
 
 
 def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: int) -> None:
-    table = Table(title=f"Timeline — times in {zone.key}, on each source's own clock", expand=True)
+    aligned = bool(rows) and rows[0]["clock"] == "aligned"
+    clock = "on one clock (each source's error removed; ± shown where it is known only roughly)" if aligned \
+        else "on each source's own clock (run onrecord build to align them)"
+    table = Table(title=f"Timeline — times in {zone.key}, {clock}", expand=True)
     for name, style, wrap in (("time", "cyan", False), ("agency", "magenta", True), ("unit", "", False),
                               ("kind", "green", False), ("text", "", True), ("source:line", "dim", False)):
         table.add_column(name, style=style, overflow="fold", no_wrap=not wrap)
     for r in rows:
         text = (r["text"] or "").replace("\n", " ")
-        table.add_row(_when(r["t_src_lo"], zone), r["agency"] or "", r["unit"] or "", r["kind"],
+        table.add_row(_when_interval(r, zone), r["agency"] or "", r["unit"] or "", r["kind"],
                       text[:120] + ("…" if len(text) > 120 else ""), f"{r['file_name']}:{r['ordinal']}")
     console.print(table)
     if total > len(rows):
