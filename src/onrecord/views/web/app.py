@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
@@ -17,11 +16,11 @@ from onrecord.store.read import CaseReader
 from onrecord.views.web import present
 
 HERE = Path(__file__).parent
-FACETS_TTL_S = 30  # filters offer new agencies soon after an import, without a count per request
 
 
 class CaseState:
-    """The open case and its slow-changing facts (filter values, busiest window), cached briefly."""
+    """The open case and its slow-changing facts (filter values, busiest window), cached until an
+    import or a build changes the case."""
 
     def __init__(self, case: Case):
         self.case = case
@@ -34,13 +33,14 @@ class CaseState:
 
     def facets(self) -> dict:
         with self._lock:
-            if self._facets is None or time.monotonic() - self._facets[0] > FACETS_TTL_S:
+            version = self.reader().version()
+            if self._facets is None or self._facets[0] != version:
                 r = self.reader()
                 f = r.facets()
                 f["zone"] = r.display_zone()
                 f["colours"] = present.agency_colours(f["agencies"])
                 f["window"] = r.busiest_window()
-                self._facets = (time.monotonic(), f)
+                self._facets = (version, f)
             return self._facets[1]
 
 
