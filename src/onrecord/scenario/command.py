@@ -16,8 +16,11 @@ def generate(
                                             help="unrelated county calls for service to add (scale runs)")] = 0,
 ) -> None:
     """Write a fictional incident's sources, a mapping beside each, and truth.json."""
+    from onrecord.errors import UsageError
     from onrecord.scenario.generate import generate_case
 
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; give a folder to write the case into")
     manifest = generate_case(seed, out, background)
     typer.echo(f"seed {seed}: {len(manifest['sources'])} sources, truth in {out / 'truth.json'}")
     if background:

@@ -76,9 +76,15 @@ class Truth:
 
 
 def load_truth(path: str | Path) -> Truth:
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    if doc.get("schema") != SCHEMA:
-        raise ValueError(f"{path}: not a scenario truth file (schema {doc.get('schema')!r})")
+    from onrecord.errors import InputError
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot read the truth file: {exc.strerror}", file=str(path)) from exc
+    except ValueError as exc:
+        raise InputError(f"not JSON: {exc}", file=str(path)) from exc
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
+        raise InputError(f"not a scenario truth file (expected schema {SCHEMA})", file=str(path))
     offsets = {f: s["clock_offset_s"] for f, s in doc["sources"].items()
                if s.get("clock_offset_s") is not None}
     m = doc["metrics"]
