@@ -127,3 +127,14 @@ def test_every_record_links_to_a_true_event(seeded):
     for key, rec in truth["records"].items():
         shared.setdefault(rec["event"], set()).add(key.split("#")[0])
     assert sum(1 for files in shared.values() if len(files) >= 2) >= 20  # events seen by several sources
+
+
+def test_each_written_form_names_one_entity_where_the_system_is_unambiguous(seeded):
+    """A CAD id, call sign or vehicle number belongs to one unit (names may be ambiguous)."""
+    _, truth = seeded
+    owners: dict[str, set] = {}
+    for key, entity in truth["mentions"].items():
+        file, _, what = key.split("#")
+        if what in ("unit", "call_sign", "vehicle"):
+            owners.setdefault(f"{file}#{what}#{truth['mention_forms'][key]}", set()).add(entity)
+    assert [k for k, v in owners.items() if len(v) > 1] == []

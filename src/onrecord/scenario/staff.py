@@ -71,10 +71,11 @@ def _staff_sheriff(world, ids, rng, taken, lookalike) -> None:
              ("sergeant", "Sergeant", None), ("captain", "Captain", None)]
     fresh = iter(_unique_names(rng, len(plan), taken))
     numbers = rng.sample(range(2, 60), len(plan))
+    vehicles = iter(rng.sample(range(3000, 4000), len(plan)))  # one car, one number
     for (role, rank, name), num in zip(plan, numbers):
         person = _officer(world, ids, rng, so, rank, name or next(fresh))
         cad = f"SRO{num}" if role == "sro" else f"{district}{letter[0]}{num:02d}"
-        vehicle = None if role == "sro" else f"{rng.randint(3000, 3999)}"
+        vehicle = None if role == "sro" else str(next(vehicles))
         world.units.append(Unit(ids.next_unit(), so, role, cad, f"{letter}-{num}", vehicle,
                                 [person.pid], True))
         if name and name[2] in (surname_a, surname_b):
