@@ -49,7 +49,7 @@ def metrics(case: CaseArg, json_out: Annotated[bool, typer.Option("--json", help
 
 def pin_clock(case: CaseArg,
               source: Annotated[str, typer.Argument(help="the source's file name, as `onrecord timeline` shows it")],
-              offset_s: Annotated[float, typer.Argument(help="seconds the clock runs ahead (negative: behind)")],
+              offset_s: Annotated[float, typer.Argument(help="seconds the clock runs ahead; behind: -- -4.5")],
               uncertainty_s: Annotated[float, typer.Option("--uncertainty", help="± seconds")] = 0.0) -> None:
     """Pin a source's clock offset you know; it wins over the estimate at the next build."""
     from onrecord.reconstruct.pins import write_pin

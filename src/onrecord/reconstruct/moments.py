@@ -31,7 +31,8 @@ RADIO_SAYS = [
     (re.compile(r"\b(in custody|detained|suspect down|subject down|shooter down)\b", re.I), "threat_ended", 1),
 ]
 CAMERA_SAYS = [
-    (re.compile(r"\b(on the ground|in custody|subject down)\b", re.I), "threat_ended"),
+    (re.compile(r"\b(on the ground|in custody|subject down|subject (leaves|left|exits|exited|fled|flees))\b",
+                re.I), "threat_ended"),
     (re.compile(r"\b(shots?|gunfire|firing|muzzle)\b", re.I), "shots"),
     (re.compile(r"\b(enter(s|ed|ing)?|door)\b", re.I), "door"),
 ]

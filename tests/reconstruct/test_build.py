@@ -1,0 +1,133 @@
+"""`onrecord build` on a generated incident, scored against its truth; and on bad cases."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from onrecord.scenario.results import collect_case_results
+from onrecord.scenario.score import score_case
+from onrecord.scenario.truth import load_truth
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from onrecord.reconstruct.build import reconstruct
+    from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.scenario.case import generate_and_import
+
+    work = tmp_path_factory.mktemp("built")
+    case = generate_and_import(3, work)
+    r = reconstruct(case)
+    write_reconstruction(case, r)
+    return work, r
+
+
+def test_reconstruction_against_truth(built):
+    work, _ = built
+    report = score_case(collect_case_results(work / "case-3"), load_truth(work / "scenario-3" / "truth.json"))
+    s = report["summary"]
+    assert s["event_fusion_f1"] >= 0.9 and s["entity_resolution_f1"] >= 0.85
+    per = report["metrics"]["per_metric"]
+    for name in ("first_shot", "first_entry", "threat_ended", "camera_live_lag_s"):
+        assert per[name]["interval_contains_truth"] or per[name]["error_s"] <= 2.0, name
+    offsets = report["clock_offsets"]["per_source"]
+    assert offsets["campus_cameras.csv"]["error_s"] <= 2.0
+
+
+def test_every_finding_rests_on_events(built):
+    _, r = built
+    metrics = [f for f in r.findings if f.status == "established" and f.name.startswith("first")]
+    assert metrics and all(f.evidence for f in metrics)
+
+
+def test_build_twice_replaces_the_derived_tables(built, cli):
+    work, _ = built
+    from onrecord.store.case import open_case
+    from onrecord.store.read import CaseReader
+
+    before = len(CaseReader(open_case(work / "case-3")).findings())
+    assert cli("build", work / "case-3")[0] == 0
+    assert len(CaseReader(open_case(work / "case-3")).findings()) == before
+
+
+def test_metrics_command_table_and_json(built, cli):
+    work, _ = built
+    code, out, _ = cli("metrics", work / "case-3", "--json")
+    doc = json.loads(out)
+    first = next(m for m in doc["metrics"] if m["name"] == "first_shots")
+    assert first["status"] == "established" and first["value"]["lo"].endswith("Z")
+    assert first["evidence"]["sources"][0].startswith("campus_sensors.csv:")
+    code, out, _ = cli("metrics", work / "case-3")
+    assert code == 0 and "first_entry" in out
+
+
+ONE_SOURCE = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\nC-1,S1,Alarm,1 Elm,2,03/14/2026 09:30:05,03/14/2026 09:31:10,\n"
+
+
+def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_path):
+    from tests.helpers import write_cad
+
+    data, mapping = write_cad(tmp_path / "in", ONE_SOURCE)
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    code, out, err = cli("build", case_dir)
+    assert code == 0, err
+    assert "unknown" in out
+    code, out, _ = cli("metrics", case_dir, "--json")
+    shots = next(m for m in json.loads(out)["metrics"] if m["name"] == "first_shots")
+    assert shots["status"] == "not_established" and "no sensor or camera" in shots["summary"]
+
+
+def test_metrics_before_build_is_a_usage_error(case_dir, cli):
+    code, _, err = cli("metrics", case_dir)
+    assert code == 2 and "onrecord build" in err
+
+
+ROSTER = """
+[mapping]
+name = "roster"
+source_kind = "roster"
+agency = "EVSO"
+
+[fields]
+unit = "Unit"
+actor = "Officer"
+
+[[events]]
+kind = "roster_entry"
+"""
+
+
+def test_roster_only_case_and_a_unit_with_two_officers(case_dir, cli, tmp_path):
+    (tmp_path / "roster.toml").write_text(ROSTER)
+    (tmp_path / "roster.csv").write_text("Unit,Officer\n14B2,Marla Quince\n14B2,Dale Morrow\n14B3,Dale Morrows\n")
+    assert cli("import", case_dir, tmp_path / "roster.csv", "--mapping", tmp_path / "roster.toml")[0] == 0
+    code, out, err = cli("build", case_dir)
+    assert code == 0, err
+    from onrecord.store.case import open_case
+    from onrecord.store.read import CaseReader
+
+    ents = CaseReader(open_case(case_dir)).entities()
+    people = {e["name"] for e in ents if e["kind"] == "person"}
+    assert people == {"Marla Quince", "Dale Morrow", "Dale Morrows"}  # look-alikes kept apart
+    crew = next(e for e in ents if e["name"] == "14B2")["attrs"]["crew"]
+    assert len(crew) == 2
+
+
+def test_pin_clock_wins_at_the_next_build(built, cli):
+    work, _ = built
+    case = work / "case-3"
+    # a negative number needs "--" before it, as for any command line
+    assert cli("pin-clock", case, "fire_cad.csv", "--uncertainty", "0.5", "--", "-4.0")[0] == 0
+    code, out, err = cli("build", case)
+    assert code == 0, err
+    from onrecord.store.case import open_case
+    from onrecord.store.read import CaseReader
+
+    reader = CaseReader(open_case(case))
+    ids = {s["file_name"]: s["id"] for s in reader.sources()}
+    est = reader.clock_estimates()[ids["fire_cad.csv"]]
+    assert est["status"] == "pinned" and est["offset_s"] == -4.0
+    # the island it shares moments with is now lined up through it
+    assert reader.clock_estimates()[ids["fire_radio.csv"]]["status"] == "estimated"

@@ -1,0 +1,59 @@
+"""Clock offsets from shared moments: right, robust to wrong matches, honest when unknown."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from onrecord.reconstruct.clocks import pair_estimates, pinned_conflicts, solve
+
+T0 = 1_700_000_000_000
+
+
+def _moments(rows):
+    return pd.DataFrame(rows, columns=["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency"])
+
+
+def _sources(kinds):
+    return pd.DataFrame({"id": list(kinds), "kind": list(kinds.values())})
+
+
+def test_offset_of_a_camera_from_shots_it_saw_with_wrong_matches_around():
+    rows, n = [], 0
+    bursts = [0, 40_000, 95_000, 160_000, 300_000]
+    for b in bursts:  # the sensor network (trusted) and a camera 232.5 s slow see each burst
+        rows.append((n := n + 1, 1, T0 + b, 0, "shots", None, 0, "SCH"))
+        rows.append((n := n + 1, 2, T0 + b - 232_500, 1000, "shots", None, 0, "SCH"))
+    rows.append((n := n + 1, 2, T0 + 500_000, 1000, "shots", None, 0, "SCH"))  # a false alarm
+    clocks = solve(_sources({1: "sensor", 2: "camera"}), pair_estimates(_moments(rows)), {})
+    assert clocks[1].status == "reference"
+    assert abs(clocks[2].offset_s - (-232.0)) <= 1.0  # 1 s precision camera
+    assert clocks[2].anchors == 5 and clocks[2].uncertainty_s < 1.0
+
+
+def test_source_sharing_nothing_keeps_its_offset_unknown():
+    rows = [(1, 1, T0, 0, "shots", None, 0, "SCH"), (2, 3, T0 + 5000, 0, "unit_arrived", 7, 2, "CO")]
+    clocks = solve(_sources({1: "sensor", 3: "cad"}), pair_estimates(_moments(rows)), {})
+    assert clocks[3].status == "unknown" and clocks[3].offset_s is None
+    assert "no recorded moment" in clocks[3].note
+
+
+def test_typed_reports_bound_the_clock_from_their_earliest():
+    # radio (rank 1) and CAD typed from it (rank 2): CAD always later by 2-8 s, CAD clock +20 s
+    rows, n = [], 0
+    for i, lag in enumerate([2.1, 5.0, 7.5, 3.3, 6.2]):
+        t = T0 + i * 60_000
+        rows.append((n := n + 1, 1, t, 0, "unit_arrived", i, 1, "CO"))
+        rows.append((n := n + 1, 2, t + (lag + 20) * 1000, 0, "unit_arrived", i, 2, "CO"))
+    pairs = pair_estimates(_moments(rows))
+    assert len(pairs) == 1 and pairs[0].lagged
+    assert 20.0 <= pairs[0].delta_s <= 22.5
+
+
+def test_pinned_offset_wins_and_contradicting_pins_are_reported():
+    rows = [(1, 1, T0, 0, "channels_patched", "channels_patched", 0, "A"),
+            (2, 2, T0 + 10_000, 0, "channels_patched", "channels_patched", 0, "B")]
+    pairs = pair_estimates(_moments(rows))
+    clocks = solve(_sources({1: "radio", 2: "radio"}), pairs, {1: (0.0, 0.0)})
+    assert clocks[1].status == "pinned" and abs(clocks[2].offset_s - 10.0) < 0.5
+    problems = pinned_conflicts(pairs, {1: (0.0, 0.0), 2: (-30.0, 0.0)}, {1: "a.csv", 2: "b.csv"})
+    assert problems and "a.csv" in problems[0] and "b.csv" in problems[0]
