@@ -14,6 +14,7 @@ Rules, in order (docs/claims.md explains them for users):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -42,9 +43,21 @@ AGENCY_LABEL = {"police": "Police Department", "sheriff": "Sheriff's Office",
 class Resolution:
     entities: dict[str, Entity]
     mentions: dict[str, list[Mention]] = field(default_factory=dict)  # per doc, by start
+    _families: dict[str, set[str]] = field(default_factory=dict)
+    _starts: dict[str, list[int]] = field(default_factory=dict)
 
     def families(self, entity_id: str) -> set[str]:
-        return {family_of(r) for r in self.entities[entity_id].roles} - {None}
+        if entity_id not in self._families:  # roles are fixed once people are clustered
+            self._families[entity_id] = {family_of(r) for r in self.entities[entity_id].roles} - {None}
+        return self._families[entity_id]
+
+    def between(self, doc_id: str, lo: int, hi: int) -> list[Mention]:
+        """Mentions of a document that start in [lo, hi), by position."""
+        ms = self.mentions.get(doc_id, [])
+        starts = self._starts.get(doc_id)
+        if starts is None or len(starts) != len(ms):
+            starts = self._starts[doc_id] = [m.start for m in ms]
+        return ms[bisect_left(starts, lo):bisect_left(starts, hi)]
 
 
 def same_surname(a: str, b: str) -> bool:
@@ -130,6 +143,8 @@ def _absorb_appositives(doc: Document, people: list[Mention], descs: list[Mentio
     for d in descs:
         host = None
         for p in people:
+            if not (-2 <= p.start - d.end <= 40 or -2 <= d.start - p.end <= 4):
+                continue  # an apposition sits right beside its name
             before = doc.text[d.end:p.start]
             after = doc.text[p.end:d.start]
             if p.start >= d.end and re.fullmatch(r",?\s*(?:\d+[\s-]+years?[\s-]+old\s+)?", before):
@@ -261,15 +276,14 @@ def _link_people_to_orgs(res: Resolution, people: list[Mention]) -> None:
 
 def resolve_description(d: Mention, res: Resolution) -> str | None:
     """The person a bare description means, or None when no one fits."""
-    people = [m for m in res.mentions.get(d.doc, []) if m.kind == "person" and m.entity]
-    fits = [m for m in people if _fits(d, res, m.entity)]
+    fitting = {e for e in res.entities if e.startswith("person:") and _fits(d, res, e)}
+    fits = [m for m in res.mentions.get(d.doc, []) if m.kind == "person" and m.entity in fitting]
     if d.place:
         key = place_key(d.place)
         fits = [m for m in fits if key in res.entities[m.entity].__dict__.get("places", set())]
         if not fits:
-            fits = [m for ms in res.mentions.values() for m in ms if m.kind == "person" and m.entity
-                    and _fits(d, res, m.entity)
-                    and key in res.entities[m.entity].__dict__.get("places", set())]
+            fits = [m for ms in res.mentions.values() for m in ms if m.kind == "person"
+                    and m.entity in fitting and key in res.entities[m.entity].__dict__.get("places", set())]
     before = [m for m in fits if m.start < d.start and m.doc == d.doc]
     if before:
         return before[-1].entity
@@ -277,9 +291,8 @@ def resolve_description(d: Mention, res: Resolution) -> str | None:
     if after:
         return after[0].entity
     # No one in this document: a unique fit in the other documents still counts.
-    ids = {e.id for e in res.entities.values() if e.kind == "person" and _fits(d, res, e.id)}
-    if not d.place and len(ids) == 1:
-        return ids.pop()
+    if not d.place and len(fitting) == 1:
+        return next(iter(fitting))
     return fits[0].entity if fits else None
 
 

@@ -77,7 +77,8 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
         author = Voice(named[0].entity if named else f"author:{doc.id}", value)
     attributions: list[Attribution] = []
     for sent in doc.sentences:
-        attributions.extend(_attributions(doc, sent, mentions, attributions))
+        here = res.between(doc.id, sent.start, sent.end)
+        attributions.extend(_attributions(doc, sent, here, attributions, res))
     quotes: list[tuple[int, int, Voice]] = []
     for i, para in enumerate(doc.paragraphs):
         for m in QUOTE_RE.finditer(para.text):
@@ -97,7 +98,8 @@ def _in_quote(doc: Document, offset: int) -> bool:
     return False
 
 
-def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution]) -> list[Attribution]:
+def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution],
+                  res: Resolution) -> list[Attribution]:
     out = []
     for v in VERB_RE.finditer(sent.text):
         vs, ve = sent.start + v.start(), sent.start + v.end()
@@ -105,7 +107,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
-        voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier + out)
+        voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier[-3:] + out, res)
         if voice is None:
             continue
         tail = doc.text[ve:sent.end]
@@ -116,8 +118,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
-def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=()) -> Voice | None:
-    named = [m for m in mentions if m.entity or m.kind in {"group", "description"}]
+def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
+    named = [m for m in mentions if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
     if verb == "according to":
         for m in named:
             if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):
@@ -143,7 +145,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=()) -> Voice | None:
         spoken = [a.voice for a in earlier if (a.voice.speaker or "").startswith("person:")]
         if spoken:
             return Voice(spoken[-1].speaker, pron.group(1))
-        before = [m for m in mentions if m.kind == "person" and m.entity and m.end <= vs]
+        pool = res.between(doc.id, 0, vs) if res else mentions
+        before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
         if before:
             return Voice(before[-1].entity, pron.group(1))
     return None

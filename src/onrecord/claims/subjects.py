@@ -24,9 +24,11 @@ def antecedent(doc: Document, res: Resolution, before: int, exclude: str | None)
     """Who "he" is: walking back sentence by sentence, the first person named in the
     nearest sentence that names anyone (the speaker excluded). Sentence subjects come
     first in English, and the subject of the last sentence is what "he" most often means."""
-    people = [m for m in res.mentions.get(doc.id, []) if m.entity and m.entity.startswith("person:")
-              and m.entity != exclude and m.start < before]
     sentences = [s for s in doc.sentences if s.start < before][-LOOKBACK_SENTENCES:]
+    if not sentences:
+        return None
+    people = [m for m in res.between(doc.id, sentences[0].start, before) if m.entity
+              and m.entity.startswith("person:") and m.entity != exclude]
     for sent in reversed(sentences):
         here = [m for m in people if sent.start <= m.start < min(sent.end, before)]
         if here:
@@ -53,8 +55,8 @@ def person_subject(doc: Document, res: Resolution, lo: int, hi: int, sentence_st
 
 def _candidates(doc, res, lo, hi):
     out = []
-    for m in res.mentions.get(doc.id, []):
-        if lo <= m.start < hi and m.kind in {"person", "description"} and m.entity:
+    for m in res.between(doc.id, lo, hi):
+        if m.kind in {"person", "description"} and m.entity:
             if m.kind == "description" and COPULA_RE.search(doc.text[max(0, m.start - 12):m.start]):
                 continue  # "I've been a police officer": says what, not who
             out.append((m.start, m.entity, m.text))
@@ -65,7 +67,7 @@ def _candidates(doc, res, lo, hi):
 
 
 def near_person(doc: Document, res: Resolution, lo: int, hi: int, last: bool) -> tuple[str | None, str | None]:
-    found = [m for m in res.mentions.get(doc.id, []) if lo <= m.start < hi and m.kind == "person" and m.entity]
+    found = [m for m in res.between(doc.id, lo, hi) if m.kind == "person" and m.entity]
     if not found:
         return None, None
     m = found[-1] if last else found[0]
@@ -74,7 +76,7 @@ def near_person(doc: Document, res: Resolution, lo: int, hi: int, last: bool) ->
 
 def org_subject(doc: Document, res: Resolution, q_start: int, noun_end: int, sent_start: int,
                 sent_end: int, speaker: str | None) -> tuple[str | None, str | None]:
-    ms = [m for m in res.mentions.get(doc.id, []) if sent_start <= m.start < sent_end and m.entity]
+    ms = [m for m in res.between(doc.id, sent_start, sent_end) if m.entity]
     inside = [m for m in ms if q_start <= m.start < noun_end and m.kind in {"org", "group"}]
     if inside:
         return inside[0].entity, inside[0].text
@@ -98,6 +100,6 @@ def _org_of(res: Resolution, entity_id: str | None) -> str | None:
 def _named_later(doc: Document, res: Resolution, pos: int, speaker: str | None) -> Mention | None:
     """'"He stayed at that door," said Brandt, referring to Sgt. Dana Hale': named after."""
     sent = doc.sentence_at(pos)
-    later = [m for m in res.mentions.get(doc.id, []) if pos < m.start < sent.end and m.entity
+    later = [m for m in res.between(doc.id, pos + 1, sent.end) if m.entity
              and m.entity.startswith("person:") and m.entity != speaker]
     return later[0] if later else None

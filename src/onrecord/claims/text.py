@@ -8,6 +8,7 @@ the package top, so `onrecord --help` stays fast.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -38,12 +39,14 @@ class Document:
     paragraphs: list[Paragraph] = field(default_factory=list)
     sentences: list[Sentence] = field(default_factory=list)
     header: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # key -> span, value
+    _starts: list[int] = field(default_factory=list, repr=False)
 
     def sentence_at(self, offset: int) -> Sentence:
-        for s in self.sentences:
-            if s.start <= offset < s.end:
-                return s
-        return self.sentences[-1]
+        """The sentence holding `offset` (or the last one starting before it)."""
+        starts = [s.start for s in self.sentences] if len(self._starts) != len(self.sentences) else self._starts
+        self._starts = starts
+        i = max(0, bisect_right(starts, offset) - 1)
+        return self.sentences[i]
 
 
 @lru_cache(maxsize=1)
