@@ -41,6 +41,17 @@ def test_offsets_error_and_share_within_tolerance():
     assert s["per_source"]["avl.csv"]["error_s"] is None
     assert s["within_tolerance"] == pytest.approx(1 / 3, abs=1e-4)
     assert offset_scores({}, {"a": 1.0})["within_tolerance"] == 0.0
+    assert offset_scores({}, {"a": 1.0})["within_tolerance_relative"] == 0.0
+
+
+def test_offsets_relative_to_a_shared_shift():
+    true = {"cam": -200.0, "cad": 1.0, "radio": -3.0, "avl": 0.0}
+    est = {k: v + 30.0 for k, v in true.items()}  # every clock read against a reference 30 s off
+    est["radio"] += 5.0
+    s = offset_scores(est, true)
+    assert s["within_tolerance"] == 0.0 and s["common_shift_s"] == 30.0
+    assert s["within_tolerance_relative"] == 0.75
+    assert s["per_source"]["radio"]["relative_error_s"] == 5.0
 
 
 def test_metric_errors_in_seconds():

@@ -18,6 +18,8 @@ def print_scores(report: dict) -> None:
     table.add_row("clock offsets", f"{off['within_tolerance']:.3f}",
                   f"{off['estimated']} of {len(off['per_source'])} sources estimated; "
                   f"within {off['tolerance_s']} s; mean error {off['mean_abs_error_s']}")
+    table.add_row("clock offsets, relative", f"{off['within_tolerance_relative']:.3f}",
+                  f"after the shared shift of {off['common_shift_s']} s")
     for key, label in (("event_fusion", "event fusion F1"), ("entity_resolution", "entity resolution F1"),
                        ("linkage", "prior-contact linkage F1")):
         s = report[key]
