@@ -6,6 +6,7 @@ Public API (plain dataclasses, JSON-ready):
 - resolve_entities(docs) -> Resolution
 - find_conflicts(claims) -> list[Conflict]
 - compare_with_record(claim, lo, hi, unit) -> Comparison (supports | contradicts | cannot_tell)
+- rows.claim_row(claim, names) -> a row of the case store's `claims` table
 
 Heavy imports (spaCy, dateparser) happen on first use, not here.
 """
