@@ -69,14 +69,19 @@ UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_availa
 
 
 def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
-    m = ga.merge(gb, on="family", suffixes=("_a", "_b"))
+    # the same moment of the same unit / call: a join on (family, who), cheap at any size
+    keyed = ga.dropna(subset=["who"]).merge(gb.dropna(subset=["who"]), on=["family", "who"], suffixes=("_a", "_b"))
+    keyed = keyed.assign(who_a=keyed["who"], who_b=keyed["who"]).drop(columns="who")
+    # a moment of the place as a whole (shots, a door) pairs with any record of its kind,
+    # but not with a typed record, which can lag minutes and would pair with anything
+    pa_, pb_ = ga[ga["who"].isna()], gb[gb["who"].isna()]
+    loose = pd.concat([pa_.merge(gb[gb["rank"] < 2], on="family", suffixes=("_a", "_b")),
+                       ga[ga["who"].notna() & (ga["rank"] < 2)].merge(pb_, on="family", suffixes=("_a", "_b"))])
+    m = pd.concat([keyed, loose], ignore_index=True)
+    if m.empty:
+        return m.assign(d=pd.Series(dtype=float))
     # two agencies' systems each dispatching or logging one unit are two acts, not one
     m = m[~m["family"].isin(UNIT_FAMILIES) | (m["agency_a"] == m["agency_b"])]
-    same_who = m["who_a"] == m["who_b"]
-    placeless = m["who_a"].isna() | m["who_b"].isna()
-    # a typed record can lag minutes; matched only by time it would pair with anything
-    typed = (m["rank_a"] == 2) | (m["rank_b"] == 2)
-    m = m[same_who | (placeless & ~typed)]
     m = m.assign(d=(m["t_mid_b"] - m["t_mid_a"]) / 1000.0)
     return m[m["d"].abs() <= MAX_OFFSET_S]
 

@@ -169,7 +169,7 @@ class ResponseMetrics:
             return None
         m = min(found, key=lambda x: x.best)
         f = _time("first_armed_unit_on_scene", m, f"first armed unit on scene ({self.units.get(m.who, {}).get('name', '?')})", self.fmt)
-        f.subject = self.units.get(m.who, {}).get("name")
+        f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
         self.out.append(f)
         return m
 

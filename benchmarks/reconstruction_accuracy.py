@@ -1,0 +1,93 @@
+"""Reconstruction accuracy over generated incidents with known truth (issue 4 targets):
+clock offset median |error| <= 1 s and worst <= 5 s for sources with >= 3 shared events;
+event fusion pairwise F1 >= 0.97; unit/officer resolution F1 >= 0.98; every response
+metric within +/-2 s of truth or its interval containing truth.
+
+Run: .venv/bin/python benchmarks/reconstruction_accuracy.py [--seeds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from onrecord.reconstruct.build import reconstruct
+from onrecord.reconstruct.write import write_reconstruction
+from onrecord.scenario.case import generate_and_import
+from onrecord.scenario.results import collect_case_results
+from onrecord.scenario.score import score_case
+from onrecord.scenario.truth import load_truth
+
+
+def shared_sources(truth_doc: dict) -> dict[str, int]:
+    """Per source file: how many true events it shares with at least one other source."""
+    files_of = defaultdict(set)
+    for key, rec in truth_doc["records"].items():
+        files_of[rec["event"]].add(key.split("#", 1)[0])
+    count = Counter()
+    for files in files_of.values():
+        if len(files) > 1:
+            for f in files:
+                count[f] += 1
+    return dict(count)
+
+
+def one_seed(seed: int, work: Path) -> dict:
+    case = generate_and_import(seed, work)
+    r = reconstruct(case)
+    write_reconstruction(case, r)
+    truth = load_truth(work / f"scenario-{seed}" / "truth.json")
+    rep = score_case(collect_case_results(work / f"case-{seed}"), truth)
+    shared = shared_sources(truth.doc)
+    errors, unaligned = [], []
+    for src, v in rep["clock_offsets"]["per_source"].items():
+        if shared.get(src, 0) >= 3:
+            (unaligned.append(src) if v["error_s"] is None else errors.append(v["error_s"]))
+    metrics = rep["metrics"]["per_metric"]
+    ok = sum(1 for v in metrics.values() if v["interval_contains_truth"] or (v["error_s"] is not None and v["error_s"] <= 2))
+    detail = rep["unit_and_call_metrics"]["per_metric"]
+    dok = sum(1 for v in detail.values() if v["interval_contains_truth"] or (v["error_s"] is not None and v["error_s"] <= 2))
+    return {"seed": seed, "clock_median": statistics.median(errors) if errors else None,
+            "clock_worst": max(errors) if errors else None, "aligned": len(errors), "unaligned": len(unaligned),
+            "fusion_f1": rep["event_fusion"]["f1"], "entity_f1": rep["entity_resolution"]["f1"],
+            "metrics_ok": f"{ok}/{len(metrics)}", "detail_ok": f"{dok}/{len(detail)}",
+            "counts": rep["summary"]["counts"], "bad_metrics": [k for k, v in metrics.items()
+                                                                if not (v["interval_contains_truth"] or
+                                                                        (v["error_s"] is not None and v["error_s"] <= 2))]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", type=int, default=20)
+    args = ap.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(1, args.seeds + 1):
+            rows.append(one_seed(seed, Path(tmp)))
+            r = rows[-1]
+            fmt = lambda x: "  -  " if x is None else f"{x:5.2f}"
+            print(f"seed {seed:2d}  clock median {fmt(r['clock_median'])} s  worst {fmt(r['clock_worst'])} s "
+                  f"(aligned {r['aligned']}, unaligned {r['unaligned']})  fusion F1 {r['fusion_f1']:.3f}  "
+                  f"entity F1 {r['entity_f1']:.3f}  metrics {r['metrics_ok']}  unit/call {r['detail_ok']}  "
+                  f"counts {r['counts']:.2f}  missed: {', '.join(r['bad_metrics']) or '-'}", flush=True)
+    all_errors = [r["clock_median"] for r in rows if r["clock_median"] is not None]
+    worst = [r["clock_worst"] for r in rows if r["clock_worst"] is not None]
+    print()
+    print(f"over {len(rows)} seeds (targets in brackets):")
+    print(f"  clock offset, sources with >= 3 shared events: median of medians {statistics.median(all_errors):.2f} s [<= 1], "
+          f"worst {max(worst):.2f} s [<= 5]; unaligned (no link to a trusted clock) "
+          f"{sum(r['unaligned'] for r in rows)} of {sum(r['unaligned'] + r['aligned'] for r in rows)}")
+    print(f"  event fusion F1: mean {statistics.mean(r['fusion_f1'] for r in rows):.3f}, "
+          f"min {min(r['fusion_f1'] for r in rows):.3f} [>= 0.97]")
+    print(f"  entity resolution F1: mean {statistics.mean(r['entity_f1'] for r in rows):.3f}, "
+          f"min {min(r['entity_f1'] for r in rows):.3f} [>= 0.98]")
+    ok = sum(int(r["metrics_ok"].split("/")[0]) for r in rows)
+    tot = sum(int(r["metrics_ok"].split("/")[1]) for r in rows)
+    print(f"  headline metrics within 2 s or interval holds truth: {ok}/{tot} [all]")
+
+
+if __name__ == "__main__":
+    main()
