@@ -21,26 +21,26 @@ def database_api(backend: str, spark_session: Any = None) -> Any:
     if backend == "spark":
         from splink.backends.spark import SparkAPI
 
-        if spark_session is None:
-            # Local mode keeps intermediate tables in memory: writing each to parquet
-            # (Splink's default, right for a cluster) dominates on one machine.
-            return SparkAPI(
-                spark_session=local_spark_session(),
-                break_lineage_method="persist",
-                num_partitions_on_repartition=LOCAL_PARTITIONS,
-            )
-        _ensure_checkpoint_dir(spark_session)
-        return SparkAPI(spark_session=spark_session)
+        # Splink's default way of cutting long query plans (parquet files in the
+        # checkpoint directory) is kept, so local tests run the cluster code path.
+        session = spark_session or local_spark_session()
+        _ensure_checkpoint_dir(session)
+        return SparkAPI(spark_session=session)
     raise UsageError(f"unknown linkage backend {backend!r}; choose one of {BACKENDS}")
 
 
 def _ensure_checkpoint_dir(session: Any) -> None:
     """Splink cuts long query plans with checkpoints, which need a directory."""
+    import atexit
+    import shutil
     import tempfile
 
     context = session.sparkContext
     if not context.getCheckpointDir():
-        context.setCheckpointDir(tempfile.mkdtemp(prefix="onrecord-spark-"))
+        directory = tempfile.mkdtemp(prefix="onrecord-spark-")
+        context.setCheckpointDir(directory)
+        # Our directory, so ours to remove: intermediate tables are not results.
+        atexit.register(shutil.rmtree, directory, ignore_errors=True)
 
 
 def local_spark_session(cores: int = 2, partitions: int = LOCAL_PARTITIONS) -> Any:
