@@ -175,3 +175,10 @@ def test_more_measures(sentence, measure, lo, hi):
     found = [c for c in extract_claims(sentence, "x.txt") if c.measure == measure]
     assert [(c.lo, c.hi) for c in found] == [(lo, hi)]
     assert not [c for c in extract_claims(sentence, "x.txt") if c.measure == "count_officers_disciplined"]
+
+
+def test_not_one_of_them_went_in():
+    text = ("The three Marlow County Sheriff's deputies, including Deputy Rory Vance, stayed behind their cars, "
+            "and not one of them had gone into the gym, witnesses said.")
+    got = sorted((c.measure, c.lo) for c in extract_claims(text, "n.txt") if c.measure.startswith("count_"))
+    assert got == [("count_officers_entered", 0), ("count_officers_outside", 3)]

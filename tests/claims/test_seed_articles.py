@@ -104,8 +104,13 @@ def test_officer_counts(result):
     assert c.lo < 40 < c.hi and c.of_total == 130
     _span_has(texts, c, "40")
     outside = _find(analysis, "count_officers_outside", FIRST, subject=bso)
-    assert {(c.lo, c.hi) for c in outside} == {(4, 4)}
-    assert any(c.speaker == cspd for c in outside)  # "sources ... told CNN"
+    # Four places say the four deputies stayed out: three on the word of Coral Springs
+    # police sources, one in the writer's own voice.
+    assert {(c.lo, c.hi) for c in outside} == {(4, 4)} and len(outside) == 4
+    assert sorted(c.speaker for c in outside) == [f"author:{FIRST}", cspd, cspd, cspd]
+    # "not one of them had gone into the school": none of the deputies entered.
+    none_in = _find(analysis, "count_officers_entered", FIRST, subject=bso)
+    assert [(c.lo, c.hi, c.speaker, c.quoted) for c in none_in] == [(0, 0, cspd, True)]
     for c in outside:
         _span_has(texts, c, "four")
 

@@ -147,10 +147,11 @@ GROUP_RE = re.compile(r"\b(?:officers|deputies|cops|troopers|units|we|(?:police|
 
 def _group_subject(doc, res, sent, cs, rel_start, speaker):
     """'Deputies waited outside for nine minutes': about a group, named by its agency
-    when the sentence names one, else by the word itself."""
-    m = GROUP_RE.search(sent.text, 0, rel_start)
-    if m is None:
+    when its own phrase names one, else by the word itself."""
+    found = list(GROUP_RE.finditer(sent.text, cs, rel_start)) or list(GROUP_RE.finditer(sent.text, 0, rel_start))
+    if not found:
         return None, None
+    m = found[-1]  # the group nearest before the verb is the one acting
     if m.group(0).lower() == "we":
         return speaker, "we"
     # Only an agency named in the same phrase ("Marlow County Sheriff's deputies") owns the group.

@@ -188,14 +188,16 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         return None
     cs, ce = clause_bounds(sentence, start, noun_end)
     after, before = sentence[noun_end:ce], sentence[cs:start]
-    if (nxt := QUANTITY.search(after)) is not None and PARTITIVE_RE.match(after[nxt.end():]):
+    if (nxt := QUANTITY.search(after)) is not None and PARTITIVE_RE.match(after[nxt.end():]) \
+            and not re.search(r"\bnot\s*$", after[:nxt.start()]):
         after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
         # "waited in a hallway before going in": what comes after before/after/until is another event.
         own = m.group("mods") + " " + re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0] \
             if m is not None else re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0]
-        if (nxt := QUANTITY.search(own)) is not None:
-            own = own[:nxt.start()]
+        nxt = QUANTITY.search(own)
+        if nxt is not None and not re.search(r"\bnot\s*$", own[:nxt.start()]):
+            own = own[:nxt.start()]  # "..., not one of them had gone in" still speaks for them
         measure = _officer_measure(own) or _officer_measure(before)
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
     if kind == "people":
