@@ -51,3 +51,18 @@ def test_negated_mention_is_reported_but_not_a_flag():
 def test_ordinary_school_text_raises_nothing():
     assert find_indicators("The school bus was late; students waited in the gym.") == []
     assert find_indicators(None) == []
+
+
+def test_hits_grouped_by_the_person_each_record_belongs_to():
+    import pandas as pd
+
+    from onrecord.warnings.indicators import indicators_by_person
+
+    clusters = pd.DataFrame({"record_id": ["tip-1", "school-2", "sheriff-3"],
+                             "person_id": ["p1", "p1", "p2"]})
+    texts = {"tip-1": "Posted that he would be a school shooter.",
+             "school-2": "Brought a knife to class.",
+             "sheriff-3": "Noise complaint, no action."}
+    table = indicators_by_person(clusters, texts)
+    assert set(zip(table.person_id, table.rule)) == {("p1", "threat_to_school"), ("p1", "weapons")}
+    assert list(table.loc[table.rule == "weapons", "matched"]) == ["knife"]

@@ -13,7 +13,11 @@ reported, marked `negated`, because a denial on record is itself worth seeing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # Words a school threat can aim at.
 _SCHOOL = r"(?:school|schools|campus|classroom|class|students|teachers|cafeteria|gym)"
@@ -109,3 +113,21 @@ def flags(text: str | None) -> set[str]:
 def _is_negated(text: str, start: int) -> bool:
     before = re.findall(r"[\w']+", text[:start].lower())[-NEGATION_WINDOW:]
     return any(word in NEGATORS or word.endswith("n't") for word in before)
+
+
+def indicators_by_person(clusters: "pd.DataFrame", texts: Mapping[str, str | None]) -> "pd.DataFrame":
+    """Every hit in each record's narrative, beside the person the record belongs to.
+
+    `clusters` is `LinkResult.clusters` (record_id, person_id); `texts` maps a
+    record_id to its narrative. Records without text contribute nothing.
+    """
+    import pandas as pd
+
+    person_of = dict(zip(clusters["record_id"], clusters["person_id"]))
+    rows = []
+    for record_id, text in texts.items():
+        for hit in find_indicators(text):
+            rows.append({"person_id": person_of.get(record_id, record_id),
+                         "record_id": record_id, **asdict(hit)})
+    columns = ["person_id", "record_id", "rule", "start", "end", "matched", "negated"]
+    return pd.DataFrame(rows, columns=columns)
