@@ -25,6 +25,8 @@ def _only(text):
     ("roughly 40 officers", 36, 44, "roughly"),
     ("up to nine calls", 0, 9, "up to"),
     ("four or five minutes", 4, 5, "range"),
+    ("maybe two or three shots", 2, 3, "maybe"),
+    ("at least 20 to 30 calls", 20, None, "at least"),
     ("between 20 and 30 calls", 20, 30, "range"),
     ("40-plus officers", 40, None, "plus"),
     ("ten or so units", 9, 11, "or so"),

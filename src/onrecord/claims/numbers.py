@@ -182,7 +182,10 @@ def _from_match(m: re.Match) -> Quantity | None:
         # "$100K and $75,673.72" is two amounts, not a range: keep the first alone.
         return _single(m, v1, rule, hedge_text)
     if n2 is not None:
-        lo, hi = interval(v1, rule)[0], interval(n2, rule)[1]
+        # A range already says how unsure it is: "maybe two or three" stays [2, 3];
+        # only a bound ("at least 20 to 30", "up to 20 or 30") opens one side.
+        soft = rule in (None, "about", "exact", "nearly", "just_over")
+        lo, hi = (v1, n2) if soft else (interval(v1, rule)[0], interval(n2, rule)[1])
         hedge_text = hedge_text or "range"
     else:
         lo, hi = interval(v1, rule)
