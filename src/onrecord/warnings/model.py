@@ -85,7 +85,7 @@ def dob_levels() -> list[Level]:
         Level("one typing slip", cll.LevenshteinLevel("dob", 1), 0.04, 0.002),
         Level("day and month swapped", _day_month_swapped(), 0.01, 0.0002),
         Level("within a year", within_year, 0.03, 0.02),
-        Level("different", cll.ElseLevel(), 0.02, 0.9778),
+        Level("different", cll.ElseLevel(), 0.02, 0.9777),
     ]
 
 
@@ -116,13 +116,18 @@ def city_levels() -> list[Level]:
 
 
 def identifier_levels(col: str, m_exact: float, edits: list[int]) -> list[Level]:
-    """Phone or ID number: exact, then a few typing slips, else different."""
+    """Phone or ID number: exact, then up to n typing slips, else different.
+
+    Different people share a number about once in a million pairs; each allowed slip
+    makes a chance agreement ten times likelier.
+    """
     levels = [Level("exact", cll.ExactMatchLevel(col), m_exact, 1e-6)]
     for n in edits:
-        levels.append(Level(f"{n} edit(s)", cll.LevenshteinLevel(col, n), 0.03, 10 ** (n - 6)))
-    rest_m = 1 - m_exact - 0.03 * len(edits)
-    return levels + [Level("different", cll.ElseLevel(), rest_m, 1 - 1e-6 - sum(
-        10 ** (n - 6) for n in edits))]
+        u = 10.0 ** (n - 6)
+        levels.append(Level(f"{n} edit(s)", cll.LevenshteinLevel(col, n), 0.03, u))
+    m_rest = 1 - sum(lvl.m for lvl in levels)
+    u_rest = 1 - sum(lvl.u for lvl in levels)
+    return levels + [Level("different", cll.ElseLevel(), m_rest, u_rest)]
 
 
 def _null_condition(name: str) -> Any:

@@ -1,0 +1,33 @@
+"""The model as data: priors are probabilities, and no rule scores names alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from onrecord.warnings import model
+
+
+@pytest.mark.parametrize("name,levels", list(model.comparison_table().items()))
+def test_priors_are_distributions_and_agreement_is_evidence(name, levels):
+    assert sum(lvl.m for lvl in levels) == pytest.approx(1, abs=1e-9)
+    assert sum(lvl.u for lvl in levels) == pytest.approx(1, abs=1e-9)
+    # The first (most specific) level must favour a match, the last must count against.
+    assert levels[0].m > levels[0].u
+    assert levels[-1].m < levels[-1].u
+
+
+def test_rules_that_pair_on_names_demand_more_than_a_name():
+    for rule in model.prediction_blocking_rules():
+        if isinstance(rule, str) and "first_name" in rule and "dob" not in rule.split(" and (")[0]:
+            assert model.BOTH_HAVE_MORE_THAN_A_NAME in rule
+
+
+def test_comparisons_build_for_both_backends_with_missing_level_first():
+    from splink import SettingsCreator
+
+    for dialect in ("duckdb", "spark"):
+        settings = SettingsCreator(link_type="dedupe_only", comparisons=model.comparisons(),
+                                   unique_id_column_name="record_id").get_settings(dialect)
+        for comparison in settings.comparisons:
+            assert comparison.comparison_levels[0].is_null_level
+            assert comparison.comparison_levels[0].label_for_charts == "missing"
