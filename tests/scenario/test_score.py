@@ -92,3 +92,11 @@ def test_entity_resolution_counts_each_written_form_once():
     assert (s["true_pairs"], s["f1"]) == (1, 1.0)  # one decision: vehicle 3105 is unit 14B2
     wrong = pairwise_prf(*by_written_form([["avl#1#unit", "cad#8#unit"]], truth, forms))
     assert wrong["f1"] == 0.0
+
+
+def test_relative_offsets_never_below_absolute():
+    true = {"a": 0.0, "b": 10.0, "c": -5.0, "d": 1.0}
+    est = {"a": 0.0, "b": 10.0, "c": -2.0, "d": 4.0}  # two right, two 3 s off: no shift helps more
+    s = offset_scores(est, true)
+    assert s["common_shift_s"] == 0.0
+    assert s["within_tolerance_relative"] == s["within_tolerance"] == 0.5

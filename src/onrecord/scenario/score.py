@@ -70,9 +70,9 @@ def offset_scores(estimated: dict[str, float], true: dict[str, float],
     Records alone fix clocks only relative to each other: were every clock shifted by the
     same amount, no record would show it. So beside the absolute error (right only when
     the build anchors on a truly right clock, such as GPS-timed AVL) each source has a
-    relative error, after removing the median shift shared by all estimates."""
-    shared = [estimated[s] - t for s, t in true.items() if estimated.get(s) is not None]
-    shift = sorted(shared)[len(shared) // 2] if shared else 0.0
+    relative error, after removing the one shift shared by all clocks that puts the most
+    estimates within tolerance (no shift at all is a candidate, so relative >= absolute)."""
+    shift = _best_shift([estimated[s] - t for s, t in true.items() if estimated.get(s) is not None], tolerance)
     per = {}
     for src, truth in sorted(true.items()):
         est = estimated.get(src)
@@ -85,6 +85,12 @@ def offset_scores(estimated: dict[str, float], true: dict[str, float],
             "within_tolerance_relative": round(share("relative_error_s"), 4) if per else 0.0,
             "common_shift_s": round(shift, 3), "tolerance_s": tolerance, "estimated": len(errors),
             "mean_abs_error_s": round(sum(errors) / len(errors), 3) if errors else None}
+
+
+def _best_shift(residuals: list[float], tolerance: float) -> float:
+    def fits(shift: float) -> int:
+        return sum(1 for r in residuals if abs(r - shift) <= tolerance)
+    return max([0.0] + residuals, key=lambda shift: (fits(shift), -abs(shift)))
 
 
 def metric_scores(estimated: dict[str, float], true: dict[str, float],
