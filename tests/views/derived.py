@@ -36,9 +36,10 @@ def fill(case: Case) -> dict:
                                                             sources.c.file_name.like("statement_01%"))).scalar()
         _clocks(conn, case, radio, created)
         _aligned(conn, case, radio["source_id"], fused_with={radio["id"]: 1, created["id"]: 1})
+        radio_aligned = radio["t_src_lo"] - int(RADIO_OFFSET_S * 1000)
         conn.execute(insert(fused_events).values(
-            id=1, case_id=case.id, kind="incident_created", t_lo=created["t_src_lo"],
-            t_hi=radio["t_src_lo"] - int(RADIO_OFFSET_S * 1000), t_best=created["t_src_lo"], reports=2, sources=2,
+            id=1, case_id=case.id, kind="incident_created", t_lo=min(created["t_src_lo"], radio_aligned),
+            t_hi=max(created["t_src_lo"], radio_aligned), t_best=created["t_src_lo"], reports=2, sources=2,
             agency="BCSO", label="Shots reported at Building 1"))
         conn.execute(insert(claims).values(
             id=1, case_id=case.id, source_id=statement, span_lo=0, span_hi=len(CLAIM_SENTENCE),

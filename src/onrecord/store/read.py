@@ -82,42 +82,71 @@ class CaseViews:
         return {t.name: self._count(t) for t in (clock_estimates, aligned_events, fused_events, entities_t,
                                                   claims_t, findings_t)}
 
-    def facets(self, unit_limit: int = 2000) -> dict:
-        """The values the filters offer: agencies, units, event kinds, source kinds, and the time span."""
-        e = events.c
-        where = e.case_id == self.case.id
+    def facets(self, window: tuple[int, int] | None = None, unit_limit: int = 2000) -> dict:
+        """The values the filters offer, without a scan of every event (a case may hold millions):
+        agencies and kinds of the sources, plus those seen in `window`; units seen in `window`."""
+        from onrecord.vocab import EVENT_KINDS
+
+        e, s = events.c, sources.c
         with self.case.engine.connect() as conn:
-            col = lambda c: [v for (v,) in conn.execute(select(c).where(where, c.is_not(None)).distinct().order_by(c))]
-            units = [v for (v,) in conn.execute(select(e.unit).where(where, e.unit.is_not(None)).distinct()
-                                                .order_by(e.unit).limit(unit_limit))]
-            span = conn.execute(select(func.min(e.t_src_lo), func.max(e.t_src_lo)).where(where)).one()
-            return {"agencies": col(e.agency), "kinds": col(e.kind), "units": units,
-                    "source_kinds": [v for (v,) in conn.execute(
-                        select(sources.c.kind).where(sources.c.case_id == self.case.id).distinct()
-                        .order_by(sources.c.kind))],
-                    "events": conn.execute(select(func.count()).where(where)).scalar(),
-                    "t_min": span[0], "t_max": span[1]}
+            srcs = conn.execute(select(s.agency, s.kind, s.event_count).where(s.case_id == self.case.id)).all()
+            first = conn.execute(select(func.min(e.t_src_lo)).where(e.case_id == self.case.id)).scalar()
+            last = conn.execute(select(func.max(e.t_src_lo)).where(e.case_id == self.case.id)).scalar()
+            agencies, kinds, units = {a for a, _, _ in srcs if a}, set(), set()
+            if window:
+                near = select(e.agency, e.kind, e.unit).where(e.case_id == self.case.id, e.t_src_lo >= window[0],
+                                                              e.t_src_lo <= window[1]).distinct()
+                for agency, kind, unit in conn.execute(near):
+                    agencies.add(agency) if agency else None
+                    kinds.add(kind)
+                    units.add(unit) if unit else None
+        return {"agencies": sorted(agencies), "kinds": sorted(kinds | EVENT_KINDS),
+                "units": sorted(units)[:unit_limit], "source_kinds": sorted({k for _, k, _ in srcs}),
+                "events": sum(n for _, _, n in srcs), "t_min": first, "t_max": last}
 
     def busiest_window(self, bucket_ms: int = 600_000, max_gap: int = 2,
                        max_buckets: int = 36) -> tuple[int, int] | None:
         """The incident's stretch of time: the busiest 10-minute bucket, widened while neighbours
-        (up to `max_gap` empty buckets apart) have events. Prior contacts years earlier stay out."""
-        t = self._time_cols(self.is_built())[0]
-        # The bucket size is a literal: as a bind parameter PostgreSQL cannot match SELECT to GROUP BY.
+        (up to `max_gap` empty buckets apart) have events. Prior contacts years earlier stay out.
+        A big case finds the peak on a sample of 10,000 events, then counts exactly around it."""
+        built = self.is_built()
+        t = self._time_cols(built)[0]
         bucket = t // literal_column(str(int(bucket_ms)))
-        stmt = self._window_from(select(bucket, func.count()), self.is_built()) \
-            .where(t.is_not(None)).group_by(bucket)
+        peak = self._sampled_peak(bucket_ms, built)
+        # The bucket size is a literal: as a bind parameter PostgreSQL cannot match SELECT to GROUP BY.
+        stmt = self._window_from(select(bucket, func.count()), built).where(t.is_not(None)).group_by(bucket)
+        if peak is not None:
+            reach = (max_buckets + max_gap + 2) * bucket_ms
+            stmt = stmt.where(t >= peak - reach, t <= peak + reach)
         with self.case.engine.connect() as conn:
             counts = {int(b): n for b, n in conn.execute(stmt)}
         if not counts:
             return None
-        peak = max(counts, key=counts.get)
-        lo = hi = peak
+        lo = hi = max(counts, key=counts.get)
         near = lambda b, step: [b + step * k for k in range(1, max_gap + 2) if b + step * k in counts]
         # A year of busy background calls would chain on for ever: stop at max_buckets.
         while hi - lo < max_buckets and (near(lo, -1) or near(hi, 1)):
             lo, hi = (near(lo, -1) or [lo])[0], (near(hi, 1) or [hi])[0]
         return lo * bucket_ms, (hi + 1) * bucket_ms
+
+    def _sampled_peak(self, bucket_ms: int, built: bool, sample: int = 10_000) -> int | None:
+        """Time of the busiest bucket among a fixed random sample of event ids; None for small cases."""
+        import random
+
+        with self.case.engine.connect() as conn:
+            lo, hi = conn.execute(select(func.min(events.c.id), func.max(events.c.id))).one()
+            if lo is None or hi - lo < 5 * sample:
+                return None
+            ids = random.Random(hi).sample(range(lo, hi + 1), sample)  # same case, same sample
+            t = self._time_cols(built)[0]
+            stmt = self._window_from(select(t), built).where(events.c.id.in_(ids), t.is_not(None))
+            times = [v for (v,) in conn.execute(stmt)]
+        if not times:
+            return None
+        counts: dict[int, int] = {}
+        for v in times:
+            counts[v // bucket_ms] = counts.get(v // bucket_ms, 0) + 1
+        return max(counts, key=counts.get) * bucket_ms
 
     # -- the timeline window: aligned times once built, each source's own clock before
 
@@ -125,14 +154,13 @@ class CaseViews:
     def _time_cols(built: bool):
         return (aligned_events.c.t_lo, aligned_events.c.t_hi) if built else (events.c.t_src_lo, events.c.t_src_hi)
 
-    def _window_from(self, stmt, built: bool):
-        """FROM and case filter: driven by the aligned table's time index when built."""
-        if built:
-            return stmt.select_from(aligned_events.join(events, events.c.id == aligned_events.c.event_id)
-                                    .join(sources, sources.c.id == events.c.source_id)) \
-                .where(aligned_events.c.case_id == self.case.id)
-        return stmt.select_from(events.join(sources, sources.c.id == events.c.source_id)) \
-            .where(events.c.case_id == self.case.id)
+    def _window_from(self, stmt, built: bool, with_sources: bool = True):
+        """FROM and case filter: driven by the aligned table's time index when built. Counting
+        a million rows is quicker without the join to sources, so it is left out when unneeded."""
+        base = aligned_events.join(events, events.c.id == aligned_events.c.event_id) if built else events
+        if with_sources:
+            base = base.join(sources, sources.c.id == events.c.source_id)
+        return stmt.select_from(base).where((aligned_events if built else events).c.case_id == self.case.id)
 
     def _window_where(self, stmt, q: WindowQuery, built: bool):
         t, _ = self._time_cols(built)
@@ -164,16 +192,32 @@ class CaseViews:
             stmt = stmt.where((t > q.after[0]) | ((t == q.after[0]) & (e.id > q.after[1])))
         stmt = stmt.order_by(t, e.id).limit(q.limit + 1)
         with self.case.engine.connect() as conn:
-            rows = [dict(r._mapping) for r in conn.execute(stmt)]
+            result = conn.execute(stmt)
+            keys = list(result.keys())  # once, not per row: 20,000 rows are drawn at a time
+            rows = [dict(zip(keys, r)) for r in result.fetchall()]
         more = len(rows) > q.limit
         rows = rows[:q.limit]
         return {"clock": "aligned" if built else "source", "events": rows,
                 "next": (rows[-1]["t_lo"], rows[-1]["id"]) if more else None}
 
+    def window_points(self, q: WindowQuery) -> list[tuple]:
+        """The chart's few columns for up to q.limit events, as plain tuples (tens of thousands at once):
+        (id, time, agency, unit, source kind, kind, text, file, line)."""
+        built = self.is_built()
+        t, _ = self._time_cols(built)
+        e = events.c
+        stmt = self._window_from(select(e.id, t, e.agency, e.unit, sources.c.kind, e.kind, e.text,
+                                        sources.c.file_name, raw_records.c.ordinal), built) \
+            .join(raw_records, raw_records.c.id == e.raw_record_id)
+        stmt = self._window_where(stmt, q, built).order_by(t, e.id).limit(q.limit)
+        with self.case.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(stmt).fetchall()]
+
     def window_count(self, q: WindowQuery, cap: int) -> int:
         """Events in the window, counted up to `cap` only: enough to choose points or bins, cheap at 1M."""
         built = self.is_built()
-        inner = self._window_where(self._window_from(select(events.c.id), built), q, built).limit(cap)
+        inner = self._window_where(self._window_from(select(events.c.id), built, bool(q.source_kind)), q, built) \
+            .limit(cap)
         with self.case.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(inner.subquery())).scalar()
 
@@ -181,13 +225,19 @@ class CaseViews:
         """Events counted per agency, lane value and time bucket: the chart when points are too many."""
         built = self.is_built()
         t, _ = self._time_cols(built)
-        lane_col = {"agency": events.c.agency, "unit": events.c.unit, "source": sources.c.kind}[lane]
+        # Source kind is looked up per source afterwards: no join per event.
+        lane_col = {"agency": events.c.agency, "unit": events.c.unit, "source": events.c.source_id}[lane]
         bucket = (t // literal_column(str(int(bucket_ms)))).label("bucket")
         stmt = self._window_from(select(events.c.agency, lane_col.label("lane"), bucket, func.count().label("n")),
-                                 built)
+                                 built, bool(q.source_kind))
         stmt = self._window_where(stmt, q, built).group_by(events.c.agency, lane_col, bucket)
+        kinds = {s["id"]: s["kind"] for s in self.sources()} if lane == "source" else {}
+        out: dict[tuple, int] = {}
         with self.case.engine.connect() as conn:
-            return [{"agency": a, "lane": ln, "t": int(b) * bucket_ms, "n": n} for a, ln, b, n in conn.execute(stmt)]
+            for a, ln, b, n in conn.execute(stmt):
+                key = (a, kinds.get(ln) if lane == "source" else ln, int(b))
+                out[key] = out.get(key, 0) + n
+        return [{"agency": a, "lane": ln, "t": b * bucket_ms, "n": n} for (a, ln, b), n in out.items()]
 
     # -- one event with everything it rests on
 

@@ -39,8 +39,8 @@ def unit_table(reader: CaseReader, window: tuple[int, int]) -> list[dict]:
 
 def gather(reader: CaseReader) -> dict:
     zone = reader.display_zone()
-    facets = reader.facets()
     window = reader.busiest_window()
+    facets = reader.facets(window)
     built = reader.is_built()
     timeline, units = [], []
     if window:

@@ -36,10 +36,11 @@ class CaseState:
             version = self.reader().version()
             if self._facets is None or self._facets[0] != version:
                 r = self.reader()
-                f = r.facets()
+                window = r.busiest_window()
+                f = r.facets(window)
                 f["zone"] = r.display_zone()
                 f["colours"] = present.agency_colours(f["agencies"])
-                f["window"] = r.busiest_window()
+                f["window"] = window
                 self._facets = (version, f)
             return self._facets[1]
 
@@ -58,6 +59,9 @@ def create_app(case_path: str | Path) -> FastAPI:
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                   "record: the case's sourced timeline, findings, claims and sources.")
     app.state.case = CaseState(open_case(Path(case_path)))
+    # Filter values and the busiest window of a million events take seconds: start on them now,
+    # so the first page a user opens does not wait for all of it.
+    threading.Thread(target=app.state.case.facets, daemon=True, name="onrecord-warm-up").start()
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
     pages.add_filters(app.state.templates)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")

@@ -17,6 +17,7 @@ def add_filters(templates) -> None:
     env = templates.env
     env.filters["duration"] = present.duration
     env.filters["offset_text"] = present.offset_text
+    env.filters["number"] = present.number
 
 
 def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:

@@ -22,12 +22,23 @@ def when(ms: int | None, zone: ZoneInfo, seconds: bool = True) -> str:
     t = to_local(ms, zone)
     if t is None:
         return "untimed"
-    return t.strftime("%Y-%m-%d %H:%M:%S %Z" if seconds else "%Y-%m-%d %H:%M %Z")
+    return t.strftime("%Y-%m-%d %H:%M" if not seconds else "%Y-%m-%d %H:%M:%S") + _millis(ms) + t.strftime(" %Z")
+
+
+def _millis(ms: int) -> str:
+    # Sensors write milliseconds and their order matters; whole seconds stay short.
+    return f".{ms % 1000:03d}" if ms % 1000 and ms % 1000 != 999 else ""
 
 
 def clock_time(ms: int | None, zone: ZoneInfo) -> str:
     t = to_local(ms, zone)
-    return "untimed" if t is None else t.strftime("%H:%M:%S %Z")
+    return "untimed" if t is None else t.strftime("%H:%M:%S") + _millis(ms) + t.strftime(" %Z")
+
+
+def number(v: float | None) -> str:
+    if v is None:
+        return "—"
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
 
 
 def local_iso(ms: int | None, zone: ZoneInfo) -> str | None:
@@ -79,8 +90,7 @@ def finding_value(f: dict, zone: ZoneInfo) -> str:
         return interval(int(lo) if lo is not None else None, int(hi) if hi is not None else None, zone)
     if unit == "s":
         return duration(lo) if hi in (None, lo) else f"{duration(lo)} – {duration(hi)}"
-    fmt = lambda v: f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
-    text = fmt(lo) if hi in (None, lo) else f"{fmt(lo)} – {fmt(hi)}"
+    text = number(lo) if hi in (None, lo) else f"{number(lo)} – {number(hi)}"
     return f"{text} {unit}" if unit and unit != "count" else text
 
 

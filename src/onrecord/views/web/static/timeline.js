@@ -56,7 +56,7 @@
     const maxN = bins ? Math.max(1, ...data.traces.flatMap((t) => t.n)) : 1;
     const traces = data.traces.map((t) => ({
       type: "scattergl", mode: "markers", name: t.agency, x: t.x, y: t.y, customdata: t.id || null,
-      text: t.hover, hovertemplate: "%{text}<extra></extra>",
+      text: t.hover, hovertemplate: (bins ? "" : "%{x|%Y-%m-%d %H:%M:%S.%L} " + data.zone_abbr + "<br>") + "%{text}<extra></extra>",
       marker: {color: t.colour, opacity: bins ? 0.75 : 0.85, line: {width: 0},
                size: bins ? t.n.map((n) => 5 + 17 * Math.sqrt(n / maxN)) : 9, symbol: bins ? "square" : "circle"},
     }));
