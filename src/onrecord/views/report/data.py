@@ -13,7 +13,10 @@ CRITICAL_KINDS = ("call_received", "call_transferred", "call_answered", "inciden
                   "unit_enroute", "unit_arrived", "entry", "exit", "shots_reported", "shots_detected",
                   "radio_transmission", "door_event", "alarm", "patient_transported", "incident_closed")
 STATUS_KINDS = ("unit_dispatched", "unit_enroute", "unit_arrived", "entry")
-MAX_TIMELINE_ROWS = 400
+MAX_TIMELINE_ROWS = 250
+# The critical minutes start with the first call or shot of the incident's stretch of time.
+START_KINDS = ("call_received", "shots_detected", "shots_reported")
+CRITICAL_SPAN_MS = 30 * 60_000
 
 
 def _rows(reader: CaseReader, q: WindowQuery) -> list[dict]:
@@ -37,14 +40,35 @@ def unit_table(reader: CaseReader, window: tuple[int, int]) -> list[dict]:
     return sorted(units.values(), key=lambda u: min(u[k]["t_lo"] for k in STATUS_KINDS if k in u))
 
 
+def critical_minutes(reader: CaseReader, window: tuple[int, int]) -> tuple[int, int]:
+    """From two minutes before the first call or shot in the window, for half an hour."""
+    first = reader.window(WindowQuery(t_from=window[0], t_to=window[1], kinds=START_KINDS, limit=1))["events"]
+    start = first[0]["t_lo"] - 2 * 60_000 if first else window[0]
+    return max(window[0], start), min(window[1], start + CRITICAL_SPAN_MS)
+
+
+def metrics_with_lines(reader: CaseReader, zone) -> list[dict]:
+    """Metric findings, each with its evidence as file:line (a PDF cannot link to the case)."""
+    found = [shape.finding_json(f, zone) for f in reader.findings("metric")]
+    ids = {i for f in found for i in shape.evidence_ids(f["evidence"], "events")[:6]}
+    lines = {d["id"]: f"{d['file_name']}:{d['ordinal']}" for d in reader.events_detail(ids)}
+    for f in found:
+        evs = shape.evidence_ids(f["evidence"], "events")
+        f["lines"] = [lines[i] for i in evs[:6] if i in lines]
+        f["more_lines"] = max(0, len(evs) - 6)
+    return found
+
+
 def gather(reader: CaseReader) -> dict:
     zone = reader.display_zone()
     window = reader.busiest_window()
     facets = reader.facets(window)
     built = reader.is_built()
     timeline, units = [], []
+    critical = None
     if window:
-        timeline = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=CRITICAL_KINDS,
+        critical = critical_minutes(reader, window)
+        timeline = _rows(reader, WindowQuery(t_from=critical[0], t_to=critical[1], kinds=CRITICAL_KINDS,
                                              limit=MAX_TIMELINE_ROWS + 1))
         units = unit_table(reader, window)
     shots = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=("shots_detected",), limit=500)) \
@@ -53,9 +77,9 @@ def gather(reader: CaseReader) -> dict:
         "case": reader.case, "zone": zone, "zone_label": present.zone_label(zone, window[0] if window else None),
         "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
         "generated": datetime.now(timezone.utc).astimezone(zone).strftime("%Y-%m-%d %H:%M %Z"),
-        "window": window, "window_text": present.interval(*window, zone) if window else "no timed events",
+        "window": window, "window_text": present.interval(*critical, zone) if critical else "no timed events",
         "event_count": facets["events"], "source_count": len(reader.sources()),
-        "metrics": [shape.finding_json(f, zone) for f in reader.findings("metric")],
+        "metrics": metrics_with_lines(reader, zone),
         "timeline": timeline[:MAX_TIMELINE_ROWS], "timeline_cut": len(timeline) > MAX_TIMELINE_ROWS,
         "units": units, "shots": shots, "discrepancies": shape.discrepancies(reader, zone),
         "subjects": shape.subjects(reader, zone), "sources": shape.sources(reader, zone),

@@ -76,7 +76,8 @@ def claim_json(c: dict) -> dict:
                                                     "kind": c["source_kind"], "agency": c["source_agency"]}}
 
 
-def _ids(evidence, key: str) -> list[int]:
+def evidence_ids(evidence, key: str) -> list[int]:
+    """The ids a finding's evidence lists under `key` (events, claims, fused), skipping malformed ones."""
     vals = evidence.get(key, []) if isinstance(evidence, dict) else []
     return [int(v) for v in vals if isinstance(v, (int, str)) and str(v).isdigit()]
 
@@ -84,21 +85,24 @@ def _ids(evidence, key: str) -> list[int]:
 def discrepancies(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     """Each discrepancy with both sides quoted: the claims in their own words, the record's lines."""
     found = reader.findings("discrepancy")
-    claims = {c["id"]: c for c in reader.claims({i for f in found for i in _ids(f["evidence"], "claims")})}
-    evs = {d["id"]: d for d in reader.events_detail({i for f in found for i in _ids(f["evidence"], "events")})}
+    claims = {c["id"]: c for c in reader.claims({i for f in found for i in evidence_ids(f["evidence"], "claims")})}
+    wanted = {i for f in found for i in evidence_ids(f["evidence"], "events")}
+    evs = {d["id"]: d for d in reader.events_detail(wanted)}
     return [finding_json(f, zone) | {
-        "claims": [claim_json(claims[i]) for i in _ids(f["evidence"], "claims") if i in claims],
-        "events": [report_json(evs[i], zone) for i in _ids(f["evidence"], "events") if i in evs]} for f in found]
+        "claims": [claim_json(claims[i]) for i in evidence_ids(f["evidence"], "claims") if i in claims],
+        "events": [report_json(evs[i], zone) for i in evidence_ids(f["evidence"], "events") if i in evs]}
+        for f in found]
 
 
 def subjects(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     """Prior warnings per person: each warning finding with the records it rests on, and the flags."""
     found = reader.findings("warning")
-    evs = {d["id"]: d for d in reader.events_detail({i for f in found for i in _ids(f["evidence"], "events")})}
+    wanted = {i for f in found for i in evidence_ids(f["evidence"], "events")}
+    evs = {d["id"]: d for d in reader.events_detail(wanted)}
     people: dict[str, list] = defaultdict(list)
     for f in found:
         people[f["subject"] or "(no subject named)"].append(finding_json(f, zone) | {
-            "events": [report_json(evs[i], zone) for i in _ids(f["evidence"], "events") if i in evs]})
+            "events": [report_json(evs[i], zone) for i in evidence_ids(f["evidence"], "events") if i in evs]})
     out = []
     for name, warnings in sorted(people.items()):
         flags = sorted({str(x) for w in warnings for x in (w["payload"].get("flags") or [])
