@@ -34,7 +34,9 @@
     const mine = ++busy;
     statusEl.textContent = "Loading…";
     const t0 = performance.now();
-    const res = await fetch("/api/timeline?" + p.toString());
+    const first = window.ONRECORD_FIRST;
+    window.ONRECORD_FIRST = null;  // the form was filled from the same URL: same request
+    const res = await (first || fetch("/api/timeline?" + p.toString()));
     const data = await res.json();
     if (mine !== busy) return;  // a newer request superseded this one
     if (!res.ok) { statusEl.textContent = data.detail || ("error " + res.status); return; }
@@ -54,8 +56,11 @@
   function draw(data) {
     const bins = data.mode === "bins";
     const maxN = bins ? Math.max(1, ...data.traces.flatMap((t) => t.n)) : 1;
+    // Lanes as numbers with tick labels: Plotly maps 20,000 category strings much more slowly.
+    const laneIndex = new Map(data.lanes.map((name, i) => [name, i]));
     const traces = data.traces.map((t) => ({
-      type: "scattergl", mode: "markers", name: t.agency, x: t.x, y: t.y, customdata: t.id || null,
+      type: "scattergl", mode: "markers", name: t.agency, x: t.x, y: t.y.map((y) => laneIndex.get(y)),
+      customdata: t.id || null,
       text: t.hover, hovertemplate: (bins ? "" : "%{x|%Y-%m-%d %H:%M:%S.%L} " + data.zone_abbr + "<br>") + "%{text}<extra></extra>",
       marker: {color: t.colour, opacity: bins ? 0.75 : 0.85, line: {width: 0},
                size: bins ? t.n.map((n) => 5 + 17 * Math.sqrt(n / maxN)) : 9, symbol: bins ? "square" : "circle"},
@@ -66,8 +71,9 @@
       legend: {orientation: "h", x: 0, y: 1, yanchor: "bottom", title: {text: "agency "}},
       xaxis: {title: {text: `local time, ${data.timezone} (${data.zone_abbr})`}, type: "date",
               range: data.window_x || undefined, tickformat: "%H:%M:%S\n%b %d"},
-      yaxis: {type: "category", categoryorder: "array", categoryarray: data.lanes, automargin: true,
-              fixedrange: true, tickfont: {size: 12}},
+      yaxis: {tickmode: "array", tickvals: data.lanes.map((_, i) => i), ticktext: data.lanes, automargin: true,
+              range: [-0.7, Math.max(1, data.lanes.length) - 0.3], fixedrange: true, zeroline: false,
+              showgrid: true, gridcolor: "#eef0f3", tickfont: {size: 12}},
     };
     Plotly.react(chartEl, traces, layout, {displaylogo: false, responsive: true, scrollZoom: true,
                                             modeBarButtonsToRemove: ["select2d", "lasso2d"]});
