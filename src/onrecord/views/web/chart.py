@@ -83,8 +83,8 @@ def _points(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, colo
         tr["id"].append(event_id)
         text = (text or "").replace("\n", " ")
         # The time is added in the browser from x (hovertemplate), with the zone's abbreviation.
-        tr["hover"].append(f"{agency or ''} {unit or ''} · {kind}<br>{text[:90]}{'…' if len(text) > 90 else ''}"
-                           f"<br>{file}:{line}")
+        snippet = f"<br>{text[:90]}{'…' if len(text) > 90 else ''}" if text else ""
+        tr["hover"].append(f"{agency or ''} {unit or ''} · {kind}{snippet}<br>{file}:{line}")
     return {"mode": "points", "count": len(rows), "lanes": sorted(lane_set, reverse=True),
             "traces": [traces[k] for k in sorted(traces, key=lambda a: a or "")]}
 

@@ -68,9 +68,9 @@
     const height = Math.max(380, Math.min(2400, 60 + 26 * data.lanes.length));
     const layout = {
       height, margin: {l: 150, r: 16, t: 34, b: 56}, hovermode: "closest", dragmode: "zoom",
-      legend: {orientation: "h", x: 0, y: 1, yanchor: "bottom", title: {text: "agency "}},
+      legend: {orientation: "h", x: 0, y: 1, yanchor: "bottom", title: {text: "agency "}, itemsizing: "constant"},
       xaxis: {title: {text: `local time, ${data.timezone} (${data.zone_abbr})`}, type: "date",
-              range: data.window_x || undefined, tickformat: "%H:%M:%S\n%b %d"},
+              range: data.window_x || undefined},  // Plotly picks the tick format for the zoom level
       yaxis: {tickmode: "array", tickvals: data.lanes.map((_, i) => i), ticktext: data.lanes, automargin: true,
               range: [-0.7, Math.max(1, data.lanes.length) - 0.3], fixedrange: true, zeroline: false,
               showgrid: true, gridcolor: "#eef0f3", tickfont: {size: 12}},
