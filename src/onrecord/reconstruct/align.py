@@ -9,22 +9,32 @@ import pandas as pd
 
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
 from onrecord.reconstruct.entities import WhoIsWho
-from onrecord.reconstruct.moments import moment_of
+from onrecord.reconstruct.moments import ATTR_KINDS, MOMENT_KINDS, UNIT_KINDS, moment_of
 
 
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
-    """Events that record a shareable moment, with what/who/lag and their source-clock time."""
+    """Events that record a shareable moment, with what/who/rank and their source-clock time."""
+    timed = events[events["t_src_lo"].notna() & events["kind"].isin(MOMENT_KINDS)]
+    unit_of = pd.Series(who.unit_of_event, dtype="float64")
+    units = timed["id"].map(unit_of)
+    # the bulk (every CAD status of every unit, a year of calls) is read column-wise ...
+    bulk = timed[timed["kind"].isin(UNIT_KINDS) & units.notna()]
+    fast = pd.DataFrame({"id": bulk["id"], "source_id": bulk["source_id"],
+                         "t_mid": (bulk["t_src_lo"] + bulk["t_src_hi"]) / 2, "width": bulk["t_src_hi"] - bulk["t_src_lo"],
+                         "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
+                         "rank": (bulk["kind"] != "unit_dispatched").astype(int) * 2, "agency": bulk["agency"]})
+    # ... the rest, whose text or attributes say what moment it is, one by one
     rows = []
-    timed = events[events["t_src_lo"].notna()]
-    for r in timed.itertuples(index=False):
-        attrs = json.loads(r.attrs) if r.attrs else {}
+    for r in timed[~timed.index.isin(bulk.index)].itertuples(index=False):
+        attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
         m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs)
         if m is None:
             continue
         family = "entry" if m.what == "door" else m.what
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
                      family, m.who, m.rank, r.agency))
-    return pd.DataFrame(rows, columns=["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency"])
+    slow = pd.DataFrame(rows, columns=list(fast.columns))
+    return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 
 
 def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.DataFrame:

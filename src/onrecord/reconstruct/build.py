@@ -81,15 +81,15 @@ def _blank_transfer(attrs: str) -> bool:
 
 
 def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who) -> list[MomentRow]:
-    rows = anchored.set_index("id")
-    times = events.set_index("id")[["t_lo", "t_hi", "source_kind", "text", "call", "source_id"]]
+    a = {col: dict(zip(anchored["id"], anchored[col])) for col in ("rank", "family", "who", "agency")}
+    ev = events[events["id"].isin(anchored["id"])]
+    e = {col: dict(zip(ev["id"], ev[col])) for col in ("t_lo", "t_hi", "source_kind", "text", "call", "source_id")}
     grouped = {i for g in groups for i in g}
     singles = [[int(i)] for i in anchored["id"] if i not in grouped]
     out = []
     for members in groups + singles:
-        recs = [{"rank": int(rows.loc[i, "rank"]), "t_lo": times.loc[i, "t_lo"], "t_hi": times.loc[i, "t_hi"]}
-                for i in members]
-        family = rows.loc[members[0], "family"]
+        recs = [{"rank": int(a["rank"][i]), "t_lo": e["t_lo"][i], "t_hi": e["t_hi"][i]} for i in members]
+        family = a["family"][members[0]]
         mt = moment_time(recs, family)
         if mt is None:
             continue
@@ -98,12 +98,12 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
             u = who.unit_of_event.get(i)
             if u is not None:
                 units.setdefault(u, []).append(i)
-        whos = [rows.loc[i, "who"] for i in members if rows.loc[i, "who"] is not None]
-        agencies = {rows.loc[i, "agency"] for i in members} - {None}
-        seen = bool(units) or any("officer" in str(times.loc[i, "text"]).lower() for i in members)
+        whos = [a["who"][i] for i in members if a["who"][i] is not None and a["who"][i] == a["who"][i]]
+        agencies = {a["agency"][i] for i in members} - {None}
+        seen = bool(units) or any("officer" in str(e["text"][i]).lower() for i in members)
         # a call number means something only within its dispatch system (its source)
-        calls = frozenset(f"{times.loc[i, 'source_id']}#{times.loc[i, 'call']}" for i in members
-                          if times.loc[i, "call"] is not None and times.loc[i, "source_kind"] == "cad")
+        calls = frozenset(f"{e['source_id'][i]}#{e['call'][i]}" for i in members
+                          if e["call"][i] is not None and e["source_kind"][i] == "cad")
         out.append(MomentRow(min(members), family, whos[0] if whos else None,
                              next(iter(agencies)) if len(agencies) == 1 else None,
                              mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls))

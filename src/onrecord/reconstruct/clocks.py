@@ -87,6 +87,12 @@ def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
 
 
 def _estimate(ga, gb, a, b) -> PairEstimate | None:
+    # a year-long source meets an hour-long one only in that hour
+    span = MAX_OFFSET_S * 1000
+    ga = ga[(ga["t_mid"] >= gb["t_mid"].min() - span) & (ga["t_mid"] <= gb["t_mid"].max() + span)]
+    gb = gb[(gb["t_mid"] >= ga["t_mid"].min() - span) & (gb["t_mid"] <= ga["t_mid"].max() + span)]
+    if ga.empty or gb.empty:
+        return None
     m = _candidates(ga, gb)
     if m.empty:
         return None

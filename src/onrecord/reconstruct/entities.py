@@ -110,8 +110,9 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
     rosters = events[events["kind"] == "roster_entry"]
     for row in rosters.itertuples(index=False):
         _roster_line(who, index, people, row)
+    seen: dict = {}
     for row in events[(events["kind"] != "roster_entry") & events["unit"].notna()].itertuples(index=False):
-        _unit_mention(who, index, row)
+        _unit_mention(who, index, row, seen)
     for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
         _person_mention(who, people, row)
     return who
@@ -165,17 +166,21 @@ def _roster_person(who: WhoIsWho, people, text: str, agency, unit: Entity | None
     return person
 
 
-def _unit_mention(who: WhoIsWho, index: _UnitIndex, row) -> None:
+def _unit_mention(who: WhoIsWho, index: _UnitIndex, row, seen: dict) -> None:
     text = str(row.unit).strip()
     if not text or fold(text) in NOT_UNITS:
         return
-    uid, score = index.find(text, row.agency, who)
+    key = (text, row.agency)
+    if key not in seen:  # a unit id is written the same way thousands of times: read it once
+        seen[key] = index.find(text, row.agency, who)
+    uid, score = seen[key]
     if uid is None:
         # Not on any roster: still one entity per written id, so its events join up.
         unit = who.new("unit", text, row.agency)
         unit.attrs["unrostered"] = True
         index.add(unit, text)
         uid, score = unit.id, 0.5
+        seen[key] = (uid, score)
     who.mentions.append(Mention(uid, row.id, "unit", text, score))
     who.unit_of_event[row.id] = uid
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 SAME_S = {"entry": 5.0}  # records made as it happens agree this closely (default 3 s)
-SHOT_BURST_S = 2.0  # each sensor reports a burst once, within this of the first report
+SHOT_BURST_S = 2.0
+HORIZON_S = 3600.0  # no record is taken as a report of a moment more than an hour before it  # each sensor reports a burst once, within this of the first report
 # how long after a moment a spoken (1) or typed (2) report of it can come
 REPORT_LAG_S = {
     "unit_arrived": {1: 30.0, 2: 60.0},
@@ -59,16 +60,18 @@ def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
     firsts = anchored[anchored["family"] == "first_arrival"]
     if firsts.empty:
         return
-    rows = anchored.set_index("id")
+    family = dict(zip(anchored["id"], anchored["family"]))
+    agency = dict(zip(anchored["id"], anchored["agency"]))
+    lo = dict(zip(anchored["id"], anchored["lo"]))
     lag = REPORT_LAG_S["unit_arrived"][2] * 1000
+    arrivals = [(min(lo[i] for i in g), g) for g in groups if family[g[0]] == "unit_arrived"]
     for r in firsts.itertuples(index=False):
-        arrivals = [g for g in groups if rows.loc[g[0], "family"] == "unit_arrived"
-                    and rows.loc[g[0], "agency"] == r.agency]
-        if not arrivals:
+        # the first arrival of the agency that this "first arrive" time can be a record of
+        mine = [(start, g) for start, g in arrivals if agency[g[0]] == r.agency and start - 3000 <= r.lo]
+        if not mine:
             continue
-        first = min(arrivals, key=lambda g: rows.loc[g, "lo"].min())
-        start = rows.loc[first, "lo"].min()
-        if start - 3000 <= r.lo <= start + lag:
+        start, first = min(mine, key=lambda x: x[0])
+        if r.lo <= start + lag:
             first.append(int(r.id))
 
 
@@ -90,11 +93,15 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
         last = open_[-1] if open_ else None
         return last if last and r.lo <= last.hi + SHOT_BURST_S * 1000 else None
     same = SAME_S.get(family, 3.0) * 1000
-    if r.rank == 0:
-        fits = [f for f in open_ if r.lo <= f.hi + same and r.hi >= f.lo - same]
-    else:
-        lag = REPORT_LAG_S.get(family, {}).get(int(r.rank), 0.0) * 1000
-        fits = [f for f in open_ if f.lo - same <= r.lo <= f.hi + max(lag, same)]
+    lag = REPORT_LAG_S.get(family, {}).get(int(r.rank), 0.0) * 1000 if r.rank else 0.0
+    fits = []
+    # fused events open in time order: only the recent ones can take this record
+    for f in reversed(open_):
+        if f.lo < r.lo - HORIZON_S * 1000:
+            break
+        if (r.rank == 0 and r.lo <= f.hi + same and r.hi >= f.lo - same) or \
+                (r.rank and f.lo - same <= r.lo <= f.hi + max(lag, same)):
+            fits.insert(0, f)
     if not fits:
         return None
     if family == "entry" and r.rank > 0:
