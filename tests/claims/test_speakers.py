@@ -60,3 +60,14 @@ def test_statement_header_names_the_author():
     doc = read_document("st.txt", text)
     sp = find_speakers(doc, resolve_entities([doc]))
     assert sp.who_said(text.index("I arrived"))[0].speaker == "person:dana-hale"
+
+
+def test_who_said_and_unnamed_spokesman():
+    text = ("Deputies waited outside for 12 minutes, according to Sgt. Omar Reyes, who said the radio failed.\n\n"
+            "A spokesman for the Harlow County Sheriff's Office said 40 deputies responded.")
+    doc = read_document("w.txt", text)
+    sp = find_speakers(doc, resolve_entities([doc]))
+    assert sp.who_said(text.index("the radio failed"))[0].speaker == "person:omar-reyes"
+    # A spokesman speaks for the agency named.
+    voice, _ = sp.who_said(text.index("40 deputies"))
+    assert voice.speaker == "org:harlow-county-sheriff-s-office"

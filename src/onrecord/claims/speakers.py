@@ -27,7 +27,7 @@ VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
-LEFT_GAP = re.compile(r"^[\s,]*(?:(?:also|has|have|had|then|later|publicly|again|"
+LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
                       r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly)[\s,]+)*$")
 RIGHT_GAP = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.]*\s+|of\s+)*$")
 ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s+|of\s+|,\s*)*$")
