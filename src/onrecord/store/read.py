@@ -363,14 +363,26 @@ class CaseReader(CaseViews):
                    raw_records.c.id.label("record_id"), raw_records.c.ordinal, raw_records.c.sha256)
             .join(sources, sources.c.id == c.source_id)
             .join(raw_records, raw_records.c.id == c.raw_record_id)
-            .where(c.case_id == self.case.id)
         )
+        windowed = built and (q.t_from is not None or q.t_to is not None)
+        if not windowed:
+            stmt = stmt.where(c.case_id == self.case.id)
         if built:
             stmt = stmt.join(aligned_events, a.event_id == c.id)
-        if q.t_from is not None:
-            stmt = stmt.where(t_lo >= q.t_from)
-        if q.t_to is not None:
-            stmt = stmt.where(t_lo <= q.t_to)
+            if windowed:
+                # the window is found on the aligned-time index first, then its events
+                # are looked up by id: a window costs its own size, not the case's
+                window = select(a.event_id).where(a.case_id == self.case.id)
+                if q.t_from is not None:
+                    window = window.where(a.t_lo >= q.t_from)
+                if q.t_to is not None:
+                    window = window.where(a.t_lo <= q.t_to)
+                stmt = stmt.where(c.id.in_(window))
+        else:
+            if q.t_from is not None:
+                stmt = stmt.where(t_lo >= q.t_from)
+            if q.t_to is not None:
+                stmt = stmt.where(t_lo <= q.t_to)
         for col, value in ((c.agency, q.agency), (c.unit, q.unit), (c.kind, q.kind)):
             if value:
                 stmt = stmt.where(col == value)
