@@ -126,8 +126,8 @@ def bench_api(base: str, case_dir: Path, n: int) -> None:
             t = time.perf_counter()
             body = client.get("/api/timeline", params=params).json()
             times.append(time.perf_counter() - t)
-        print(f"   /api/timeline {label}: median {statistics.median(times) * 1000:.0f} ms, mode {body['mode']}, "
-              f"{body['count']:,} events")
+        print(f"   /api/timeline {label}: first {times[0] * 1000:.0f} ms, again (kept answer) "
+              f"{statistics.median(times[1:]) * 1000:.0f} ms, mode {body['mode']}, {body['count']:,} events")
 
 
 def window_of(case_dir: Path, target: int) -> tuple[int, int]:

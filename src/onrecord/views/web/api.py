@@ -99,8 +99,10 @@ def timeline(request: Request, q: Annotated[WindowQuery, Depends(window_filters)
              lanes: Literal["agency", "unit", "source"] = "agency",
              max_points: Annotated[int, Query(ge=100, le=chart.MAX_POINTS)] = chart.MAX_POINTS) -> dict:
     st = state(request)
+    data = st.remember(("timeline", repr(q), lanes, max_points),
+                       lambda: chart.timeline_data(st.reader(), q, st.facets(), lanes, max_points))
     # Straight to JSON: FastAPI's encoder would walk each of up to 20,000 points again.
-    return JSONResponse(chart.timeline_data(st.reader(), q, st.facets(), lanes, max_points))
+    return JSONResponse(data)
 
 
 @router.get("/events/{event_id}", summary="One event: its source line, raw text, hash, clock offset, fused group")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
@@ -16,6 +17,7 @@ from onrecord.store.read import CaseReader
 from onrecord.views.web import present
 
 HERE = Path(__file__).parent
+ANSWERS_KEPT = 32
 
 
 class CaseState:
@@ -25,7 +27,23 @@ class CaseState:
     def __init__(self, case: Case):
         self.case = case
         self._lock = threading.Lock()
-        self._facets: tuple[float, dict] | None = None
+        self._facets: tuple[tuple, dict] | None = None
+        self._answers: OrderedDict = OrderedDict()
+
+    def remember(self, key: tuple, make):
+        """A recent answer for the same question on the same version of the case (zoomed-out
+        charts count a million events: a second look should not count them again)."""
+        key = (self.reader().version(), *key)
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+        value = make()
+        with self._lock:
+            self._answers[key] = value
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        return value
 
     def reader(self) -> CaseReader:
         # Every page and API route reads through this one CaseReader: the place for access checks.
