@@ -182,3 +182,17 @@ def test_not_one_of_them_went_in():
             "and not one of them had gone into the gym, witnesses said.")
     got = sorted((c.measure, c.lo) for c in extract_claims(text, "n.txt") if c.measure.startswith("count_"))
     assert got == [("count_officers_entered", 0), ("count_officers_outside", 3)]
+
+
+def test_unnamed_sources_outlets_and_appositions():
+    text = ("Three other Harlow County deputies stayed outside behind their cars, sources said. "
+            "Two of the new deputies went in, the Harlow Ledger reported. "
+            "Omar Reyes, the 24-year-old suspect, is in custody. "
+            "The case is among 23 calls made to the Harlow County Sheriff's Office.")
+    a = analyse({"r.txt": text})
+    got = {c.measure: c for c in a.claims}
+    assert got["count_officers_outside"].speaker == "group:sources"
+    assert got["count_officers_entered"].lo == 2
+    assert (got["age"].subject, got["age"].lo) == ("person:omar-reyes", 24)
+    assert got["count_calls_for_service"].lo == 23
+    assert not [e for e in a.entities if "ledger" in e.id]

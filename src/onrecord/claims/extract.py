@@ -62,7 +62,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
         dates = calendar_dates(sent.text)
         times = clock_times(sent.text) + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
-        found += [_place_claim(doc, res, speakers, sent, p) for p in find_places(sent.text)]
+        found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
         previous: Reading | None = None
         for q in find_quantities(sent.text):
             if any(t.start <= q.start < t.end and (t.kind == "clock" or q.start == t.start) for t in times):
@@ -120,7 +120,11 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
             found = (gid, reading.noun)
         return found
     if reading.subject_kind == "person_after":
-        return near_person(doc, res, sent.start + reading.end, sent.end, last=False)
+        found = near_person(doc, res, sent.start + reading.end, sent.start + reading.end + 40, last=False)
+        if found[0] is None and re.search(r",\s*(?:the|a|an)\s*$", sent.text[:rel_start]):
+            # "Nikolas X, the 19-year-old suspect": the person the apposition describes
+            found = near_person(doc, res, sent.start, abs_q, last=True)
+        return found
     if reading.subject_kind == "person_before":
         return near_person(doc, res, sent.start, abs_q, last=True)
     cs, ce = clause_bounds(sent.text, rel_start, reading.end)
@@ -222,14 +226,16 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> C
     )
 
 
-def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim:
+def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
     start, end = sent.start + p.start, sent.start + p.end
     voice, quoted = speakers.who_said(start)
     cs, _ = clause_bounds(sent.text, p.verb_start, p.end)
     who, who_text = person_subject(doc, res, sent.start + cs, sent.start + p.verb_start, sent.start,
                                    voice.speaker, quoted)
+    if who is None and GROUP_RE.search(sent.text, max(cs, p.verb_start - 40), p.verb_start):
+        who, who_text = _group_subject(doc, res, sent, max(cs, p.verb_start - 40), p.verb_start, voice.speaker)
     if who is None:
-        who, who_text = _group_subject(doc, res, sent, cs, p.verb_start, voice.speaker)
+        return None  # a place of no one in particular is no claim
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=p.text, sentence=sent.text, sentence_start=sent.start,
         speaker=voice.speaker, speaker_text=voice.text, subject=who, subject_text=who_text,

@@ -60,7 +60,7 @@ DURATION = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|year
 _STOP = (r"(?!(?:while|and|or|as|when|that|who|which|to|of|in|at|on|for|with|the|a|an|from|by|"
          r"were|was|had|have|has|is|are|be)\b)")
 NOUN_RE = re.compile(
-    rf"^[\s-]+(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
+    rf"^[\s-]+(?:of\s+(?:the|those|these|their)\s+)?(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
     rf"(?P<calls>{CALLS})|(?P<shots>{SHOTS})|(?P<warnings>{WARNINGS}))\b",
     re.IGNORECASE,
 )
@@ -80,7 +80,7 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging)\b"),
     ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
-                                   r"(?:were|was|been|be) fired|reassigned|disciplined)\b"),
+                                   r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
 ]
 PEOPLE_CUES = [  # the nearest match wins
     ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths|"
@@ -243,7 +243,9 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
         return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)
     if re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:]) or re.search(r"^\s*to 911", after):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
-    if noun.lower().startswith("call") and re.search(r"^\s*for service", after):
+    if noun.lower().startswith("call") and re.search(r"^\s*(?:for service|(?:were |was )?(?:made |placed )?to (?:the )?"
+                                                     r"(?:[A-Z][\w’']*\s+)*(?:police|sheriff|office|department|dispatch))",
+                                                     after, re.IGNORECASE):
         return Reading("count_calls_for_service", "calls", noun_end, "incident", noun)
     return None
 

@@ -67,7 +67,8 @@ def _person_matcher():
                         {"ORTH": ","}]], greedy="LONGEST")
     # "Steven McCraw, the head of ...", "Dana Roe, a former mayor": a person's apposition.
     m.add("NAME_COMMA_ROLE", [[{**name, "OP": "{2,3}"}, {"ORTH": ","},
-                               {"LOWER": {"IN": ["the", "a", "an"]}}, {"IS_ALPHA": True, "OP": "{0,2}"},
+                               {"LOWER": {"IN": ["the", "a", "an"]}},
+                               {"TEXT": {"NOT_IN": [",", ".", ";", ":", "“", "”", '"']}, "OP": "{0,5}"},
                                {"LOWER": {"IN": TITLE_TOKENS + ["head", "director", "spokesman", "spokeswoman"]}}]],
           greedy="LONGEST")
     m.add("NAME_SAID", [[{**name, "OP": "{2,3}"}, {"LOWER": {"IN": REPORTING}}]],
@@ -146,6 +147,8 @@ def certain_people(doc: Document) -> list[Mention]:
             s, e = _name_run(sp[ms:me]) if label != "NAME_COMMA_ROLE" else _first_name_run(sp[ms:me])
             if e <= s or (label == "TITLE_NAME" and sp[ms].text.islower() and e - s < 2):
                 continue  # "coach Smith" is too weak; "coach Aaron Feis" is not
+            if label in {"NAME_SAID", "SAID_NAME"} and s > 0 and sp[s - 1].lower_ == "the":
+                continue  # "the Washington Examiner reported": an outlet, not a person
             found[(s + para.start * 0, e, id(para))] = _person(doc.id, para, s, e)
     return _longest(list(found.values()))
 

@@ -17,7 +17,7 @@ POSITION_VERBS = (r"(?:was|were|stood|stands|waited|remained|stayed|hid|sat|park
 PREPOSITIONS = r"(?:outside|inside|near|behind|at|by|beside|next to|in front of|on the \w+ side of|across from)"
 _STOP = (r"(?:while|when|as|and|but|where|until|after|before|during|despite|with|for|about|around|roughly|"
          r"at the time|at that (?:point|time|moment)|by then|at first|"
-         r"I|he|she|we|they|you|it|"
+         r"I|he|she|we|they|you|it|under|from|last|this|"
          r"never|not|did|didn[’']t|had|has|was|were|is|are|who|which|that|to|so|then|because|"
          r"approximately|nearly|some|upwards|at least|"
          r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(?:seconds?|minutes?|hours?))")
@@ -42,7 +42,7 @@ class Place:
 def find_places(sentence: str) -> list[Place]:
     out = []
     for m in PLACE_RE.finditer(sentence):
-        text = m.group("place").strip()
+        text = re.sub(r"(?:\s+[a-z]+ed)+$", "", m.group("place").strip())  # "... school rushed to"
         if NOT_A_PLACE.match(text) or len(text.split()) < 2:
             continue
         out.append(Place(m.start("place"), m.start("place") + len(text), text, m.start()))

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from onrecord.claims.entities import Resolution
-from onrecord.claims.records import Mention
+from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
 
 VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
@@ -25,6 +25,8 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
+CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|"
+                      r"officers|deputies|reports|documents|records)\s+(?:also\s+|have\s+|had\s+)?$", re.IGNORECASE)
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
@@ -139,6 +141,13 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     right = [m for m in named if ve <= m.start <= sent.end]
     if right and RIGHT_GAP.match(doc.text[ve:right[0].start]):
         return Voice(right[0].entity, _phrase(doc, right[0]))
+    crowd = CROWD_RE.search(doc.text[sent.start:vs])
+    if crowd:
+        # "..., sources said." / "authorities said": unnamed, but not the author.
+        gid = "group:" + crowd.group(1).lower()
+        if res is not None:
+            res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
+        return Voice(gid, crowd.group(1))
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.
