@@ -149,7 +149,7 @@ def certain_people(doc: Document) -> list[Mention]:
                 continue  # "coach Smith" is too weak; "coach Aaron Feis" is not
             if label in {"NAME_SAID", "SAID_NAME"} and s > 0 and sp[s - 1].lower_ == "the":
                 continue  # "the Washington Examiner reported": an outlet, not a person
-            found[(s + para.start * 0, e, id(para))] = _person(doc.id, para, s, e)
+            found[(para.start, s, e)] = _person(doc.id, para, s, e)  # keyed by paragraph and tokens
     return _longest(list(found.values()))
 
 
