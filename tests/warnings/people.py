@@ -44,3 +44,57 @@ AGENCY_ROWS: list[dict] = [
 # The sheriff exports dates day-first; everyone else writes ISO.
 DATE_FORMATS = {"sheriff": "%d/%m/%Y"}
 ORLA = ["sheriff-101", "school-7", "tipline-33", "social-5"]
+
+
+def invented_population(n_people: int = 300, seed: int = 6) -> tuple[list[dict], set]:
+    """A fictional county: each person on a sheriff record and a school record.
+
+    Names are built from invented syllables. One person in four shares a household
+    (surname, address, phone) with the person before them, with another first name and
+    birth date. The sheriff writes full names, one-line addresses and day-first dates;
+    the school writes split ISO fields; either side may mistype or omit a value.
+    Returns (rows, true pairs as frozensets of record ids).
+    """
+    import random
+
+    rng = random.Random(seed)
+    syllables = ["bra", "cor", "del", "fen", "gal", "hol", "ist", "jor", "kel", "lun",
+                 "mar", "nor", "ost", "pel", "quin", "ros", "sel", "tam", "ulv", "ven"]
+
+    def word(parts: int) -> str:
+        return "".join(rng.choice(syllables) for _ in range(parts)).capitalize()
+
+    def typo(text: str) -> str:
+        i = rng.randrange(1, len(text))
+        return text[:i] + text[i + 1:] if rng.random() < 0.5 else text[:i] + "e" + text[i:]
+
+    people = []
+    for i in range(n_people):
+        person = {"first": word(2), "dob": (1950 + rng.randrange(60), rng.randrange(1, 13),
+                                            rng.randrange(1, 29))}
+        if people and i % 4 == 3:  # shares the previous person's household
+            home = people[-1]
+            person.update(last=home["last"], number=home["number"], street=home["street"],
+                          phone=home["phone"])
+        else:
+            person.update(last=word(3), number=str(rng.randrange(1, 999)),
+                          street=f"{word(2)} {rng.choice(['Road', 'Lane', 'Court'])}",
+                          phone=f"541555{rng.randrange(10000):04d}")
+        people.append(person)
+
+    rows, truth = [], set()
+    for i, p in enumerate(people):
+        y, m, d = p["dob"]
+        last_b = typo(p["last"]) if rng.random() < 0.2 else p["last"]
+        rows.append({"record_id": f"sh-{i}", "agency": "sheriff",
+                     "full_name": f"{p['last'].upper()}, {p['first']}",
+                     "dob": f"{d:02d}/{m:02d}/{y}" if rng.random() > 0.1 else None,
+                     "address": f"{p['number']} {p['street']}, Lakeview, OR 97630",
+                     "phone": p["phone"] if rng.random() < 0.5 else None})
+        rows.append({"record_id": f"sc-{i}", "agency": "school", "first_name": p["first"],
+                     "last_name": last_b, "dob": f"{y}-{m:02d}-{d:02d}",
+                     "street_number": p["number"],
+                     "street": p["street"] if rng.random() > 0.15 else None,
+                     "city": "Lakeview", "postcode": "97630", "state": "OR"})
+        truth.add(frozenset((f"sh-{i}", f"sc-{i}")))
+    return rows, truth
