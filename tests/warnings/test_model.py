@@ -17,9 +17,15 @@ def test_priors_are_distributions_and_agreement_is_evidence(name, levels):
 
 
 def test_rules_that_pair_on_names_demand_more_than_a_name():
+    from onrecord.warnings.model import _describe
+
+    names = {"first_name", "last_name"}
     for rule in model.prediction_blocking_rules():
-        if isinstance(rule, str) and "first_name" in rule and "dob" not in rule.split(" and (")[0]:
-            assert model.BOTH_HAVE_MORE_THAN_A_NAME in rule
+        sql = _describe(rule)
+        fields = {f for f in ("first_name", "last_name", "dob", "postcode", "id_number",
+                              "phone") if f"l.{f} = r." in sql.replace('"', "")}
+        if fields <= names:  # pairs on names (and street number) only
+            assert model.BOTH_HAVE_MORE_THAN_A_NAME in sql, sql
 
 
 def test_comparisons_build_for_both_backends_with_missing_level_first():
