@@ -138,7 +138,7 @@ def _person(doc_id: str, para, s: int, e: int) -> Mention:
 
 def certain_people(doc: Document) -> list[Mention]:
     """Pass 1: names a title, an age or a reporting verb makes certain."""
-    found: dict[tuple[int, int], Mention] = {(m.start, m.end, 0): m for m in header_people(doc)}
+    found: dict[tuple[int, int, int], Mention] = {(m.start, m.end, 0): m for m in header_people(doc)}
     matcher = _person_matcher()
     for para in doc.paragraphs:
         sp = para.doc
