@@ -196,3 +196,11 @@ def test_unnamed_sources_outlets_and_appositions():
     assert (got["age"].subject, got["age"].lo) == ("person:omar-reyes", 24)
     assert got["count_calls_for_service"].lo == 23
     assert not [e for e in a.entities if "ledger" in e.id]
+
+
+def test_a_report_time_is_not_a_duration():
+    text = "Author: Officer Tess Marlowe\nAgency: Linden Ridge Police Department\n\n" \
+           "At approximately 1421 hours, I was dispatched to Linden Ridge High."
+    claims = extract_claims(text, "r.txt")
+    assert [(c.measure, c.qualifier, c.lo, c.subject) for c in claims] == [
+        ("time_of_action", "dispatched", 856, "person:tess-marlowe")]

@@ -32,3 +32,10 @@ def test_dates_keep_an_unknown_year_unknown():
     assert d["date"] == "--03-03"
     [d] = calendar_dates("on Feb. 14, 2031 at noon")
     assert d["date"] == "2031-02-14"
+
+
+def test_police_report_24_hour_clock():
+    [t] = clock_times("At approximately 1421 hours, I was dispatched to Linden Ridge High.")
+    assert (t.lo, t.hi, t.ref["clock"]) == (856, 866, "14:21")
+    [t] = clock_times("I cleared the scene at 16:05 hrs.")
+    assert t.ref["clock"] == "16:05"

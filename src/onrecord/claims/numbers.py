@@ -77,7 +77,10 @@ DETERMINER_BEFORE = re.compile(r"\b(?:the|this|that|every|any|each|no|not|only|a
 
 
 def _not_a_count(text: str, q: "Quantity") -> bool:
-    """'the one officer', 'one of them', 'Building 12': a number, but not an amount."""
+    """'the one officer', 'one of them', 'Building 12', '1421 hours' (a 24-hour clock):
+    a number, but not an amount."""
+    if re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", q.text) and re.match(r"\s*(?:hours|hrs)\b", text[q.end:]):
+        return True
     if q.text.lower() in {"one", "a dozen"} and q.text.lower() == "one":
         if DETERMINER_BEFORE.search(text[:q.start]) or re.match(r"\s+(?:of|another|way|day)\b", text[q.end:]):
             return True

@@ -24,7 +24,9 @@ _CH = "|".join(sorted(CLOCK_HEDGES, key=len, reverse=True))
 CLOCK_RE = re.compile(
     rf"(?:\b(?P<hedge>{_CH})\s+)?\b(?P<h>\d{{1,2}})(?::(?P<m>\d{{2}}))?\s*"
     rf"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)?(?(m)|(?(ampm)|(?!)))"
-    rf"|(?:\b(?P<hedge2>{_CH})\s+)?\b(?P<word>noon|midnight)\b",
+    rf"|(?:\b(?P<hedge2>{_CH})\s+)?\b(?P<word>noon|midnight)\b"
+    # police reports: "at approximately 1421 hours", "14:21 hrs"
+    rf"|(?:\b(?P<hedge3>{_CH})\s+)?\b(?P<mil>[01]\d|2[0-3]):?(?P<milm>[0-5]\d)\s*(?:hours|hrs)\b",
     re.IGNORECASE,
 )
 _VAGUE = "|".join(re.escape(v) for v in VAGUE)
@@ -57,6 +59,9 @@ def clock_times(text: str) -> list[TimeExpr]:
         if m.group("word"):
             minute = 720 if m.group("word").lower() == "noon" else 0
             hedge = (m.group("hedge2") or "").lower() or None
+        elif m.group("mil"):
+            minute = int(m.group("mil")) * 60 + int(m.group("milm"))
+            hedge = (m.group("hedge3") or "").lower() or None
         else:
             hour, minute_part = int(m.group("h")), int(m.group("m") or 0)
             if hour > 23 or minute_part > 59:
