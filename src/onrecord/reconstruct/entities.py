@@ -12,12 +12,13 @@ else ties them (the same unit); so a deputy "Pitt" and a sergeant "Pitts" stay a
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 import pandas as pd
 
-from onrecord.reconstruct.names import PersonName, compact_unit, digits, fold, parse_person
+from onrecord.reconstruct.names import PersonName, compact_unit, digits, fold, one_edit_apart, parse_person
 
 NOT_UNITS = {"DISPATCH", "DISPATCHER", "COMM", "COMMS", "CONTROL", "ALL", "ALLUNITS"}
 
@@ -75,7 +76,7 @@ class _UnitIndex:
         if digits(text):
             self.digits[(unit.agency, digits(text))].add(unit.id)
 
-    def find(self, text: str, agency: str | None, who: "WhoIsWho") -> tuple[int | None, float]:
+    def find(self, text: str, agency: str | None, who: "WhoIsWho", by_digits: bool = True) -> tuple[int | None, float]:
         agency_of = lambda i: who.entities[i].agency
         for table, key, score in ((self.exact, fold(text), 1.0), (self.compact, compact_unit(text), 0.95)):
             ids = table.get(key, set())
@@ -83,7 +84,7 @@ class _UnitIndex:
             if pick:
                 return pick, score
         d = digits(text)
-        if len(d) >= 2:
+        if by_digits and len(d) >= 2:
             # the agency's own unit first; a unit of another agency heard on a patched
             # channel only if no other unit anywhere has those digits
             ids = self.digits.get((agency, d), set())
@@ -115,14 +116,55 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
         _unit_mention(who, index, row, seen)
     for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
         _person_mention(who, people, row)
+    texts = events[events["kind"].isin(("statement", "radio_transmission", "report_filed")) & events["text"].notna()]
+    for row in texts.itertuples(index=False):
+        _names_in_text(who, people, row)
     return who
+
+
+RANKED_NAME = re.compile(
+    r"\b(?:(?:Deputy|Dep\.|Sergeant|Sgt\.|Officer|Ofc\.|Captain|Capt\.|Lieutenant|Lt\.|Corporal|Cpl\.|Chief|"
+    r"Sheriff|Detective|Det\.)\s+)(?:[A-Z][a-z]+\s+)?(?:[A-Z]\.\s+)?[A-Z][a-zA-Z'\-]+")
+CAPITALISED = re.compile(r"\b[A-Z][a-z]{3,}\b")
+
+
+def _names_in_text(who: WhoIsWho, people, row) -> None:
+    """Officers named in a statement or on the radio: "Deputy Okafor", "Sgt. Pitts", or a
+    bare surname that is on a roster (one slip allowed when only one officer fits)."""
+    text = str(row.text)
+    taken: list[tuple[int, int]] = []
+    for m in RANKED_NAME.finditer(text):
+        _text_mention(who, people, row, m.start(), m.end(), m.group(0), ranked=True)
+        taken.append((m.start(), m.end()))
+    surnames = {known.last for _, known in people if len(known.last) >= 4}
+    for m in CAPITALISED.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        word = fold(m.group(0))
+        if word in surnames or any(one_edit_apart(word, s, shortest=5) for s in surnames):
+            _text_mention(who, people, row, m.start(), m.end(), m.group(0), ranked=False)
+
+
+def _text_mention(who: WhoIsWho, people, row, start: int, end: int, written: str, ranked: bool) -> None:
+    name = parse_person(written)
+    if name is None:
+        return
+    exact = [e for e, known in people if known.compatible(name)]
+    near = [e for e, known in people if not exact and known.same_with_evidence(name)
+            and (not name.rank or not known.rank or True)]
+    fits = exact or near
+    if len({e.id for e in fits}) != 1:
+        return  # nobody, or more than one officer could be meant: left unresolved
+    person = fits[0]
+    person.aliases.add(written)
+    who.mentions.append(Mention(person.id, row.id, f"text@{start}-{end}", written, 1.0 if exact else 0.7))
 
 
 def _roster_line(who: WhoIsWho, index: _UnitIndex, people, row) -> None:
     attrs = json.loads(row.attrs) if row.attrs else {}
     unit = None
     if row.unit:
-        uid, _ = index.find(row.unit, row.agency, who)
+        uid, _ = index.find(row.unit, row.agency, who, by_digits=False)
         unit = who.entities[uid] if uid else who.new("unit", row.unit, row.agency)
         index.add(unit, row.unit)
         who.mentions.append(Mention(unit.id, row.id, "unit", row.unit))

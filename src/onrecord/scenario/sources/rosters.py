@@ -39,7 +39,9 @@ def sheriff_roster(story: Story, book: TruthBook, rng: random.Random) -> Table:
         t.add({"RosterId": rid, "CADUnit": cad, "CallSign": cs, "VehicleNo": veh, "Rank": p.rank.upper(),
                "LastName": last.upper(), "FirstName": p.first.upper(), "MI": p.middle, "Badge": p.badge,
                "Assignment": assign})
-        _mention_row(book, name, rid, u.uid, p.pid, has_unit=bool(cad), extra=("call_sign", "vehicle") if cs else ())
+        # a blank cell (the SRO has no car) names nothing: it is not a mention
+        extra = tuple(k for k, v in (("call_sign", cs), ("vehicle", veh)) if v)
+        _mention_row(book, name, rid, u.uid, p.pid, has_unit=bool(cad), extra=extra)
     return t
 
 
