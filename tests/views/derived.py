@@ -56,7 +56,11 @@ def _clocks(conn, case: Case, radio: dict, reference: dict) -> None:
          "uncertainty_s": 0.0, "anchors": 0, "evidence": "[]"},
         {"source_id": radio["source_id"], "case_id": case.id, "status": "estimated", "offset_s": RADIO_OFFSET_S,
          "uncertainty_s": RADIO_UNCERTAINTY_S, "anchors": 1,
-         "evidence": json.dumps([{"event": radio["id"], "reference_event": reference["id"], "residual_s": 0.4}])}])
+         # The shape `onrecord build` writes: per other source, the pairs of shared moments.
+         "evidence": json.dumps([{"other_source": reference["source_id"], "difference_s": RADIO_OFFSET_S,
+                                  "sigma_s": RADIO_UNCERTAINTY_S, "reports_only": True,
+                                  "anchors": [{"event": radio["id"], "other_event": reference["id"],
+                                               "residual_s": 0.4}]}])}])
 
 
 def _aligned(conn, case: Case, radio_source: int, fused_with: dict[int, int]) -> None:

@@ -60,7 +60,13 @@ def metrics_page(request: Request):
     st = request.app.state.case
     zone = st.facets()["zone"]
     found = [shape.finding_json(f, zone) for f in st.reader().findings("metric")]
-    return _render(request, "metrics.html", "metrics", findings=found)
+    # The incident's own figures first; per-unit, per-agency and per-source ones grouped by metric.
+    groups: dict[str, list] = {}
+    for f in found:
+        if f["subject"]:
+            groups.setdefault(f["name"], []).append(f)
+    return _render(request, "metrics.html", "metrics", findings=found,
+                   incident=[f for f in found if not f["subject"]], groups=groups)
 
 
 @router.get("/discrepancies", response_class=HTMLResponse)

@@ -89,8 +89,8 @@ def finding_value(f: dict, zone: ZoneInfo) -> str:
     if unit == "utc_ms":
         return interval(int(lo) if lo is not None else None, int(hi) if hi is not None else None, zone)
     if unit == "s":
-        return duration(lo) if hi in (None, lo) else f"{duration(lo)} – {duration(hi)}"
-    text = number(lo) if hi in (None, lo) else f"{number(lo)} – {number(hi)}"
+        return duration(lo) if hi is None or duration(lo) == duration(hi) else f"{duration(lo)} – {duration(hi)}"
+    text = number(lo) if hi is None or number(lo) == number(hi) else f"{number(lo)} – {number(hi)}"
     return f"{text} {unit}" if unit and unit != "count" else text
 
 

@@ -112,23 +112,36 @@ def subjects(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     return out
 
 
+def anchor_pairs(evidence) -> list[dict]:
+    """The shared moments a clock estimate rests on, one pair of events each. Reads both the
+    nested shape the build writes ([{other_source, difference_s, sigma_s, anchors: [{event,
+    other_event, residual_s}]}]) and the flat one ([{event, reference_event, residual_s}])."""
+    out = []
+    for item in evidence if isinstance(evidence, list) else []:
+        if not isinstance(item, dict):
+            continue
+        group = {k: item.get(k) for k in ("other_source", "difference_s", "sigma_s")}
+        for a in item.get("anchors") or [item]:
+            if not isinstance(a, dict):
+                continue
+            other = a.get("other_event", a.get("reference_event"))
+            ids = [int(v) for v in (a.get("event"), other) if str(v).isdigit()]
+            out.append(group | {"residual_s": a.get("residual_s"), "event_ids": ids})
+    return out
+
+
 def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     """Each source with its clock estimate and the shared events that estimate rests on."""
     clocks = reader.clock_estimates()
-    wanted = {int(x[k]) for c in clocks.values() for x in c["evidence"] if isinstance(x, dict)
-              for k in ("event", "reference_event") if str(x.get(k, "")).isdigit()}
-    evs = {d["id"]: d for d in reader.events_detail(wanted)}
+    pairs = {sid: anchor_pairs(c["evidence"]) for sid, c in clocks.items()}
+    evs = {d["id"]: d for d in reader.events_detail({i for ps in pairs.values() for p in ps for i in p["event_ids"]})}
     out = []
     for s in reader.sources():
-        clock = clocks.get(s["id"])
-        anchors = []
-        for x in (clock or {}).get("evidence", []):
-            if not isinstance(x, dict):
-                continue
-            pair = [evs.get(int(x[k])) for k in ("event", "reference_event") if str(x.get(k, "")).isdigit()]
-            anchors.append({"residual_s": x.get("residual_s"),
-                            "events": [report_json(p, zone) for p in pair if p is not None]})
+        anchors = [{"residual_s": p["residual_s"], "other_source": p["other_source"],
+                    "difference_s": p["difference_s"], "sigma_s": p["sigma_s"],
+                    "events": [report_json(evs[i], zone) for i in p["event_ids"] if i in evs]}
+                   for p in pairs.get(s["id"], [])]
         out.append({k: s[k] for k in ("id", "kind", "agency", "file_name", "file_sha256", "mapping_name",
                                       "timezone", "record_count", "event_count", "rejected_count", "imported_at")}
-                   | {"clock_estimate": clock_json(clock), "anchors": anchors})
+                   | {"clock_estimate": clock_json(clocks.get(s["id"])), "anchors": anchors})
     return out
