@@ -204,3 +204,13 @@ def test_a_report_time_is_not_a_duration():
     claims = extract_claims(text, "r.txt")
     assert [(c.measure, c.qualifier, c.lo, c.subject) for c in claims] == [
         ("time_of_action", "dispatched", 856, "person:tess-marlowe")]
+
+
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("It took us about three minutes to get to the second floor.", "duration_to_arrival", 2, 4),
+    ("It took officers 44 minutes to breach the door.", "duration_to_entry", 44, 44),
+    ("It took 77 minutes before anyone confronted the gunman.", "duration_elapsed", 77, 77),
+])
+def test_it_took(sentence, measure, lo, hi):
+    found = [c for c in extract_claims(sentence, "t.txt") if c.measure == measure]
+    assert [(c.lo, c.hi) for c in found] == [(lo, hi)]

@@ -14,7 +14,7 @@ import re
 from onrecord.claims.conflicts import find_conflicts, group_claims
 from onrecord.claims.entities import Resolution, resolve_entities
 from onrecord.claims.measures import (
-    STAY, Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
+    STAY, TOOK, Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
 )
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
@@ -82,9 +82,10 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
 
 
 def _stay_before(sentence: str, t: TimeExpr) -> bool:
-    """'I stayed at the door four minutes before I went in' measures the stay."""
+    """'I stayed at the door four minutes before I went in' measures the stay, and 'it took
+    77 minutes before anyone went in' the time taken: neither is an offset."""
     cs, _ = clause_bounds(sentence, t.start, t.end)
-    return STAY.search(sentence[cs:t.start]) is not None
+    return STAY.search(sentence[cs:t.start]) is not None or TOOK.search(sentence[cs:t.start]) is not None
 
 
 def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading | None:

@@ -97,6 +97,7 @@ STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|
                   # "remained alive", "stayed calm": a state, not a place
                   r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
                   r"unclear|unknown|on the line))", re.I)
+TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|standoff|siege|lapse|gap)\b", re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
@@ -155,7 +156,8 @@ def read_duration(sentence: str, start: int, end: int, context: str) -> Reading 
     unit = m.group("unit").lower()
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
-    if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:]) and not STAY.search(before)):
+    if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
+                                        and not STAY.search(before) and not TOOK.search(before)):
         return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
@@ -166,6 +168,14 @@ def read_duration(sentence: str, start: int, end: int, context: str) -> Reading 
         return Reading(place, "minute", unit_end, "person", unit)
     if re.match(r"^\s*(?:in which|during which|that|while)\b", sentence[unit_end:ce]) and STAY.search(sentence[unit_end:ce]):
         return Reading(place, "minute", unit_end, "actor_after", unit)  # "the 48 minutes in which officers waited"
+    if TOOK.search(before):
+        # "it took us about three minutes to get to the second floor"
+        rest = sentence[unit_end:ce]
+        if re.match(r"^\s*(?:for \w+ )?to (?:go in|get in|enter|breach|make entry|get inside)", rest):
+            return Reading("duration_to_entry", "minute", unit_end, "person", unit)
+        if re.match(r"^\s*(?:for \w+ )?to (?:get|reach|arrive|respond)", rest):
+            return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if ENTRY.search(before):
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
