@@ -71,3 +71,11 @@ def test_who_said_and_unnamed_spokesman():
     # A spokesman speaks for the agency named.
     voice, _ = sp.who_said(text.index("40 deputies"))
     assert voice.speaker == "org:harlow-county-sheriff-s-office"
+
+
+def test_speaker_named_in_the_next_sentence():
+    text = ("\u201cWe held the east door for six minutes and nobody came to help us.\u201d "
+            "Hours later and still shaking, Officer Tess Marlowe added that the radio was silent.")
+    doc = read_document("x.txt", text)
+    sp = find_speakers(doc, resolve_entities([doc]))
+    assert sp.who_said(5)[0].speaker == "person:tess-marlowe"

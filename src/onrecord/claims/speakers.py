@@ -184,7 +184,19 @@ def _quote_voice(doc, s, e, attributions, quotes, para_index) -> Voice | None:
     earlier += [(a.start, a.voice) for a in attributions if para.start <= a.start < sent.start]
     if earlier and doc.text[sent.start:s].strip() == "":
         return max(earlier, key=lambda x: x[0])[1]  # a new quoted sentence: the same speaker
-    return None
+    return _named_next(doc, e, attributions, para)
+
+
+def _named_next(doc, e, attributions, para) -> Voice | None:
+    """'"...," Then, after a pause, Officer X added that she was alone.': the sentence right
+    after the quotation, in the same paragraph and without a quotation of its own, names
+    a person as speaker."""
+    nxt = next((t for t in doc.sentences if t.start >= e and t.start < para.end), None)
+    if nxt is None or re.search(r"[“\"]", doc.text[e:nxt.end]):
+        return None
+    found = [a for a in attributions if nxt.start <= a.start < nxt.end
+             and (a.voice.speaker or "").startswith("person:")]
+    return found[0].voice if found else None
 
 
 def _fill_paragraph_quotes(doc, quotes, attributions) -> None:
