@@ -14,8 +14,6 @@ CRITICAL_KINDS = ("call_received", "call_transferred", "call_answered", "inciden
                   "radio_transmission", "door_event", "alarm", "patient_transported", "incident_closed")
 STATUS_KINDS = ("unit_dispatched", "unit_enroute", "unit_arrived", "entry")
 MAX_TIMELINE_ROWS = 250
-# The critical minutes start with the first call or shot of the incident's stretch of time.
-START_KINDS = ("call_received", "shots_detected", "shots_reported")
 CRITICAL_SPAN_MS = 30 * 60_000
 
 
@@ -41,9 +39,14 @@ def unit_table(reader: CaseReader, window: tuple[int, int]) -> list[dict]:
 
 
 def critical_minutes(reader: CaseReader, window: tuple[int, int]) -> tuple[int, int]:
-    """From two minutes before the first call or shot in the window, for half an hour."""
-    first = reader.window(WindowQuery(t_from=window[0], t_to=window[1], kinds=START_KINDS, limit=1))["events"]
-    start = first[0]["t_lo"] - 2 * 60_000 if first else window[0]
+    """From five minutes before the first shot in the window (calls about it may be timed on
+    unsure clocks), else two minutes before the first call; for half an hour."""
+    start = window[0]
+    for kinds, lead_ms in ((("shots_detected", "shots_reported"), 5 * 60_000), (("call_received",), 2 * 60_000)):
+        first = reader.window(WindowQuery(t_from=window[0], t_to=window[1], kinds=kinds, limit=1))["events"]
+        if first:
+            start = first[0]["t_lo"] - lead_ms
+            break
     return max(window[0], start), min(window[1], start + CRITICAL_SPAN_MS)
 
 
@@ -65,12 +68,15 @@ def gather(reader: CaseReader) -> dict:
     facets = reader.facets(window)
     built = reader.is_built()
     timeline, units = [], []
+    metrics = metrics_with_lines(reader, zone)
     critical = None
     if window:
         critical = critical_minutes(reader, window)
         timeline = _rows(reader, WindowQuery(t_from=critical[0], t_to=critical[1], kinds=CRITICAL_KINDS,
                                              limit=MAX_TIMELINE_ROWS + 1))
-        units = unit_table(reader, window)
+        # Units busy on other calls before the incident began are not part of its response.
+        units = [u for u in unit_table(reader, window)
+                 if min(u[k]["t_lo"] for k in STATUS_KINDS if k in u) >= critical[0]]
     shots = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=("shots_detected",), limit=500)) \
         if window else []
     return {
@@ -78,8 +84,10 @@ def gather(reader: CaseReader) -> dict:
         "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
         "generated": datetime.now(timezone.utc).astimezone(zone).strftime("%Y-%m-%d %H:%M %Z"),
         "window": window, "window_text": present.interval(*critical, zone) if critical else "no timed events",
+        "units_from": present.when(critical[0], zone) if critical else None,
         "event_count": facets["events"], "source_count": len(reader.sources()),
-        "metrics": metrics_with_lines(reader, zone),
+        "metrics": [f for f in metrics if not f["subject"] or f["name"].startswith("agency_")],
+        "unit_metrics": {(f["name"], f["subject"]): f for f in metrics if f["subject"]},
         "timeline": timeline[:MAX_TIMELINE_ROWS], "timeline_cut": len(timeline) > MAX_TIMELINE_ROWS,
         "units": units, "shots": shots, "discrepancies": shape.discrepancies(reader, zone),
         "subjects": shape.subjects(reader, zone), "sources": shape.sources(reader, zone),
