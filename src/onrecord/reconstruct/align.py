@@ -40,9 +40,9 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
 def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.DataFrame:
     """t_lo/t_hi on the common clock: written interval, shifted by the offset, widened by
     its uncertainty (an unknown clock: by UNKNOWN_UNCERTAINTY_S)."""
-    src = events["source_id"].to_numpy()
-    offset = np.array([_offset(clocks.get(int(s))) for s in src])
-    unc = np.array([_uncertainty(clocks.get(int(s))) for s in src])
+    ids = events["source_id"]
+    offset = ids.map({s: _offset(c) for s, c in clocks.items()}).fillna(0.0).to_numpy(dtype="float64")
+    unc = ids.map({s: _uncertainty(c) for s, c in clocks.items()}).fillna(UNKNOWN_UNCERTAINTY_S).to_numpy(dtype="float64")
     lo = events["t_src_lo"].to_numpy(dtype="float64")
     hi = events["t_src_hi"].to_numpy(dtype="float64")
     return pd.DataFrame({
@@ -63,7 +63,7 @@ def _offset(c: ClockEstimate | None) -> float:
 def written_interval(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.DataFrame:
     """The written interval moved onto the common clock, without the clock's uncertainty:
     what fusion compares (records of one moment from one clock family line up exactly)."""
-    shift = np.array([_offset(clocks.get(int(s))) for s in events["source_id"].to_numpy()]) * 1000
+    shift = events["source_id"].map({s: _offset(c) for s, c in clocks.items()}).fillna(0.0).to_numpy(dtype="float64") * 1000
     return pd.DataFrame({"id": events["id"].to_numpy(),
                          "lo": events["t_src_lo"].to_numpy(dtype="float64") - shift,
                          "hi": events["t_src_hi"].to_numpy(dtype="float64") - shift})

@@ -80,7 +80,23 @@ def _blank_transfer(attrs: str) -> bool:
     return not any(a.get(k) for k in ("transfer_from", "transfer_from_seq", "transferred_from"))
 
 
+INCIDENT_BEFORE_MS, INCIDENT_AFTER_MS = 3_600_000, 6 * 3_600_000
+
+
+def _incident_only(anchored: pd.DataFrame) -> pd.DataFrame:
+    """The hours around the first shots: a year of other calls in the case is not measured."""
+    shots = anchored[anchored["family"] == "shots"]
+    if shots.empty:
+        return anchored
+    start = shots["lo"].min()
+    keep = (anchored["lo"] >= start - INCIDENT_BEFORE_MS) & (anchored["lo"] <= start + INCIDENT_AFTER_MS)
+    return anchored[keep]
+
+
 def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who) -> list[MomentRow]:
+    anchored = _incident_only(anchored)
+    near = set(anchored["id"])
+    groups = [g for g in groups if g[0] in near]
     a = {col: dict(zip(anchored["id"], anchored[col])) for col in ("rank", "family", "who", "agency")}
     ev = events[events["id"].isin(anchored["id"])]
     e = {col: dict(zip(ev["id"], ev[col])) for col in ("t_lo", "t_hi", "source_kind", "text", "call", "source_id")}
@@ -88,6 +104,9 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
     singles = [[int(i)] for i in anchored["id"] if i not in grouped]
     out = []
     for members in groups + singles:
+        members = [i for i in members if i in a["rank"]]
+        if not members:
+            continue
         recs = [{"rank": int(a["rank"][i]), "t_lo": e["t_lo"][i], "t_hi": e["t_hi"][i]} for i in members]
         family = a["family"][members[0]]
         mt = moment_time(recs, family)
