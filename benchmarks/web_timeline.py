@@ -164,20 +164,24 @@ def bench_page(base: str, case_dir: Path, target: int) -> None:
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         results = {}
         for label, url in (("empty window", empty), ("busy window", busy)):
-            times = []
-            for _ in range(4):
+            walls, pages = [], []
+            for _ in range(5):
                 t = time.perf_counter()
                 page.goto(url)
                 page.wait_for_function(drawn, timeout=60_000)
-                times.append(time.perf_counter() - t)
-            results[label] = (times, page.inner_text("#status"))
+                walls.append(time.perf_counter() - t)
+                # The page's own clock, navigation start to chart drawn (no Playwright polling in it).
+                pages.append(int(page.evaluate("document.getElementById('chart').dataset.readyMs")) / 1000)
+            results[label] = (pages, walls, page.inner_text("#status"))
         browser.close()
-    (busy_t, status), (empty_t, _) = results["busy window"], results["empty window"]
-    print(f"2. timeline page in Chromium, navigation until the chart is drawn (status: {status.split(' · ')[0]}):")
-    print(f"   {target:,}-event window  first {busy_t[0]:.2f} s, then median {statistics.median(busy_t[1:]):.2f} s"
-          f"   (target <= 2 s)")
-    print(f"   empty window        first {empty_t[0]:.2f} s, then median {statistics.median(empty_t[1:]):.2f} s"
-          f"   (baseline: page, plotly.js and an empty chart)")
+    (busy_p, busy_w, status), (empty_p, empty_w, _) = results["busy window"], results["empty window"]
+    print(f"2. timeline page in Chromium (software WebGL, no GPU), navigation start to chart drawn "
+          f"(status: {status.split(' · ')[0]}):")
+    for label, pages, walls, note in ((f"{target:,}-event window", busy_p, busy_w, "(target <= 2 s)"),
+                                      ("empty window", empty_p, empty_w,
+                                       "(baseline: page, plotly.js and an empty chart)")):
+        print(f"   {label:20} first {pages[0]:.2f} s, then median {statistics.median(pages[1:]):.2f} s; as seen by "
+              f"Playwright {walls[0]:.2f} s / {statistics.median(walls[1:]):.2f} s   {note}")
 
 
 def bench_report(work: Path) -> None:
