@@ -38,3 +38,8 @@ def test_pdf_report_from_the_command_line(case_dir, cli, tmp_path):
 def test_report_format_must_be_html_or_pdf(case_dir, cli, tmp_path):
     code, _, err = cli("report", case_dir, "--format", "docx", "--out", tmp_path / "r.docx")
     assert code == 2 and "html or pdf" in err
+
+
+def test_serve_on_a_missing_case_is_one_clear_sentence(cli, tmp_path):
+    code, _, err = cli("serve", tmp_path / "nowhere", "--port", "8999")
+    assert code == 2 and "not a case folder" in err and "Traceback" not in err
