@@ -35,6 +35,7 @@ def _attach() -> None:
 
     app.command("build")(build_cmd.build)
     app.command("metrics")(build_cmd.metrics)
+    app.command("discrepancies")(build_cmd.discrepancies)
     app.command("pin-clock")(build_cmd.pin_clock)
     from onrecord.claims import command as claims_cmd; app.command("claims")(claims_cmd.claims)  # noqa: E702
     from onrecord.views import command as views_cmd; app.command("serve")(views_cmd.serve)  # noqa: E702

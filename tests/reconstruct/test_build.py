@@ -131,3 +131,20 @@ def test_pin_clock_wins_at_the_next_build(built, cli):
     assert est["status"] == "pinned" and est["offset_s"] == -4.0
     # the island it shares moments with is now lined up through it
     assert reader.clock_estimates()[ids["fire_radio.csv"]]["status"] == "estimated"
+
+
+def test_statements_and_press_are_read_for_claims_and_discrepancies(built, cli):
+    work, r = built
+    assert r.claims, "the generated statements and press pieces make claims"
+    code, out, err = cli("discrepancies", work / "case-3", "--json")
+    assert code == 0, err
+    found = json.loads(out)["discrepancies"]
+    for d in found:
+        assert d["summary"] and d["claims"]
+        for c in d["claims"]:
+            assert c["sentence"] and c["file"].endswith(".txt") and c["span"][0] < c["span"][1]
+
+
+def test_discrepancies_before_build_is_a_usage_error(case_dir, cli):
+    code, _, err = cli("discrepancies", case_dir)
+    assert code == 2 and "onrecord build" in err

@@ -14,6 +14,7 @@ import pandas as pd
 
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
+from onrecord.reconstruct.discrepancies import read_claims
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources
@@ -36,6 +37,7 @@ class Reconstruction:
     moments: list[MomentRow]
     findings: list[Finding]
     problems: list[str] = field(default_factory=list)
+    claims: list[dict] = field(default_factory=list)  # rows of the claims table
 
 
 def reconstruct(case: Case) -> Reconstruction:
@@ -63,7 +65,9 @@ def reconstruct(case: Case) -> Reconstruction:
     first = next((f.value_lo for f in findings if f.name == "first_shots" and f.status == "established"), None)
     findings += transfer_delays(transferred_calls(events, clocks, since=first), fmt.seconds)
     findings += _clock_findings(sources, clocks, fmt)
-    return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems)
+    said = read_claims(events, findings, who)
+    findings += said.findings
+    return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems, said.rows)
 
 
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:

@@ -47,6 +47,26 @@ def metrics(case: CaseArg, json_out: Annotated[bool, typer.Option("--json", help
         print_metrics(reader, found)
 
 
+def discrepancies(case: CaseArg,
+                  json_out: Annotated[bool, typer.Option("--json", help="the documented JSON (docs/json.md)")] = False,
+                  database_url: DatabaseUrl = None) -> None:
+    """Where accounts disagree: claims against claims, and claims against the records."""
+    from onrecord.errors import UsageError
+    from onrecord.store.case import open_case
+    from onrecord.store.read import CaseReader
+    from onrecord.views.discrepancy_table import discrepancies_json, print_discrepancies
+
+    reader = CaseReader(open_case(case, database_url))
+    if not reader.is_built():
+        raise UsageError(f"{case}: not built yet: run `onrecord build {case}` first")
+    found = reader.findings(kind="discrepancy")
+    if json_out:
+        json.dump(discrepancies_json(reader, found), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print_discrepancies(reader, found)
+
+
 def pin_clock(case: CaseArg,
               source: Annotated[str, typer.Argument(help="the source's file name, as `onrecord timeline` shows it")],
               offset_s: Annotated[float, typer.Argument(help="seconds the clock runs ahead; behind: -- -4.5")],

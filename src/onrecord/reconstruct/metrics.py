@@ -131,7 +131,16 @@ class ResponseMetrics:
                                         value_lo=lo, value_hi=hi, unit="s",
                                         evidence=arrival.members + entry.members))
         self._per_unit()
+        self._patients()
         return self.out
+
+    def _patients(self) -> None:
+        moved = self._after_first("patient_transported")
+        if moved:
+            n = len(moved)
+            self.out.append(Finding("patients_transported", "established",
+                                    f"{n} patients recorded as transported by medics", value_lo=n, value_hi=n,
+                                    unit="count", evidence=[i for m in moved for i in m.members]))
 
     def _after_first(self, family: str) -> list[MomentRow]:
         return [m for m in self.of(family) if m.hi >= self.first.lo]

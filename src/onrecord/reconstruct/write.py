@@ -10,10 +10,10 @@ from sqlalchemy import delete, func, select
 from onrecord.reconstruct.build import Reconstruction
 from onrecord.store.case import Case
 from onrecord.store.bulk import bulk_insert
-from onrecord.store.schema import (aligned_events, clock_estimates, entities, entity_mentions, findings,
+from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
                                    fused_events)
 
-DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entities, findings)
+DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entities, findings, claims)
 
 
 def write_reconstruction(case: Case, r: Reconstruction) -> None:
@@ -25,7 +25,11 @@ def write_reconstruction(case: Case, r: Reconstruction) -> None:
         _entities(conn, case, r, ent_base)
         fused_of = _fused(conn, case, r, ent_base)
         _aligned(conn, case, r, fused_of)
-        _findings(conn, case, r)
+        claim_base = _next_id(conn, claims)
+        if r.claims:
+            conn.execute(claims.insert(), [{"id": claim_base + i, "case_id": case.id, **row}
+                                           for i, row in enumerate(r.claims)])
+        _findings(conn, case, r, claim_base)
 
 
 def _next_id(conn, table) -> int:
@@ -84,12 +88,19 @@ def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
     bulk_insert(conn, "aligned_events", ("event_id", "case_id", "t_lo", "t_hi", "fused_id"), rows)
 
 
-def _findings(conn, case, r: Reconstruction) -> None:
+def _findings(conn, case, r: Reconstruction, claim_base: int) -> None:
     first = _next_id(conn, findings)
     rows = [{"id": first + i, "case_id": case.id, "kind": f.kind, "name": f.name, "subject": f.subject,
              "status": f.status, "value_lo": f.value_lo, "value_hi": f.value_hi, "unit": f.unit,
              "summary": f.summary, "payload": json.dumps(f.payload, default=str),
-             "evidence": json.dumps({"events": [int(e) for e in f.evidence]})}
+             "evidence": json.dumps({"events": [int(e) for e in f.evidence],
+                                     "claims": [claim_base + i for i in _claim_positions(f)]})}
             for i, f in enumerate(r.findings)]
     if rows:
         conn.execute(findings.insert(), rows)
+
+
+def _claim_positions(f) -> list[int]:
+    """Claims a discrepancy quotes, by their position in this build's claims."""
+    found = f.payload.get("claims") or ([f.payload["claim"]] if f.payload.get("claim") is not None else [])
+    return [int(i) for i in found if i is not None]
