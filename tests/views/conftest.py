@@ -3,8 +3,6 @@ derived tables filled by hand (tests/views/derived.py). SQLite: the pages only r
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import socket
 import threading
@@ -100,10 +98,3 @@ def live_server(built_case):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(5)
-
-
-def manifest(scenario_dir: Path) -> dict:
-    return json.loads((scenario_dir / "manifest.json").read_text())
-
-
-IN_CI = os.environ.get("CI") == "true"
