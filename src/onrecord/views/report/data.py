@@ -13,7 +13,7 @@ CRITICAL_KINDS = ("call_received", "call_transferred", "call_answered", "inciden
                   "unit_enroute", "unit_arrived", "entry", "exit", "shots_reported", "shots_detected",
                   "radio_transmission", "door_event", "alarm", "patient_transported", "incident_closed")
 STATUS_KINDS = ("unit_dispatched", "unit_enroute", "unit_arrived", "entry")
-MAX_TIMELINE_ROWS = 250
+MAX_TIMELINE_ROWS = 400
 CRITICAL_SPAN_MS = 30 * 60_000
 
 
