@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timezone
+from html import escape
 from zoneinfo import ZoneInfo
 
 from onrecord.store.read import CaseReader, WindowQuery
@@ -17,9 +18,10 @@ TARGET_BUCKETS = 300  # across the window: fine enough to see the shape, few eno
 
 
 def lane_label(lanes: str, agency: str | None, value: str | None) -> str:
+    """A lane's name, escaped: Plotly reads tick labels as markup and these come from exports."""
     if lanes == "agency":
-        return agency or "(no agency)"
-    return f"{agency or '—'} · {value or ('no unit' if lanes == 'unit' else '?')}"
+        return escape(agency or "(no agency)")
+    return escape(f"{agency or '—'} · {value or ('no unit' if lanes == 'unit' else '?')}")
 
 
 def _local(ms: int, zone: ZoneInfo) -> datetime:
@@ -83,8 +85,10 @@ def _points(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, colo
         tr["id"].append(event_id)
         text = (text or "").replace("\n", " ")
         # The time is added in the browser from x (hovertemplate), with the zone's abbreviation.
-        snippet = f"<br>{text[:90]}{'…' if len(text) > 90 else ''}" if text else ""
-        tr["hover"].append(f"{agency or ''} {unit or ''} · {kind}{snippet}<br>{file}:{line}")
+        # Agency exports are untrusted text: escaped, since Plotly reads hover text as markup.
+        snippet = f"<br>{escape(text[:90])}{'…' if len(text) > 90 else ''}" if text else ""
+        tr["hover"].append(f"{escape(agency or '')} {escape(unit or '')} · {escape(kind)}{snippet}"
+                           f"<br>{escape(file)}:{line}")
     return {"mode": "points", "count": len(rows), "lanes": sorted(lane_set, reverse=True),
             "traces": [traces[k] for k in sorted(traces, key=lambda a: a or "")]}
 
