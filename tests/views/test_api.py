@@ -110,3 +110,26 @@ def test_sources_page_lists_each_file_with_its_hash(client, scenario_dir):
     assert r.status_code == 200 and "county_radio.csv" in r.text
     digest = hashlib.sha256((scenario_dir / "sources" / "county_radio.csv").read_bytes()).hexdigest()
     assert digest in r.text and "not built yet" in r.text
+
+
+def test_pages_answer_while_a_writer_holds_the_store(generated_case):
+    """An import or a build writing must not stall or break the pages (SQLite write lock held)."""
+    import sqlite3
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from onrecord.views.web.app import create_app
+
+    web = TestClient(create_app(generated_case))
+    web.get("/api/cases/current")
+    writer = sqlite3.connect(generated_case / "case.db", isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    try:
+        t = time.perf_counter()
+        r = web.get("/api/events", params={"limit": 5, "source_kind": "radio"})
+        assert r.status_code == 200 and len(r.json()["events"]) == 5
+        assert time.perf_counter() - t < 2.5  # not waiting out the 5 s busy timeout
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -63,6 +64,20 @@ class CaseState:
             return self._facets[1]
 
 
+def read_only(case: Case) -> Case:
+    """The same case on a read-only SQLite connection that does not take the write lock, so the
+    pages keep answering while an import or a build writes (the store's engine begins every
+    transaction, reads included, with BEGIN IMMEDIATE). PostgreSQL reads never block: unchanged."""
+    if case.engine.dialect.name != "sqlite" or not case.engine.url.database:
+        return case
+    from sqlalchemy import create_engine, event
+
+    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true")
+    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-262144"))
+    case.engine.dispose()
+    return dataclasses.replace(case, engine=engine)
+
+
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for e in exc.errors():
@@ -76,7 +91,7 @@ def create_app(case_path: str | Path) -> FastAPI:
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                   "record: the case's sourced timeline, findings, claims and sources.")
-    app.state.case = CaseState(open_case(Path(case_path)))
+    app.state.case = CaseState(read_only(open_case(Path(case_path))))
     # Filter values and the busiest window of a million events take seconds: start on them now,
     # so the first page a user opens does not wait for all of it.
     threading.Thread(target=app.state.case.facets, daemon=True, name="onrecord-warm-up").start()
