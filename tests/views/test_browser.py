@@ -72,3 +72,14 @@ def test_discrepancies_page_quotes_both_sides(page, live_server):
     assert "campus_sensors.csv:" in page.inner_text(".side:nth-child(2)")
     page.click("nav >> text=Sources")
     assert "12.5 s ahead" in page.inner_text("main")
+
+
+def test_zooming_in_refetches_the_window(page, live_server):
+    page.goto(live_server + "/timeline")
+    _wait_drawn(page)
+    before = int(page.get_attribute("#chart", "data-count"))
+    page.evaluate("Plotly.relayout(document.getElementById('chart'), "
+                  "{'xaxis.range': ['2025-02-13 14:05:00', '2025-02-13 14:08:00']})")
+    page.wait_for_function("document.getElementById('f-from').value.startsWith('2025-02-13T14:05')", timeout=10_000)
+    page.wait_for_function(f"Number(document.getElementById('chart').dataset.count) < {before}", timeout=20_000)
+    assert "from=2025-02-13T14%3A05" in page.url or "from=2025-02-13T14:05" in page.url

@@ -93,7 +93,9 @@
 
   let zoomTimer = null;
   function onZoom(ev) {
-    const lo = ev["xaxis.range[0]"], hi = ev["xaxis.range[1]"];
+    // A drag names the two ends; a relayout call or the range buttons may give the pair.
+    const pair = ev["xaxis.range"] || [];
+    const lo = ev["xaxis.range[0]"] || pair[0], hi = ev["xaxis.range[1]"] || pair[1];
     if (!lo || !hi) return;
     const key = lo + "|" + hi;
     if (key === lastRange) return;
