@@ -78,8 +78,9 @@ def offset_text(clock: dict | None) -> str:
         return f"{clock.get('status', 'unknown')}: no offset estimated"
     side = "ahead" if off >= 0 else "behind"
     plus = f" ± {unc:.1f} s" if unc is not None else ""
+    n = clock.get("anchors") or 0
     return f"clock runs {abs(off):.1f} s {side}{plus}; {abs(off):.1f} s {'subtracted' if off >= 0 else 'added'}" \
-           f" ({clock.get('status')}, {clock.get('anchors') or 0} shared events)"
+           f" ({clock.get('status')}, {n} shared {'event' if n == 1 else 'events'})"
 
 
 def finding_value(f: dict, zone: ZoneInfo) -> str:
