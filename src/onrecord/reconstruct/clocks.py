@@ -112,7 +112,9 @@ def _estimate(ga, gb, a, b) -> PairEstimate | None:
 
 def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     """The window of differences holding the most distinct events on both sides."""
-    tol = SAME_TOLERANCE_S if rel == 0 else REPORT_WINDOW_S / 2
+    # an entry said on the radio comes within a few seconds of the door opening, either side
+    same = SAME_TOLERANCE_S * (2 if (m["family"] == "entry").all() else 1)
+    tol = same if rel == 0 else REPORT_WINDOW_S / 2
     # rel = 1: b is made after a, so d = delta + lag with lag >= 0 (and mirrored for -1)
     d = m["d"].to_numpy() * (rel or 1)
     order = np.argsort(d)
