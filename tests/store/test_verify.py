@@ -52,22 +52,21 @@ def test_altered_record_with_its_hash_recomputed_still_breaks_the_chain(case_dir
     assert code == 1 and f"raw record {rec.id}" in err and "breaks the chain" in err
 
 
-def test_deleted_record_in_the_middle_is_named(case_dir, cli, tmp_path):
-    case = _imported(case_dir, cli, tmp_path)
-    rec = _record(case, 5)
+def _delete(case, seq: int) -> None:
+    rec = _record(case, seq)
     with case.engine.begin() as conn:
         conn.execute(delete(events).where(events.c.raw_record_id == rec.id))
         conn.execute(delete(raw_records).where(raw_records.c.id == rec.id))
+
+
+def test_deleted_record_in_the_middle_is_named(case_dir, cli, tmp_path):
+    _delete(_imported(case_dir, cli, tmp_path), 5)
     code, _, err = cli("verify", case_dir)
     assert code == 1 and "chain position 5 was deleted" in err
 
 
 def test_deleted_newest_record_is_found_by_the_case_head(case_dir, cli, tmp_path):
-    case = _imported(case_dir, cli, tmp_path)
-    rec = _record(case, 8)
-    with case.engine.begin() as conn:
-        conn.execute(delete(events).where(events.c.raw_record_id == rec.id))
-        conn.execute(delete(raw_records).where(raw_records.c.id == rec.id))
+    _delete(_imported(case_dir, cli, tmp_path), 8)
     code, _, err = cli("verify", case_dir)
     assert code == 1 and "chain position 8 was deleted" in err
 

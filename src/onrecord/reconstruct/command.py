@@ -27,42 +27,43 @@ def build(case: CaseArg, database_url: DatabaseUrl = None) -> None:
     print_build(r)
 
 
-def metrics(case: CaseArg, json_out: Annotated[bool, typer.Option("--json", help="the documented JSON (docs/json.md)")] = False,
-            database_url: DatabaseUrl = None) -> None:
-    """The response metrics, each with the events it rests on."""
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
-    from onrecord.views.metrics_table import metrics_json, print_metrics
-
-    reader = CaseReader(open_case(case, database_url))
-    found = reader.findings(kind="metric")
-    if not found:
-        from onrecord.errors import UsageError
-
-        raise UsageError(f"{case}: not built yet: run `onrecord build {case}` first")
-    if json_out:
-        json.dump(metrics_json(reader, found), sys.stdout, indent=1)
-        sys.stdout.write("\n")
-    else:
-        print_metrics(reader, found)
+JsonOut = Annotated[bool, typer.Option("--json", help="the documented JSON (docs/json.md)")]
 
 
-def discrepancies(case: CaseArg,
-                  json_out: Annotated[bool, typer.Option("--json", help="the documented JSON (docs/json.md)")] = False,
-                  database_url: DatabaseUrl = None) -> None:
-    """Where accounts disagree: claims against claims, and claims against the records."""
+def _findings_of_built_case(case: Path, database_url, kind: str):
     from onrecord.errors import UsageError
     from onrecord.store.case import open_case
     from onrecord.store.read import CaseReader
-    from onrecord.views.discrepancy_table import discrepancies_json, print_discrepancies
 
     reader = CaseReader(open_case(case, database_url))
     if not reader.is_built():
         raise UsageError(f"{case}: not built yet: run `onrecord build {case}` first")
-    found = reader.findings(kind="discrepancy")
+    return reader, reader.findings(kind=kind)
+
+
+def _print_json(doc: dict) -> None:
+    json.dump(doc, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+def metrics(case: CaseArg, json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
+    """The response metrics, each with the events it rests on."""
+    from onrecord.views.metrics_table import metrics_json, print_metrics
+
+    reader, found = _findings_of_built_case(case, database_url, "metric")
     if json_out:
-        json.dump(discrepancies_json(reader, found), sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        _print_json(metrics_json(reader, found))
+    else:
+        print_metrics(reader, found)
+
+
+def discrepancies(case: CaseArg, json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
+    """Where accounts disagree: claims against claims, and claims against the records."""
+    from onrecord.views.discrepancy_table import discrepancies_json, print_discrepancies
+
+    reader, found = _findings_of_built_case(case, database_url, "discrepancy")
+    if json_out:
+        _print_json(discrepancies_json(reader, found))
     else:
         print_discrepancies(reader, found)
 
