@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-import numpy as np
 import pandas as pd
 
 from onrecord.reconstruct import clocks as clk

@@ -150,8 +150,7 @@ def _text_mention(who: WhoIsWho, people, row, start: int, end: int, written: str
     if name is None:
         return
     exact = [e for e, known in people if known.compatible(name)]
-    near = [e for e, known in people if not exact and known.same_with_evidence(name)
-            and (not name.rank or not known.rank or True)]
+    near = [] if exact else [e for e, known in people if known.same_with_evidence(name)]
     fits = exact or near
     if len({e.id for e in fits}) != 1:
         return  # nobody, or more than one officer could be meant: left unresolved
