@@ -148,7 +148,7 @@ class ResponseMetrics:
     def _first_of(self, family: str, name: str, what: str) -> MomentRow | None:
         found = self._after_first(family)
         if not found:
-            self.out.append(_none(name, f"no record of it after the first shots"))
+            self.out.append(_none(name, "no record of it after the first shots"))
             return None
         self.out.append(_time(name, found[0], what, self.fmt))
         return found[0]
