@@ -29,7 +29,8 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
         # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
-        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+        # Deferred: readers never wait for a lock; writers take it with their first write.
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
         return engine
     return create_engine(url, connect_args={"application_name": "onrecord"})
 

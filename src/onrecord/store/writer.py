@@ -98,6 +98,8 @@ def _bulk_mode(conn: Connection):
 def _lock(conn: Connection, case: Case) -> None:
     """One writer at a time: ids and the chain head are handed out under this lock."""
     if is_sqlite(conn.engine):
-        return  # BEGIN IMMEDIATE (engine.py) already holds SQLite's write lock
+        # a first (no-op) write takes SQLite's write lock before the head is read
+        conn.execute(update(cases).where(cases.c.id == case.id).values(record_count=cases.c.record_count))
+        return
     conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
     conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
