@@ -37,6 +37,10 @@ def _attach() -> None:
     app.command("metrics")(build_cmd.metrics)
     app.command("discrepancies")(build_cmd.discrepancies)
     app.command("pin-clock")(build_cmd.pin_clock)
+    from onrecord.warnings import command as warnings_cmd
+
+    app.command("link")(warnings_cmd.link)
+    app.command("subjects")(warnings_cmd.subjects)
     from onrecord.claims import command as claims_cmd; app.command("claims")(claims_cmd.claims)  # noqa: E702
     from onrecord.views import command as views_cmd; app.command("serve")(views_cmd.serve)  # noqa: E702
     app.command("report")(views_cmd.report)

@@ -18,8 +18,18 @@ DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entit
 
 def write_reconstruction(case: Case, r: Reconstruction) -> None:
     with case.engine.begin() as conn:
+        # `onrecord link` owns the linked people and their warnings: a rebuild keeps them
+        subjects = select(entity_mentions.c.entity_id).where(entity_mentions.c.case_id == case.id,
+                                                             entity_mentions.c.role == "subject")
         for table in DERIVED:
-            conn.execute(delete(table).where(table.c.case_id == case.id))
+            where = [table.c.case_id == case.id]
+            if table is findings:
+                where.append(findings.c.kind != "warning")
+            elif table is entity_mentions:
+                where.append(entity_mentions.c.role != "subject")
+            elif table is entities:
+                where.append(~entities.c.id.in_(subjects))
+            conn.execute(delete(table).where(*where))
         _clocks(conn, case, r)
         ent_base = _next_id(conn, entities)
         _entities(conn, case, r, ent_base)

@@ -40,7 +40,21 @@ def collect_case_results(case_path: str | Path) -> CaseResults:
             built=True, note="scored from the case's derived tables",
             offsets=_offsets(conn, case.id), event_groups=_fused_groups(conn, case.id, keys),
             entity_clusters=_entity_clusters(conn, case.id, keys), metrics=_metrics(conn, case.id),
-            intervals=_metrics(conn, case.id, intervals=True), linkage_clusters=[])  # linkage clusters: no table yet; scored 0 until there is one
+            intervals=_metrics(conn, case.id, intervals=True), linkage_clusters=_linked_people(conn, case.id))  # linkage clusters: no table yet; scored 0 until there is one
+
+
+def _linked_people(conn, case_id: int) -> list[list[str]]:
+    """People `onrecord link` found, as their prior records "FILE#RID"."""
+    from sqlalchemy import text
+    rows = conn.execute(text("select m.entity_id, s.file_name, e.attrs from entity_mentions m "
+                             "join events e on e.id = m.event_id join sources s on s.id = e.source_id "
+                             "where m.case_id = :c and m.role = 'subject'"), {"c": case_id})
+    groups: dict[int, list[str]] = defaultdict(list)
+    for entity, file, attrs in rows:
+        rid = json.loads(attrs or "{}").get("rid")
+        if rid is not None:
+            groups[entity].append(f"{file}#{rid}")
+    return list(groups.values())
 
 
 def _has_derived(conn) -> bool:

@@ -20,6 +20,12 @@ def _dob(c: Contact, fmt: str) -> str:
     return c.dob.strftime(fmt) if c.dob else ""
 
 
+def _people(t: Table, dob_format: str) -> Table:
+    """The mapping declares how this agency writes a date of birth (docs/mappings.md [people])."""
+    t.mapping["people"] = {"dob_format": dob_format}
+    return t
+
+
 def _table(story, name, kind, agency, head, fields, attrs, events, dialect, desc) -> Table:
     m = mapping_doc(name[:-4].replace("_", "-"), kind, agency, story.world.tz, desc, fields, attrs, events,
                     required=[head[0]])
@@ -35,7 +41,7 @@ def tips(story: Story, cs: list[Contact]) -> tuple[Table, list]:
     rows = [{"ReceivedUTC": timefmt.utc_iso(c.t, ms=False), "SubjectName": f"{c.first} {c.last}".strip(),
              "SubjectDOB": _dob(c, "%Y-%m-%d"), "SubjectLocation": c.address, "SubjectPhone": c.phone,
              "Narrative": c.narrative} for c in cs]
-    return t, rows
+    return _people(t, "%Y-%m-%d"), rows
 
 
 def sheriff_calls(story: Story, cs: list[Contact]) -> tuple[Table, list]:
@@ -52,7 +58,7 @@ def sheriff_calls(story: Story, cs: list[Contact]) -> tuple[Table, list]:
              "Address": c.address, "Nature": "MENTAL HEALTH" if "self_harm" in c.indicators else "CALL FOR SERVICE",
              "InvolvedFirst": c.first.upper(), "InvolvedLast": c.last.upper(), "InvolvedDOB": _dob(c, "%m/%d/%Y"),
              "Narrative": c.narrative} for c in cs]
-    return t, rows
+    return _people(t, "%m/%d/%Y"), rows
 
 
 def school_reports(story: Story, cs: list[Contact]) -> tuple[Table, list]:
@@ -68,7 +74,7 @@ def school_reports(story: Story, cs: list[Contact]) -> tuple[Table, list]:
              "StudentName": f"{c.last.upper()}, {c.first}" + (f" {c.middle}." if c.middle else ""),
              "StudentDOB": _dob(c, "%Y-%m-%d"), "HomeAddress": c.address,
              "Concern": "THREAT" if c.indicators else "OTHER", "Narrative": c.narrative} for c in cs]
-    return t, rows
+    return _people(t, "%Y-%m-%d"), rows
 
 
 def family_referrals(story: Story, cs: list[Contact]) -> tuple[Table, list]:
@@ -82,7 +88,7 @@ def family_referrals(story: Story, cs: list[Contact]) -> tuple[Table, list]:
              "ClientLast": c.last, "ClientDOB": _dob(c, "%d/%m/%Y"), "Address": c.address, "Phone": c.phone,
              "Allegation": "SELF-HARM" if "self_harm" in c.indicators else "GENERAL",
              "Narrative": c.narrative} for c in cs]
-    return t, rows
+    return _people(t, "%d/%m/%Y"), rows
 
 
 def city_contacts(story: Story, cs: list[Contact]) -> tuple[Table, list]:
@@ -95,7 +101,7 @@ def city_contacts(story: Story, cs: list[Contact]) -> tuple[Table, list]:
     rows = [{"ContactDateTime": timefmt.local(c.t, story.world.tz, "%m/%d/%Y %I:%M %p"),
              "Name": f"{c.first} {c.middle + ' ' if c.middle else ''}{c.last}", "DOB": _dob(c, "%m/%d/%y"),
              "Address": c.address, "Reason": c.narrative} for c in cs]
-    return t, rows
+    return _people(t, "%m/%d/%y"), rows
 
 
 WRITERS = {"tips": tips, "sheriff": sheriff_calls, "schools": school_reports, "family": family_referrals,

@@ -1,0 +1,148 @@
+"""Prior warnings in a case: link the people named in prior-contact records (tips, calls
+for service, school reports, referrals) across agencies, and flag what nobody put together.
+
+Reads the case's events; writes linked people (entities of kind person, mentions with
+role `subject`) and `warning` findings. `onrecord build` leaves them in place.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pandas as pd
+from sqlalchemy import delete, select
+
+from onrecord.store.case import Case
+from onrecord.store.schema import entities, entity_mentions, events, findings, sources
+
+CONTACT_SOURCES = ("tip", "contact")
+PERSON_KEYS = ("first_name", "middle_name", "last_name", "full_name", "dob", "address", "phone", "id_number")
+
+
+@dataclass
+class Subjects:
+    records: int = 0
+    people: list[dict] = field(default_factory=list)  # linked people with >= 2 contacts
+    rejects: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    pairs: pd.DataFrame | None = None
+
+
+def contact_rows(case: Case) -> tuple[pd.DataFrame, dict[str, str]]:
+    """One person row per prior contact, and each agency's declared date-of-birth format."""
+    e, s = events.c, sources.c
+    stmt = (select(e.id, e.agency, e.kind, e.t_src_lo, e.text, e.attrs, s.file_name, s.mapping_text, s.agency.label("src_agency"))
+            .join(sources, s.id == e.source_id)
+            .where(e.case_id == case.id, s.kind.in_(CONTACT_SOURCES)))
+    with case.engine.connect() as conn:
+        rows = conn.execute(stmt).all()
+    formats, out = {}, []
+    for r in rows:
+        attrs = json.loads(r.attrs) if r.attrs else {}
+        agency = r.agency or r.src_agency or r.file_name
+        people = tomllib.loads(r.mapping_text).get("people", {})
+        if people.get("dob_format"):
+            formats[agency] = people["dob_format"]
+        out.append({"record_id": str(r.id), "agency": agency, "event_kind": r.kind, "t": r.t_src_lo,
+                    "text": r.text, "file": r.file_name, "rid": attrs.get("rid"),
+                    **{k: attrs.get(k) for k in PERSON_KEYS if attrs.get(k) not in (None, "")}})
+    return pd.DataFrame(out), formats
+
+
+def link_case(case: Case, backend: str = "duckdb") -> Subjects:
+    from onrecord.warnings.linkage import link_persons
+    from onrecord.warnings.persons import prepare_persons
+
+    table, formats = contact_rows(case)
+    result = Subjects(records=len(table))
+    if table.empty:
+        result.notes.append("no prior-contact records (sources of kind tip or contact) in the case")
+        return result
+    clean, rejects = prepare_persons(table[[c for c in table.columns if c in ("record_id", "agency", *PERSON_KEYS)]],
+                                     date_formats=formats)
+    result.rejects = [r.as_dict() for r in rejects]
+    linked = link_persons(clean, backend=backend)
+    result.notes += linked.training_notes
+    result.pairs = linked.linked_pairs()
+    by_record = table.set_index("record_id")
+    for person_id, members in linked.clusters.groupby("person_id"):
+        ids = list(members["record_id"])
+        if len(ids) < 2:
+            continue
+        result.people.append(_person(ids, by_record))
+    result.people.sort(key=lambda p: (-len(p["agencies"]), -len(p["contacts"])))
+    return result
+
+
+def _person(ids: list[str], by_record: pd.DataFrame) -> dict:
+    from onrecord.warnings.indicators import find_indicators
+
+    rows = by_record.loc[ids].sort_values("t", na_position="last")
+    names = Counter(_name(r) for _, r in rows.iterrows())
+    contacts = []
+    for rid, r in rows.iterrows():
+        hits = find_indicators(r["text"])
+        contacts.append({"event": int(rid), "agency": r["agency"], "kind": r["event_kind"], "t": r["t"],
+                         "file": r["file"], "rid": r["rid"], "text": r["text"], "name": _name(r),
+                         "indicators": sorted({h.rule for h in hits if not getattr(h, "negated", False)})})
+    per_agency = Counter(c["agency"] for c in contacts)
+    return {"name": names.most_common(1)[0][0], "aliases": sorted(names), "contacts": contacts,
+            "agencies": sorted(per_agency), "most_seen_by_one_agency": max(per_agency.values()),
+            "with_indicators": sum(1 for c in contacts if c["indicators"])}
+
+
+def _name(r) -> str:
+    if isinstance(r.get("full_name"), str) and r["full_name"]:
+        return r["full_name"]
+    return " ".join(str(r[k]) for k in ("first_name", "last_name") if isinstance(r.get(k), str) and r[k])
+
+
+def flag(person: dict) -> str | None:
+    """The warning a commission would want read out, or None for an unremarkable history."""
+    n, agencies, threat = len(person["contacts"]), len(person["agencies"]), person["with_indicators"]
+    if agencies < 2 or threat == 0:
+        return None
+    return (f"{person['name']}: {n} contacts across {agencies} agencies, {threat} with threat indicators; "
+            f"no agency saw more than {person['most_seen_by_one_agency']} of them")
+
+
+def write_subjects(case: Case, result: Subjects) -> None:
+    """Replace the case's linked people and warnings with this linkage's."""
+    with case.engine.begin() as conn:
+        old = select(entity_mentions.c.entity_id).where(entity_mentions.c.case_id == case.id,
+                                                       entity_mentions.c.role == "subject")
+        conn.execute(delete(entities).where(entities.c.case_id == case.id, entities.c.id.in_(old)))
+        conn.execute(delete(entity_mentions).where(entity_mentions.c.case_id == case.id,
+                                                   entity_mentions.c.role == "subject"))
+        conn.execute(delete(findings).where(findings.c.case_id == case.id, findings.c.kind == "warning"))
+        ent_id = _next(conn, entities)
+        men_id = _next(conn, entity_mentions)
+        fin_id = _next(conn, findings)
+        for p in result.people:
+            conn.execute(entities.insert().values(
+                id=ent_id, case_id=case.id, kind="person", name=p["name"][:200], agency=None,
+                aliases=json.dumps(p["aliases"]), attrs=json.dumps({"subject": True, "agencies": p["agencies"]}),
+                evidence=json.dumps({"linked_records": [c["event"] for c in p["contacts"]]})))
+            conn.execute(entity_mentions.insert(), [
+                {"id": men_id + i, "case_id": case.id, "entity_id": ent_id, "event_id": c["event"], "claim_id": None,
+                 "role": "subject", "text": (c["name"] or "")[:300], "score": None} for i, c in enumerate(p["contacts"])])
+            men_id += len(p["contacts"])
+            summary = flag(p)
+            if summary:
+                conn.execute(findings.insert().values(
+                    id=fin_id, case_id=case.id, kind="warning", name="prior_warnings_not_joined", subject=p["name"][:200],
+                    status="established", value_lo=len(p["contacts"]), value_hi=len(p["contacts"]), unit="count",
+                    summary=summary, payload=json.dumps({"person_entity": ent_id, "agencies": p["agencies"],
+                                                         "with_indicators": p["with_indicators"]}),
+                    evidence=json.dumps({"events": [c["event"] for c in p["contacts"]]})))
+                fin_id += 1
+            ent_id += 1
+
+
+def _next(conn, table) -> int:
+    from sqlalchemy import func
+
+    return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1
