@@ -1,6 +1,6 @@
 """`onrecord demo`: the main job on the embedded default — generate a fictional incident
-with known truth, import every agency's export, build, score against truth, write the
-after-action report, and serve the web timeline."""
+with known truth, import every agency's export, build, link prior warnings, score against
+truth, write the after-action report, and serve the web timeline."""
 
 from __future__ import annotations
 
@@ -48,6 +48,13 @@ def demo(
     r = reconstruct(case)
     write_reconstruction(case, r)
     print_build(r)
+    from onrecord.warnings.case import flag, link_case, write_subjects
+
+    say("[bold]   linking[/] prior contacts across agencies to the people they concern")
+    linked = link_case(case)
+    write_subjects(case, linked)
+    for p in [p for p in linked.people if flag(p)][:3]:
+        say(f"   ! {flag(p)}")
     summary = score_case(collect_case_results(case_dir), load_truth(scenario / "truth.json"))["summary"]
     say("[bold]4. scored against the generator's truth[/]: " +
         ", ".join(f"{k} {v:.2f}" for k, v in summary.items()))
