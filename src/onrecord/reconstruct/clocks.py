@@ -20,6 +20,8 @@ import numpy as np
 import pandas as pd
 
 TRUSTED_KINDS = ("sensor", "avl")  # clocks disciplined by NTP/GPS in practice
+# ... to within about this much: GPS-timed AVL closely, a networked sensor system less so
+TRUSTED_UNCERTAINTY_S = {"avl": 0.1, "sensor": 1.5}
 MAX_OFFSET_S = 1800.0  # no clock is assumed more than 30 minutes wrong
 UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out loud
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
@@ -264,7 +266,7 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
         if trusted:
             # the trusted clock with the most shared moments is the reference
             best = max(trusted, key=lambda s: sum(len(p.anchors) for p in pairs if s in (p.a, p.b)))
-            fixed = {best: (0.0, 0.0)}
+            fixed = {best: (0.0, TRUSTED_UNCERTAINTY_S.get(kinds.get(best), 1.0))}
     if not fixed:
         return _unanchored(comp, pairs, kinds)
     free = sorted(comp - set(fixed))
@@ -289,9 +291,11 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
         A, y, W = np.array(rows), np.array(rhs), np.diag(w)
         cov = np.linalg.pinv(A.T @ W @ A)
         x = cov @ A.T @ W @ y
+        # every estimate is relative to the reference, so its own uncertainty adds in
+        ref_var = max(u for _, u in fixed.values()) ** 2 if len(fixed) == 1 else 0.0
         for s in free:
             i = col[s]
-            unc = round(float(np.sqrt(max(cov[i, i], 0))), 3)
+            unc = round(float(np.sqrt(max(cov[i, i], 0) + ref_var)), 3)
             out[s] = ClockEstimate(s, "estimated", round(float(x[i]), 3), unc,
                                    _anchor_count(s, pairs), _evidence(s, pairs),
                                    "from shared moments" + (" (reports only: wider)" if _only_lagged(s, pairs) else ""),

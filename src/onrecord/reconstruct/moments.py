@@ -73,7 +73,8 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "call_transferred" and attrs.get("ani"):
         return Moment("call_transfer", str(attrs["ani"]), 0)
     if kind == "call_received" and attrs.get("ani") and _transferred_in(attrs):
-        return Moment("call_transfer", str(attrs["ani"]), 0)
+        # it rings at the next answering point a moment after it left the first
+        return Moment("call_transfer", str(attrs["ani"]), 1)
     if kind == "shots_detected":
         return Moment("shots", None, 0)
     if kind == "door_event":
