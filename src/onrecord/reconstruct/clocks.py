@@ -282,7 +282,10 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
                 row[col[s]] += sign
         rows.append(row)
         rhs.append(value)
-        w.append(1.0 / (p.sigma_s ** 2 + sum(fixed.get(s, (0, 0))[1] ** 2 for s in (p.a, p.b))))
+        # one reference: its uncertainty is common to all, added at the end; several pinned
+        # clocks: each one's uncertainty weighs on the pairs that touch it
+        pinned_var = sum(fixed.get(s, (0, 0))[1] ** 2 for s in (p.a, p.b)) if len(fixed) > 1 else 0.0
+        w.append(1.0 / (p.sigma_s ** 2 + pinned_var))
     out = {s: ClockEstimate(s, "pinned" if s in pinned else "reference", fixed[s][0], fixed[s][1],
                             _anchor_count(s, pairs), _evidence(s, pairs),
                             "pinned by the user" if s in pinned else "trusted clock: the reference")
