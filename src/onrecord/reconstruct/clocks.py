@@ -26,6 +26,7 @@ MAX_OFFSET_S = 1800.0  # no clock is assumed more than 30 minutes wrong
 UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out loud
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
 REPORT_WINDOW_S = 20.0  # a report follows its moment by at most this much
+REPORT_MIN_LAG_S = 3.0  # ... and by at least about this much, unrecorded: the floor of its uncertainty
 
 
 @dataclass
@@ -145,7 +146,8 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
         # the earliest consistent difference bounds the clock difference; the lags
         # make the rest later, so the spread of what is left is the uncertainty
         centre = float(vals[0])
-        sigma = max(float(np.median(vals) - vals[0]) / 2.0, 1.0)
+        # even the earliest report trails its moment by a few seconds nobody recorded
+        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
     sigma = max(sigma, 0.1)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
