@@ -39,14 +39,18 @@ class Fused:
 
 def fuse(anchored: pd.DataFrame) -> list[list[int]]:
     """`anchored`: events with a moment and their aligned written interval (ms, no clock
-    uncertainty added), columns id, family, who, rank, lo, hi. Returns the groups of event ids that are one real moment (size >= 2)."""
+    uncertainty added), columns id, source_id, family, who, rank, lo, hi. Returns the groups
+    of event ids that are one real moment (size >= 2)."""
     groups: list[list[int]] = []
     for family, part in anchored.groupby("family", sort=False):
         if family == "first_arrival":
             continue
         keyed = family not in ("entry", "shots", "channels_patched", "threat_ended")
         if keyed:
-            for _, g in part.groupby("who", sort=False, dropna=True):
+            # a unit's (or caller's) moment recorded by one source only has nothing to fuse
+            # with: a year of one agency's calls is skipped without a look
+            sources = part.groupby("who", sort=False, dropna=True)["source_id"].transform("nunique")
+            for _, g in part[sources > 1].groupby("who", sort=False, dropna=True):
                 groups += _cluster(family, g)
         else:
             groups += _cluster(family, part)
