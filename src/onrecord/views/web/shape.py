@@ -109,6 +109,8 @@ def subjects(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
                         if isinstance(w["payload"], dict)} | {w["name"] for w in warnings})
         agencies = sorted({e["agency"] for w in warnings for e in w["events"] if e["agency"]})
         out.append({"subject": name, "flags": flags, "agencies": agencies, "warnings": warnings})
+    # the history that most agencies held pieces of comes first: that is what nobody joined
+    out.sort(key=lambda p: (-len(p["agencies"]), -sum(len(w["events"]) for w in p["warnings"]), p["subject"]))
     return out
 
 
