@@ -38,8 +38,11 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
     out = ClaimsRead()
     if docs.empty:
         return out
-    texts = {f"{r.file_name}#{r.id}": str(r.text) for r in docs.itertuples(index=False)}
-    where = {f"{r.file_name}#{r.id}": (int(r.source_id), int(r.id)) for r in docs.itertuples(index=False)}
+    # a document is known by its file name (made unique with its event id only if needed)
+    dup = docs["file_name"].duplicated(keep=False)
+    names_of = [f"{r.file_name}#{r.id}" if d else r.file_name for r, d in zip(docs.itertuples(index=False), dup)]
+    texts = {n: str(r.text) for n, r in zip(names_of, docs.itertuples(index=False))}
+    where = {n: (int(r.source_id), int(r.id)) for n, r in zip(names_of, docs.itertuples(index=False))}
     result = analyse(texts)
     names = {e.id: e.name for e in result.entities}
     for c in result.claims:
