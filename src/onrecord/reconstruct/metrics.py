@@ -137,7 +137,9 @@ class ResponseMetrics:
     def _patients(self) -> None:
         moved = self._after_first("patient_transported")
         if moved:
-            n = len(moved)
+            # one patient record each; a radio "transporting" only confirms one of them
+            kinds = dict(zip(self.events["id"], self.events["kind"]))
+            n = sum(1 for m in moved for i in m.members if kinds.get(i) == "patient_transported") or len(moved)
             self.out.append(Finding("patients_transported", "established",
                                     f"{n} patients recorded as transported by medics", value_lo=n, value_hi=n,
                                     unit="count", evidence=[i for m in moved for i in m.members]))
