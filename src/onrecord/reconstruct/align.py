@@ -22,7 +22,8 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     fast = pd.DataFrame({"id": bulk["id"], "source_id": bulk["source_id"],
                          "t_mid": (bulk["t_src_lo"] + bulk["t_src_hi"]) / 2, "width": bulk["t_src_hi"] - bulk["t_src_lo"],
                          "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
-                         "rank": (bulk["kind"] != "unit_dispatched").astype(int) * 2, "agency": bulk["agency"]})
+                         "rank": (bulk["kind"] != "unit_dispatched").astype(int) * 2, "agency": bulk["agency"],
+                         "device": None})
     # ... the rest, whose text or attributes say what moment it is, one by one
     rows = []
     for r in timed[~timed.index.isin(bulk.index)].itertuples(index=False):
@@ -31,8 +32,10 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
         if m is None:
             continue
         family = "entry" if m.what == "door" else m.what
+        # which sensor heard it: one sensor reports one burst once
+        device = attrs.get("device") if r.kind == "shots_detected" else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, m.who, m.rank, r.agency))
+                     family, m.who, m.rank, r.agency, device))
     slow = pd.DataFrame(rows, columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 

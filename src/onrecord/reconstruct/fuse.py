@@ -35,6 +35,7 @@ class Fused:
     hi: float
     members: list[int] = field(default_factory=list)
     whos: set = field(default_factory=set)
+    devices: set = field(default_factory=set)
 
 
 def fuse(anchored: pd.DataFrame) -> list[list[int]]:
@@ -87,6 +88,9 @@ def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
             host = Fused(lo=r.lo, hi=r.hi)
             open_.append(host)
         host.members.append(int(r.id))
+        device = getattr(r, "device", None)
+        if device:
+            host.devices.add(device)
         if r.who is not None and r.who == r.who:  # not None, not NaN
             host.whos.add(r.who)
     return [f.members for f in open_]
@@ -95,6 +99,9 @@ def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
 def _host(family: str, open_: list[Fused], r) -> Fused | None:
     if family == "shots":
         last = open_[-1] if open_ else None
+        device = getattr(r, "device", None)
+        if device and last and device in last.devices:
+            return None  # the same sensor again: a second burst, however close
         return last if last and r.lo <= last.hi + SHOT_BURST_S * 1000 else None
     same = SAME_S.get(family, 3.0) * 1000
     lag = REPORT_LAG_S.get(family, {}).get(int(r.rank), 0.0) * 1000 if r.rank else 0.0

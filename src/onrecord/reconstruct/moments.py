@@ -41,7 +41,7 @@ CAMERA_SAYS = [
 # the kinds that can record a shareable moment, and those whose attributes say which
 MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "shots_detected",
                              "door_event", "camera_observation", "patient_transported"}
-ATTR_KINDS = {"call_transferred", "call_received", "camera_observation"}
+ATTR_KINDS = {"call_transferred", "call_received", "camera_observation", "shots_detected"}
 
 
 @dataclass(frozen=True)
