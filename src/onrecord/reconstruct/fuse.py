@@ -116,7 +116,9 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
     if not fits:
         return None
     if family == "entry" and r.rank > 0:
-        # a typed entry belongs with an entry someone saw or said, not a bare door opening
+        # a typed entry belongs with the entry its own unit said on the radio, else with
+        # one someone saw or said, not a bare door opening
+        own = [f for f in fits if r.who in f.whos]
         named = [f for f in fits if f.whos]
-        fits = named or fits
+        fits = own or named or fits
     return fits[-1]
