@@ -20,6 +20,7 @@ from onrecord.reconstruct.load import load_events, load_sources
 from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,
                                           transfer_delays)
 from onrecord.reconstruct.moment_time import moment_time
+from onrecord.reconstruct.moments import transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
 from onrecord.reconstruct.views import camera_views, transferred_calls
 from onrecord.store.case import Case
@@ -72,15 +73,10 @@ def reconstruct(case: Case) -> Reconstruction:
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:
     aligned = aligned_times(events, clocks)
     shifted = written_interval(events, clocks)
-    transferred = [bool(a) and any(k in a for k in ('"transfer_from', '"transferred_from')) and
-                   not _blank_transfer(a) for a in events["attrs"].fillna("")]
+    # only rows that could say so are parsed; the check itself is the moments' own
+    transferred = [bool(a) and "transfer" in a and transferred_in(json.loads(a)) for a in events["attrs"].fillna("")]
     return events.assign(t_lo=aligned["t_lo"].to_numpy(), t_hi=aligned["t_hi"].to_numpy(),
                          best=((shifted["lo"] + shifted["hi"]) / 2).to_numpy(), transferred_in=transferred)
-
-
-def _blank_transfer(attrs: str) -> bool:
-    a = json.loads(attrs)
-    return not any(a.get(k) for k in ("transfer_from", "transfer_from_seq", "transferred_from"))
 
 
 INCIDENT_BEFORE_MS, INCIDENT_AFTER_MS = 3_600_000, 6 * 3_600_000

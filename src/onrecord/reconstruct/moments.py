@@ -72,7 +72,7 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
         return Moment("transmission", words, 0) if len(words) >= 12 else None
     if kind == "call_transferred" and attrs.get("ani"):
         return Moment("call_transfer", str(attrs["ani"]), 0)
-    if kind == "call_received" and attrs.get("ani") and _transferred_in(attrs):
+    if kind == "call_received" and attrs.get("ani") and transferred_in(attrs):
         # it rings at the next answering point a moment after it left the first
         return Moment("call_transfer", str(attrs["ani"]), 1)
     if kind == "shots_detected":
@@ -91,5 +91,5 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     return None
 
 
-def _transferred_in(attrs: dict) -> bool:
+def transferred_in(attrs: dict) -> bool:
     return any(attrs.get(k) for k in ("transfer_from", "transfer_from_seq", "transferred_from"))

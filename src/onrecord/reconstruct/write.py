@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from itertools import repeat
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 
 from onrecord.reconstruct.build import Reconstruction
 from onrecord.store.case import Case
-from onrecord.store.bulk import bulk_insert
+from onrecord.store.bulk import bulk_insert, next_id
 from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
                                    fused_events)
 
@@ -31,20 +31,15 @@ def write_reconstruction(case: Case, r: Reconstruction) -> None:
                 where.append(~entities.c.id.in_(subjects))
             conn.execute(delete(table).where(*where))
         _clocks(conn, case, r)
-        ent_base = _next_id(conn, entities)
+        ent_base = next_id(conn, entities)
         _entities(conn, case, r, ent_base)
         fused_of = _fused(conn, case, r, ent_base)
         _aligned(conn, case, r, fused_of)
-        claim_base = _next_id(conn, claims)
+        claim_base = next_id(conn, claims)
         if r.claims:
             conn.execute(claims.insert(), [{"id": claim_base + i, "case_id": case.id, **row}
                                            for i, row in enumerate(r.claims)])
         _findings(conn, case, r, claim_base)
-
-
-def _next_id(conn, table) -> int:
-    """Ids are unique across cases sharing one PostgreSQL database."""
-    return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1
 
 
 def _clocks(conn, case, r: Reconstruction) -> None:
@@ -61,7 +56,7 @@ def _entities(conn, case, r: Reconstruction, base: int) -> None:
              "evidence": json.dumps(e.evidence)} for e in r.who.entities.values()]
     if rows:
         conn.execute(entities.insert(), rows)
-    first = _next_id(conn, entity_mentions)
+    first = next_id(conn, entity_mentions)
     mentions = [(first + i, case.id, base + m.entity_id - 1, m.event_id, None, m.role, m.text[:300], m.score)
                 for i, m in enumerate(r.who.mentions)]
     bulk_insert(conn, "entity_mentions", ("id", "case_id", "entity_id", "event_id", "claim_id", "role", "text", "score"),
@@ -99,7 +94,7 @@ def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
 
 
 def _findings(conn, case, r: Reconstruction, claim_base: int) -> None:
-    first = _next_id(conn, findings)
+    first = next_id(conn, findings)
     rows = [{"id": first + i, "case_id": case.id, "kind": f.kind, "name": f.name, "subject": f.subject,
              "status": f.status, "value_lo": f.value_lo, "value_hi": f.value_hi, "unit": f.unit,
              "summary": f.summary, "payload": json.dumps(f.payload, default=str),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import islice
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Table, func, select
 
 from onrecord.store.engine import is_sqlite
 
@@ -38,3 +38,9 @@ def bulk_insert(conn: Connection, table: str, names: tuple[str, ...], rows: Iter
             if not n:
                 return
             done(n)
+
+
+def next_id(conn: Connection, table: Table) -> int:
+    """The next free id: ids are handed out by the writer under its lock, unique across
+    the cases sharing one PostgreSQL database."""
+    return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1

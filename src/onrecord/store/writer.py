@@ -8,9 +8,9 @@ from itertools import repeat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import Connection, func, insert, select, text, update
+from sqlalchemy import Connection, insert, select, text, update
 
-from onrecord.store.bulk import bulk_insert
+from onrecord.store.bulk import bulk_insert, next_id
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.evidence import chain_hashes
@@ -62,8 +62,7 @@ def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list
             timezone=meta.timezone, record_count=len(raws), event_count=len(ev["kind"]),
             rejected_count=meta.rejected_count, imported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )).inserted_primary_key[0]
-        first_raw = (conn.execute(select(func.max(raw_records.c.id))).scalar() or 0) + 1
-        first_event = (conn.execute(select(func.max(events.c.id))).scalar() or 0) + 1
+        first_raw, first_event = next_id(conn, raw_records), next_id(conn, events)
         chain = chain_hashes(bytes(head.chain_head), hashes)
         seq0 = head.record_count + 1
         raw_rows = zip(range(first_raw, first_raw + len(raws)), repeat(case.id), repeat(source_id),

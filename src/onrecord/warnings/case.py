@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 from sqlalchemy import delete, select
 
+from onrecord.store.bulk import next_id
 from onrecord.store.case import Case
 from onrecord.store.schema import entities, entity_mentions, events, findings, sources
 
@@ -118,9 +119,9 @@ def write_subjects(case: Case, result: Subjects) -> None:
         conn.execute(delete(entity_mentions).where(entity_mentions.c.case_id == case.id,
                                                    entity_mentions.c.role == "subject"))
         conn.execute(delete(findings).where(findings.c.case_id == case.id, findings.c.kind == "warning"))
-        ent_id = _next(conn, entities)
-        men_id = _next(conn, entity_mentions)
-        fin_id = _next(conn, findings)
+        ent_id = next_id(conn, entities)
+        men_id = next_id(conn, entity_mentions)
+        fin_id = next_id(conn, findings)
         for p in result.people:
             conn.execute(entities.insert().values(
                 id=ent_id, case_id=case.id, kind="person", name=p["name"][:200], agency=None,
@@ -140,9 +141,3 @@ def write_subjects(case: Case, result: Subjects) -> None:
                     evidence=json.dumps({"events": [c["event"] for c in p["contacts"]]})))
                 fin_id += 1
             ent_id += 1
-
-
-def _next(conn, table) -> int:
-    from sqlalchemy import func
-
-    return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1
