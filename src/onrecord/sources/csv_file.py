@@ -132,7 +132,7 @@ class _RowReader:
         return self.records.ordinals[self.rows[row]]
 
     def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str) -> None:
-        for row in np.flatnonzero(mask & ~self.bad)[:100_000]:
+        for row in np.flatnonzero(mask & ~self.bad):
             value = None if values is None else values[int(row)].as_py()
             self.out.rejects.append(Reject(self.line(int(row)), column, value, reason))
         self.bad |= mask

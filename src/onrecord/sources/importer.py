@@ -13,7 +13,7 @@ from onrecord.sources.parsed import Parsed, Reject
 from onrecord.sources.registry import ADAPTERS
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
-from onrecord.store.writer import AlreadyImported, Progress, SourceMeta, write_source
+from onrecord.store.writer import AlreadyImported, Progress, SourceMeta, existing_source, write_source
 
 
 @dataclass
@@ -46,8 +46,6 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
     digest = hashlib.sha256(data).hexdigest()
     name = path.name
     with case.engine.connect() as conn:
-        from onrecord.store.writer import existing_source
-
         found = existing_source(conn, case.id, digest)
     if found:
         return ImportResult(file=name, source_id=found.id, already=True)
