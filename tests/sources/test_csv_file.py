@@ -22,18 +22,18 @@ def read(rows: str, mapping: str = CAD_MAPPING, **kw):
 
 def test_one_row_per_unit_yields_each_time_as_an_event_and_the_call_once():
     p = read(CAD_ROWS)
-    kinds = p.events["kind"]
+    kinds = p.events["kind"].to_pylist()
     # call C-1001 has two unit rows: one call_received, two dispatches, one arrival
     assert kinds == ["call_received", "unit_dispatched", "unit_arrived", "unit_dispatched",
                      "call_received", "unit_dispatched", "unit_arrived"]
-    assert p.events["unit"][0] is None and p.events["unit"][1] == "S12"
+    assert p.events["unit"].to_pylist()[0] is None and p.events["unit"].to_pylist()[1] == "S12"
     # 09:30:05 in Chicago (CDT, UTC-5) is 14:30:05 UTC
-    assert p.events["t_src_lo"][0] == ms("2026-03-14T14:30:05")
-    assert p.events["t_src_hi"][0] == p.events["t_src_lo"][0]
-    assert p.events["record_index"] == [1, 1, 1, 2, 3, 3, 3]
-    assert p.events["agency"] == ["EVSO"] * 7
-    assert p.events["attrs"][0] == '{"priority":"3"}'
-    assert p.events["text"][4] == "Alarm, commercial"
+    assert p.events["t_src_lo"].to_pylist()[0] == ms("2026-03-14T14:30:05")
+    assert p.events["t_src_hi"].to_pylist()[0] == p.events["t_src_lo"].to_pylist()[0]
+    assert p.events["record_index"].to_pylist() == [1, 1, 1, 2, 3, 3, 3]
+    assert p.events["agency"].to_pylist() == ["EVSO"] * 7
+    assert p.events["attrs"].to_pylist()[0] == '{"priority":"3"}'
+    assert p.events["text"].to_pylist()[4] == "Alarm, commercial"
 
 
 def test_every_line_is_a_record_and_records_add_up_to_the_file():
@@ -41,7 +41,7 @@ def test_every_line_is_a_record_and_records_add_up_to_the_file():
     p = read(data)
     assert b"".join(p.records.raws) == data.encode()
     assert p.records.ordinals == [1, 2, 3, 4, 5]
-    assert len(p.events["kind"]) == 7  # the blank last line makes no event
+    assert len(p.events["kind"].to_pylist()) == 7  # the blank last line makes no event
 
 
 def test_quoted_field_spanning_lines_is_one_record():
@@ -49,7 +49,7 @@ def test_quoted_field_spanning_lines_is_one_record():
     p = read(rows)
     assert p.records.ordinals == [1, 2, 3, 4]
     assert p.records.raws[3].count(b"\n") == 2
-    assert p.events["text"][4] == "Alarm,\ncommercial"
+    assert p.events["text"].to_pylist()[4] == "Alarm,\ncommercial"
 
 
 def test_bad_time_is_rejected_with_its_line_column_and_value():
@@ -57,7 +57,7 @@ def test_bad_time_is_rejected_with_its_line_column_and_value():
     assert len(p.rejects) == 1
     r = p.rejects[0]
     assert (r.line, r.column, r.value) == (3, "Dispatched", "03/14/2026 9h31")
-    assert "S14" not in p.events["unit"]
+    assert "S14" not in p.events["unit"].to_pylist()
 
 
 def test_blank_time_that_is_not_optional_is_rejected():
@@ -84,8 +84,8 @@ def test_row_with_too_many_fields_names_its_line():
 
 def test_command_line_zone_and_agency_win_over_the_mapping():
     p = read(CAD_ROWS, tz="UTC", agency="EVPD")
-    assert p.events["t_src_lo"][0] == ms("2026-03-14T09:30:05")
-    assert set(p.events["agency"]) == {"EVPD"}
+    assert p.events["t_src_lo"].to_pylist()[0] == ms("2026-03-14T09:30:05")
+    assert set(p.events["agency"].to_pylist()) == {"EVPD"}
 
 
 HEADERLESS = """
@@ -118,10 +118,10 @@ RC = "River City Police"
 
 def test_headerless_export_with_split_date_and_time_and_code_tables():
     p = read("9001,BURG,07042025,235959,RC\n9002,ZZZ,07052025,000001,XX\n", HEADERLESS)
-    assert p.events["text"] == ["Burglary", "ZZZ"]  # no entry: kept as written
-    assert p.events["agency"] == ["River City Police", "XX"]
+    assert p.events["text"].to_pylist() == ["Burglary", "ZZZ"]  # no entry: kept as written
+    assert p.events["agency"].to_pylist() == ["River City Police", "XX"]
     assert p.uncoded == {("cfs", "ZZZ"): 1, ("agencies", "XX"): 1}
-    assert p.events["t_src_lo"][0] == ms("2025-07-05T05:59:59")  # MDT is UTC-6
+    assert p.events["t_src_lo"].to_pylist()[0] == ms("2025-07-05T05:59:59")  # MDT is UTC-6
 
 
 STATUS = """
@@ -146,23 +146,23 @@ precision = "minute"
 
 def test_kind_from_a_status_column_and_minute_precision_interval():
     p = read("unit,status,at\nA1,On Scene,2025-02-01T10:15:00\nA2,Lunch,2025-02-01T10:16:00+01:00\n", STATUS)
-    assert p.events["kind"] == ["unit_arrived"]
-    assert p.events["t_src_hi"][0] - p.events["t_src_lo"][0] == 59_999
+    assert p.events["kind"].to_pylist() == ["unit_arrived"]
+    assert p.events["t_src_hi"].to_pylist()[0] - p.events["t_src_lo"].to_pylist()[0] == 59_999
     assert [(r.line, r.column, r.value) for r in p.rejects] == [(3, "status", "Lunch")]
 
 
 def test_iso_times_with_their_own_offset_ignore_the_zone():
     mapping = STATUS.replace('"On Scene" = "unit_arrived"', '"On Scene" = "unit_arrived"\ndefault = "unit_status"')
     p = read("unit,status,at\nA2,Lunch,2025-02-01T10:16:00+01:00\n", mapping)
-    assert p.events["kind"] == ["unit_status"]
-    assert p.events["t_src_lo"] == [ms("2025-02-01T09:16:00")]
+    assert p.events["kind"].to_pylist() == ["unit_status"]
+    assert p.events["t_src_lo"].to_pylist() == [ms("2025-02-01T09:16:00")]
 
 
 def test_latin1_file_read_through_its_declared_encoding():
     mapping = CAD_MAPPING.replace('required = ["CallNo", "Unit"]', 'required = ["CallNo", "Unit"]\nencoding = "latin-1"')
     rows = CAD_ROWS.replace("Larkspur", "Peñasco")
     p = read_csv(rows.encode("latin-1"), parse_mapping(mapping, "m.toml"), "t.csv", None, None)
-    assert p.events["place"][0] == "14 Peñasco Rd"
+    assert p.events["place"].to_pylist()[0] == "14 Peñasco Rd"
     assert b"".join(p.records.raws) == rows.encode("latin-1")
 
 

@@ -24,7 +24,7 @@ def parse(mapping: str, *path: str):
 def test_sf_fire_one_row_per_unit():
     p = parse("sf-fire", "sf-fire-calls.csv")
     assert not p.rejects
-    ev = p.events
+    ev = p.events.to_pydict()
     calls = {c for c in ev["call"]}
     received = [i for i, k in enumerate(ev["kind"]) if k == "call_received"]
     assert len(received) == len(calls)  # once per call, though each unit has a row
@@ -40,19 +40,19 @@ def test_sf_fire_one_row_per_unit():
 def test_seattle_row_per_call_with_blank_arrivals():
     p = parse("seattle-police", "seattle-police-calls.csv")
     assert not p.rejects
-    n_calls = p.events["kind"].count("call_received")
-    n_arrived = p.events["kind"].count("unit_arrived")
+    n_calls = p.events["kind"].to_pylist().count("call_received")
+    n_arrived = p.events["kind"].to_pylist().count("unit_arrived")
     assert n_calls == 222 and n_arrived == 222 - 36  # 36 calls where no unit arrived
-    i = p.events["kind"].index("call_received")
-    assert " -> " in p.events["text"][i] and p.events["time_text"][i].endswith("M")
+    i = p.events["kind"].to_pylist().index("call_received")
+    assert " -> " in p.events["text"].to_pylist()[i] and p.events["time_text"].to_pylist()[i].endswith("M")
 
 
 def test_dallas_status_decides_the_kind():
     p = parse("dallas-police", "dallas-police-calls.csv")
     assert not p.rejects
-    assert set(p.events["kind"]) == {"unit_arrived"}  # every row of this export is "At Scene"
-    assert all(hi - lo == 59_999 for lo, hi in zip(p.events["t_src_lo"], p.events["t_src_hi"]))
-    assert all(json.loads(a)["status"] == "At Scene" for a in p.events["attrs"])
+    assert set(p.events["kind"].to_pylist()) == {"unit_arrived"}  # every row of this export is "At Scene"
+    assert all(hi - lo == 59_999 for lo, hi in zip(p.events["t_src_lo"].to_pylist(), p.events["t_src_hi"].to_pylist()))
+    assert all(json.loads(a)["status"] == "At Scene" for a in p.events["attrs"].to_pylist())
 
 
 @pytest.mark.parametrize("name, rows", [("CAD100620111108.csv", 77), ("CAD100620111120.csv", 79),
@@ -60,9 +60,9 @@ def test_dallas_status_decides_the_kind():
 def test_reno_headerless(name, rows):
     p = parse("reno-cad", "reno", name)
     assert not p.rejects
-    assert len(p.records.raws) == rows and p.events["kind"].count("call_received") == rows
-    assert "Reno Police Department" in p.events["agency"]
-    assert "Washoe County Sheriff's Office" in p.events["agency"]
+    assert len(p.records.raws) == rows and p.events["kind"].to_pylist().count("call_received") == rows
+    assert "Reno Police Department" in p.events["agency"].to_pylist()
+    assert "Washoe County Sheriff's Office" in p.events["agency"].to_pylist()
 
 
 def test_all_four_dialects_into_one_case_and_verify(case_dir, cli):

@@ -12,9 +12,9 @@ import pyarrow.csv as pcsv
 
 from onrecord.errors import InputError
 from onrecord.sources import columns as colfn
-from onrecord.sources.lines import Records, is_blank, split_records
+from onrecord.sources.lines import Records, non_blank, split_records
 from onrecord.sources.mapping import EventSpec, Mapping
-from onrecord.sources.parsed import EVENT_COLUMNS, Parsed, Reject, empty_events
+from onrecord.sources.parsed import EVENT_SCHEMA, Parsed, Reject, events_table
 from onrecord.sources.times import blank_mask, interval, parse_times
 
 TEXT_FIELDS = ("agency", "unit", "call", "actor", "channel", "place", "text")
@@ -23,13 +23,13 @@ TEXT_FIELDS = ("agency", "unit", "call", "actor", "channel", "place", "text")
 def read_csv(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:
     text = decode(data, mapping.encoding, file)
     records = split_records(data, mapping.quote.encode(mapping.encoding))
-    data_rows = [i for i, r in enumerate(records.raws) if not is_blank(r)]
+    data_rows = non_blank(records.raws)
     if not data_rows:
         raise InputError("the file is empty", file=file)
     names = _column_names(records, data_rows, mapping, file)
     if mapping.header:
         data_rows = data_rows[1:]
-    parsed = Parsed(records=records, events=empty_events())
+    parsed = Parsed(records=records)
     if not data_rows:
         return parsed
     table = _parse_rows(records, data_rows, names, mapping, file, text is not data)
@@ -73,7 +73,7 @@ def _column_names(records: Records, data_rows: list[int], m: Mapping, file: str)
 
 
 def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: bool) -> pa.Table:
-    body = b"".join(records.raws[i] for i in data_rows)
+    body = b"".join(map(records.raws.__getitem__, data_rows))
     if transcode:
         body = body.decode(m.encoding).encode("utf-8")
     used = m.columns_used()
@@ -143,9 +143,7 @@ class _RowReader:
         fields = self._fields()
         specs = [(spec, *self._times(spec)) for spec in self.m.events]
         self.out.rejects.sort(key=lambda r: r.line)
-        blocks = [self._block(i, spec, lo, hi, texts, kinds, fields)
-                  for i, (spec, lo, hi, texts, kinds) in enumerate(specs)]
-        self._merge(blocks)
+        self._merge(specs, fields)
 
     def _fields(self) -> dict[str, pa.Array]:
         m, t, out = self.m, self.table, {}
@@ -157,7 +155,7 @@ class _RowReader:
         # --agency wins over everything; the mapping's constant only where no column is mapped.
         agency = self.agency or (None if "agency" in m.fields else m.agency)
         if agency is not None:
-            out["agency"] = pa.array([agency] * self.n, pa.string())
+            out["agency"] = pa.repeat(pa.scalar(agency, pa.string()), self.n)
         names = list(m.attributes)
         out["attrs"] = colfn.json_object(names, [t[m.attributes[k]] for k in names], self.n)
         return out
@@ -187,7 +185,7 @@ class _RowReader:
 
     def _kinds(self, spec: EventSpec) -> pa.Array:
         if spec.kind:
-            return pa.array([spec.kind] * self.n, pa.string())
+            return pa.repeat(pa.scalar(spec.kind, pa.string()), self.n)
         values = pc.utf8_trim_whitespace(self.table[spec.kind_from])
         table = {k: v for k, v in spec.kinds.items() if k != "default"}
         found = pc.take(pa.array(list(table.values()), pa.string()),
@@ -197,42 +195,50 @@ class _RowReader:
         self.reject(_np(pc.is_null(found)), spec.kind_from, values, "value has no entry in the mapping's kinds")
         return found
 
-    def _block(self, order, spec, lo, hi, texts, kinds, fields) -> dict:
+    def _keep(self, spec, lo, kinds, fields) -> np.ndarray:
+        """The rows that yield this event: readable, of a known kind, timed when a time is due."""
         keep = ~self.bad & _np(pc.is_valid(kinds))
         if spec.time:
             keep &= _np(pc.is_valid(lo))
         if spec.once_per_call and "call" in fields:
             keep &= _first_per_call(fields["call"], keep)
-        idx = pa.array(np.flatnonzero(keep))
-        cols = {"row": idx, "order": pa.array(np.full(len(idx), order)), "kind": kinds.take(idx),
-                "time_text": texts.take(idx), "t_src_lo": lo.take(idx), "t_src_hi": hi.take(idx)}
-        for name in ("agency", "unit", "call", "actor", "channel", "place", "lat", "lon", "text", "attrs"):
-            if name in fields:
-                cols[name] = fields[name].take(idx)
+        return keep
+
+    def _values(self, spec, lo, hi, texts, kinds, fields) -> dict[str, pa.Array]:
+        """Each event column over all rows, for one event of the mapping."""
+        cols = {"kind": kinds, "time_text": texts, "t_src_lo": lo, "t_src_hi": hi}
+        cols.update({name: values for name, values in fields.items() if name in EVENT_SCHEMA.names})
         if spec.text is not None:
-            cols["text"] = colfn.template(spec.text, self.table, self.n).take(idx)
+            cols["text"] = colfn.template(spec.text, self.table, self.n)
         if not spec.unit:
             cols.pop("unit", None)
         return cols
 
-    def _merge(self, blocks: list[dict]) -> None:
-        """Events in file order, and within a row in the mapping's order."""
-        rows = np.concatenate([b["row"].to_numpy() for b in blocks]) if blocks else np.array([], int)
-        order = np.concatenate([b["order"].to_numpy() for b in blocks]) if blocks else np.array([], int)
-        perm = np.lexsort((order, rows))
-        events = empty_events()
-        rows_of_record = np.asarray(self.rows)
-        events["record_index"] = rows_of_record[rows[perm]].tolist()
-        for name in EVENT_COLUMNS:
-            parts = [b[name] if name in b else pa.nulls(len(b["row"]), _type(name)) for b in blocks]
-            merged = pa.concat_arrays([p.cast(_type(name)) for p in parts]) if parts else pa.array([])
-            events[name] = merged.take(pa.array(perm)).to_pylist() if len(perm) else []
-        self.out.events = events
+    def _merge(self, specs, fields) -> None:
+        """Events in file order, and within a row in the mapping's order.
 
-
-def _type(name: str) -> pa.DataType:
-    return {"t_src_lo": pa.int64(), "t_src_hi": pa.int64(), "lat": pa.float64(), "lon": pa.float64()}.get(
-        name, pa.string())
+        One gather per column: the row-major positions of the (row, event) pairs kept
+        index straight into the columns (stacked event after event where they differ)."""
+        if not specs:
+            return
+        keep = np.stack([self._keep(spec, lo, kinds, fields) for spec, lo, hi, texts, kinds in specs], axis=1)
+        rows, which = np.nonzero(keep)  # C order: by row, then by the mapping's order
+        values = [self._values(*s, fields) for s in specs]
+        columns = {"record_index": pa.array(np.asarray(self.rows, dtype=np.int64)[rows])}
+        by_row, by_pair = pa.array(rows), None
+        for f in EVENT_SCHEMA:
+            if f.name == "record_index":
+                continue
+            arrays = [v.get(f.name) for v in values]
+            if all(a is arrays[0] for a in arrays):  # the same for every event of a row
+                columns[f.name] = pa.nulls(len(rows), f.type) if arrays[0] is None else \
+                    arrays[0].cast(f.type).take(by_row)
+                continue
+            if by_pair is None:
+                by_pair = pa.array(which.astype(np.int64) * self.n + rows)
+            stacked = pa.concat_arrays([pa.nulls(self.n, f.type) if a is None else a.cast(f.type) for a in arrays])
+            columns[f.name] = stacked.take(by_pair)
+        self.out.events = events_table(columns)
 
 
 def _np(mask) -> np.ndarray:

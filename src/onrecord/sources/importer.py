@@ -13,7 +13,7 @@ from onrecord.sources.parsed import Parsed, Reject
 from onrecord.sources.registry import ADAPTERS
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
-from onrecord.store.writer import AlreadyImported, Progress, SourceMeta, existing_source, write_source
+from onrecord.store.writer import AlreadyImported, Batch, Progress, SourceMeta, existing_source, write_source
 
 
 @dataclass
@@ -62,8 +62,8 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
                       file_sha256=digest, mapping_name=mapping.name, mapping_text=mapping.raw_text,
                       timezone=tz or mapping.timezone, rejected_count=len(parsed.rejects))
     try:
-        source_id = write_source(case, meta, parsed.records.raws, parsed.records.ordinals, hashes,
-                                 parsed.events, progress)
+        source_id = write_source(case, Batch(meta, parsed.records.raws, parsed.records.ordinals, hashes,
+                                             parsed.events), progress)
     except AlreadyImported as exc:  # another import of the same file won the race
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),

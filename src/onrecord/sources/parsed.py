@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pyarrow as pa
+
 from onrecord.sources.lines import Records
 
 EVENT_COLUMNS = ("kind", "time_text", "t_src_lo", "t_src_hi", "agency", "unit", "call",
                  "actor", "channel", "place", "lat", "lon", "text", "attrs")
+
+# Events stay columns of Arrow arrays from the parser to the store: a million-row file
+# never becomes millions of Python objects. `record_index` points into the records.
+EVENT_SCHEMA = pa.schema(
+    [("record_index", pa.int64())]
+    + [(name, {"t_src_lo": pa.int64(), "t_src_hi": pa.int64(), "lat": pa.float64(),
+               "lon": pa.float64()}.get(name, pa.string())) for name in EVENT_COLUMNS])
 
 
 @dataclass
@@ -18,19 +27,29 @@ class Reject:
     reason: str
 
 
+def events_table(columns: dict[str, list | pa.Array]) -> pa.Table:
+    """Events as a table of the event schema; columns not given are all null."""
+    n = len(columns.get("record_index", ()))
+    arrays = []
+    for f in EVENT_SCHEMA:
+        values = columns.get(f.name)
+        if values is None:
+            arrays.append(pa.nulls(n, f.type))
+        elif isinstance(values, pa.Array | pa.ChunkedArray):
+            arrays.append(values.cast(f.type))
+        else:
+            arrays.append(pa.array(values, f.type))
+    return pa.Table.from_arrays(arrays, schema=EVENT_SCHEMA)
+
+
 @dataclass
 class Parsed:
     records: Records
-    # Events as columns (lists of equal length); `record_index` points into records.
-    events: dict[str, list] = field(default_factory=dict)
+    events: pa.Table = field(default_factory=EVENT_SCHEMA.empty_table)
     rejects: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)
 
     @property
     def event_count(self) -> int:
-        return len(self.events.get("record_index", ()))
-
-
-def empty_events() -> dict[str, list]:
-    return {name: [] for name in ("record_index", *EVENT_COLUMNS)}
+        return self.events.num_rows

@@ -12,7 +12,7 @@ from onrecord.errors import InputError
 from onrecord.sources.csv_file import decode
 from onrecord.sources.lines import split_records
 from onrecord.sources.mapping import Mapping
-from onrecord.sources.parsed import Parsed, empty_events
+from onrecord.sources.parsed import Parsed, events_table
 from onrecord.sources.times import parse_times
 
 HEADER_LINE = re.compile(r"^([A-Za-z][A-Za-z _-]{0,40}):\s*(.*)$")
@@ -36,7 +36,6 @@ def read_text(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: 
         if t_lo is None:
             raise InputError(f"time does not read as {spec.format}", file=file,
                              line=_line_of(records.raws, spec.time), field=spec.time, value=time_text)
-    events = empty_events()
     attrs = {k.lower(): v for k, v in header.items()}
     # Claims found later point into the document by character offset.
     attrs["body_offset"] = body_at
@@ -46,9 +45,7 @@ def read_text(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: 
         "unit": header.get("Unit"), "call": None, "actor": header.get("Author"), "channel": None,
         "place": None, "lat": None, "lon": None, "text": text[body_at:], "attrs": json.dumps(attrs),
     }
-    for k, v in row.items():
-        events[k].append(v)
-    return Parsed(records=records, events=events)
+    return Parsed(records=records, events=events_table({k: [v] for k, v in row.items()}))
 
 
 def _header(raws: list[bytes], encoding: str) -> tuple[dict[str, str], int, int]:

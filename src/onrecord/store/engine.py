@@ -39,6 +39,9 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     # Python's sqlite3 opens transactions itself; hand that to SQLAlchemy's begin hook.
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
+    # Only a new, empty file takes it: big pages make bulk imports of millions of rows
+    # markedly faster (fewer page splits) and cost little on the timeline's range reads.
+    cur.execute("PRAGMA page_size=32768")
     cur.execute("PRAGMA foreign_keys=ON")
     # A rollback journal keeps a killed import from leaving anything behind; the
     # journal is synced only at commit, which is what atomicity needs.

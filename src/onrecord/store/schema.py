@@ -97,7 +97,6 @@ events = Table(
     Column("text", Text),
     Column("attrs", Text),  # JSON object
     Index("ix_events_case_time", "case_id", "t_src_lo"),
-    Index("ix_events_source", "source_id"),
 )
 
 

@@ -1,23 +1,27 @@
-"""Writing one imported source: its raw records on the chain, and its events, in one transaction."""
+"""Writing one imported source: its raw records on the chain, and its events, in one transaction.
+
+Both stores run the same statements, in the same order, under the case's write lock:
+refuse a file already imported, read the chain head, add the source, hand out ids,
+write the raw records and the events in bulk, move the head. Only the bulk path and
+the lock differ (sqlite_ingest.py for SQLite; COPY here for PostgreSQL).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
-from itertools import repeat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+import pyarrow as pa
 from sqlalchemy import Connection, insert, select, text, update
 
+from onrecord.sources.parsed import EVENT_COLUMNS
+from onrecord.store.batch import EVENT_KEYS, RAW_COLUMNS, event_table, python_rows, raw_table
 from onrecord.store.bulk import bulk_insert, next_id
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.evidence import chain_hashes
 from onrecord.store.schema import cases, events, raw_records, sources
-
-EVENT_FIELDS = ("kind", "time_text", "t_src_lo", "t_src_hi", "agency", "unit", "call", "actor",
-                "channel", "place", "lat", "lon", "text", "attrs")
 
 Progress = Callable[[str, int], None]  # (stage, rows just written)
 
@@ -34,71 +38,77 @@ class SourceMeta:
     rejected_count: int
 
 
+@dataclass
+class Batch:
+    """What one import adds, before ids are known."""
+    meta: SourceMeta
+    raws: list[bytes]
+    ordinals: list[int]
+    hashes: list[bytes]
+    events: pa.Table
+
+    def tables(self, case_id: int, source_id: int, head: tuple[int, bytes], first_raw: int, first_event: int):
+        """(raw records, events, new head) once the lock is held and ids are known.
+
+        head is the case's (record count, last chain value) before this import."""
+        count, last = head[0], bytes(head[1])
+        chain = chain_hashes(last, self.hashes)
+        raw = raw_table(case_id, source_id, first_raw, count + 1, self.ordinals, self.raws, self.hashes, chain)
+        ev = event_table(case_id, source_id, first_event, first_raw, self.events)
+        return raw, ev, move_head(case_id, count + len(self.raws), chain[-1] if chain else last)
+
+
 class AlreadyImported(Exception):
     def __init__(self, source_id: int, file_name: str):
         super().__init__(source_id, file_name)
         self.source_id, self.file_name = source_id, file_name
 
 
+def find_source(case_id: int, file_sha256: str):
+    return select(sources.c.id, sources.c.file_name).where(
+        sources.c.case_id == case_id, sources.c.file_sha256 == file_sha256)
+
+
 def existing_source(conn: Connection, case_id: int, file_sha256: str):
-    return conn.execute(
-        select(sources.c.id, sources.c.file_name).where(
-            sources.c.case_id == case_id, sources.c.file_sha256 == file_sha256)
-    ).first()
+    return conn.execute(find_source(case_id, file_sha256)).first()
 
 
-def write_source(case: Case, meta: SourceMeta, raws: list[bytes], ordinals: list[int],
-                 hashes: list[bytes], ev: dict[str, list], progress: Progress) -> int:
+def read_head(case_id: int):
+    return select(cases.c.record_count, cases.c.chain_head).where(cases.c.id == case_id)
+
+
+def add_source(case_id: int, batch: Batch):
+    m = batch.meta
+    return insert(sources).values(
+        case_id=case_id, kind=m.kind, agency=m.agency, file_name=m.file_name,
+        file_sha256=m.file_sha256, mapping_name=m.mapping_name, mapping_text=m.mapping_text,
+        timezone=m.timezone, record_count=len(batch.raws), event_count=batch.events.num_rows,
+        rejected_count=m.rejected_count, imported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    ).returning(sources.c.id)
+
+
+def move_head(case_id: int, record_count: int, chain_head: bytes):
+    return update(cases).where(cases.c.id == case_id).values(record_count=record_count, chain_head=chain_head)
+
+
+def write_source(case: Case, batch: Batch, progress: Progress) -> int:
     """All or nothing: a failure or a killed process leaves the case as it was."""
-    with case.engine.connect() as conn, _bulk_mode(conn), conn.begin():
-        _lock(conn, case)
-        found = existing_source(conn, case.id, meta.file_sha256)
+    if is_sqlite(case.engine):
+        from onrecord.store.sqlite_ingest import write_sqlite  # loads the Arrow driver only when needed
+
+        return write_sqlite(case, batch, progress)
+    with case.engine.connect() as conn, conn.begin():
+        conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
+        conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
+        found = conn.execute(find_source(case.id, batch.meta.file_sha256)).first()
         if found:
             raise AlreadyImported(found.id, found.file_name)
-        head = conn.execute(select(cases.c.record_count, cases.c.chain_head).where(cases.c.id == case.id)).one()
-        source_id = conn.execute(insert(sources).values(
-            case_id=case.id, kind=meta.kind, agency=meta.agency, file_name=meta.file_name,
-            file_sha256=meta.file_sha256, mapping_name=meta.mapping_name, mapping_text=meta.mapping_text,
-            timezone=meta.timezone, record_count=len(raws), event_count=len(ev["kind"]),
-            rejected_count=meta.rejected_count, imported_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        )).inserted_primary_key[0]
-        first_raw, first_event = next_id(conn, raw_records), next_id(conn, events)
-        chain = chain_hashes(bytes(head.chain_head), hashes)
-        seq0 = head.record_count + 1
-        raw_rows = zip(range(first_raw, first_raw + len(raws)), repeat(case.id), repeat(source_id),
-                       range(seq0, seq0 + len(raws)), ordinals, raws, hashes, chain)
-        bulk_insert(conn, "raw_records", ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain"),
-                    raw_rows, lambda n: progress("raw records", n))
-        ids = range(first_event, first_event + len(ev["kind"]))
-        record_ids = (first_raw + i for i in ev["record_index"])
-        event_rows = zip(ids, repeat(case.id), repeat(source_id), record_ids, *(ev[f] for f in EVENT_FIELDS))
-        bulk_insert(conn, "events", ("id", "case_id", "source_id", "raw_record_id", *EVENT_FIELDS),
-                    event_rows, lambda n: progress("events", n))
-        conn.execute(update(cases).where(cases.c.id == case.id).values(
-            record_count=head.record_count + len(raws), chain_head=chain[-1] if chain else head.chain_head))
+        head = conn.execute(read_head(case.id)).one()
+        source_id = conn.execute(add_source(case.id, batch)).scalar_one()
+        raw, ev, new_head = batch.tables(case.id, source_id, tuple(head), next_id(conn, raw_records),
+                                         next_id(conn, events))
+        bulk_insert(conn, "raw_records", RAW_COLUMNS, python_rows(raw), lambda n: progress("raw records", n))
+        bulk_insert(conn, "events", (*EVENT_KEYS, *EVENT_COLUMNS), python_rows(ev),
+                    lambda n: progress("events", n))
+        conn.execute(new_head)
     return source_id
-
-
-@contextmanager
-def _bulk_mode(conn: Connection):
-    """SQLite checks each row's foreign keys one by one; the writer hands out the ids
-    itself, consistent by construction, so the check is off while it writes."""
-    if not is_sqlite(conn.engine):
-        yield
-        return
-    driver = conn.connection.driver_connection
-    driver.execute("PRAGMA foreign_keys=OFF")
-    try:
-        yield
-    finally:
-        driver.execute("PRAGMA foreign_keys=ON")
-
-
-def _lock(conn: Connection, case: Case) -> None:
-    """One writer at a time: ids and the chain head are handed out under this lock."""
-    if is_sqlite(conn.engine):
-        # a first (no-op) write takes SQLite's write lock before the head is read
-        conn.execute(update(cases).where(cases.c.id == case.id).values(record_count=cases.c.record_count))
-        return
-    conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
-    conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
