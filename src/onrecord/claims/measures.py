@@ -215,6 +215,9 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         return Reading(measure, "people", noun_end, "incident", noun, _who(noun)) if measure else None
     if kind == "calls":
         return _read_calls(sentence, noun, noun_end, after, before + " " + m.group("mods"))
+    if kind == "shots" and re.search(r"\b(?:heard|hear|hearing)\b", before, re.IGNORECASE):
+        # "I heard maybe two or three shots": what one person heard, not what was fired
+        return Reading("count_shots_heard", kind, noun_end, "person", noun)
     measure = "count_shots" if kind == "shots" else "count_warnings"
     return Reading(measure, kind, noun_end, "incident", noun)
 

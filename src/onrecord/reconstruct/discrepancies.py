@@ -8,19 +8,16 @@ that a record-derived metric contradicts. Each is a Finding quoting both sides.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import pandas as pd
 
 from onrecord.reconstruct.metrics import Finding
-from onrecord.reconstruct.names import parse_person
 
 TEXT_KINDS = ("statement", "report_filed")
 TEXT_SOURCES = ("statement", "press")
 
-# A claim's measure -> the metric of the records it can be checked against.
-BY_UNIT = {"duration_outside": "unit_outside_while_shots"}
-BY_CASE = {"count_transported": "patients_transported"}
 
 
 @dataclass
@@ -51,7 +48,7 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
         out.rows.append({**claim_row(c, names), "source_id": source_id, "event_id": event_id})
     for conflict in result.conflicts:
         out.findings.append(_claims_disagree(conflict, out, where))
-    out.findings += _against_records(result.claims, names, findings, who, out, where)
+    out.findings += _against_records(result.claims, names, findings, who, out, where, events)
     return out
 
 
@@ -73,47 +70,37 @@ def _claims_disagree(conflict, out: ClaimsRead, where) -> Finding:
                    evidence=[where[s["doc"]][1] for s in sides if s.get("doc") in where])
 
 
-def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where) -> list[Finding]:
-    from onrecord.claims.conflicts import compare_with_record
+def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where, events) -> list[Finding]:
+    """Every claim the records can speak to is checked (claim_checks.py); the verdict goes
+    into the claim's row either way, and a contradiction becomes a discrepancy quoting
+    the claim's sentence and the record events it rests on."""
+    from onrecord.reconstruct.claim_checks import check
+    from onrecord.reconstruct.record_facts import RecordFacts
 
-    by_name = {(f.name, f.subject): f for f in findings if f.kind == "metric" and f.status == "established"}
-    units_of_person = _units_of_people(who)
+    facts = RecordFacts(events, findings, who)
     result = []
     for c in claims:
-        metric = None
-        if c.measure in BY_UNIT:
-            unit = units_of_person.get(_surname(names.get(c.subject or "", c.subject_text or "")))
-            metric = by_name.get((BY_UNIT[c.measure], unit)) if unit else None
-        elif c.measure in BY_CASE:
-            metric = by_name.get((BY_CASE[c.measure], None))
-        if metric is None or metric.value_lo is None:
+        doc_event = where[c.doc][1]
+        found = check(c, facts, names, doc_event)
+        if found is None:
             continue
-        verdict = compare_with_record(c, metric.value_lo, metric.value_hi, metric.unit).__dict__
-        if verdict["verdict"] != "contradicts":
+        row = out.rows[out.claim_index[c.id]]
+        payload = json.loads(row["payload"])
+        payload["record_check"] = {"verdict": found.verdict, "metric": found.metric, "says": found.says,
+                                   "claim_interval": list(found.claim), "record_interval": list(found.record),
+                                   "evidence": found.evidence}
+        row["payload"] = json.dumps(payload, ensure_ascii=False)
+        if found.verdict != "contradicts":
             continue
         speaker = names.get(c.speaker or "", c.speaker_text or c.speaker)
+        subject = names.get(c.subject or "", c.subject_text)
         result.append(Finding(
             "claim_contradicts_record", "established",
-            f"{speaker} says “{c.text}” ({c.doc.split('#')[0]}); the records say {metric.summary}",
-            kind="discrepancy", subject=metric.subject,
-            payload={"measure": c.measure, "claim": out.claim_index.get(c.id), "metric": metric.name,
-                     "record_interval": [metric.value_lo, metric.value_hi], "verdict": verdict},
-            evidence=[where[c.doc][1]] + list(metric.evidence)))
+            f"{speaker} says “{c.sentence.strip()}” ({c.doc.split('#')[0]}); the records say {found.says}",
+            kind="discrepancy", subject=subject,
+            payload={"measure": c.measure, "claim": out.claim_index.get(c.id), "metric": found.metric,
+                     "claim_text": c.text, "sentence": c.sentence, "span": [c.start, c.end],
+                     "claim_interval": list(found.claim), "record_interval": list(found.record),
+                     "verdict": {"claim": c.id, "verdict": found.verdict, "reason": found.says}},
+            evidence=[doc_event] + [e for e in found.evidence if e != doc_event]))
     return result
-
-
-def _surname(name: str) -> str | None:
-    p = parse_person(name or "")
-    return p.last if p else None
-
-
-def _units_of_people(who) -> dict[str, str]:
-    """Surname -> the unit an officer of that name crews (only when the surname is unique)."""
-    seen: dict[str, set[str]] = {}
-    for u in who.units():
-        for pid in u.attrs.get("crew", []):
-            person = who.entities.get(pid)
-            p = parse_person(person.name) if person else None
-            if p:
-                seen.setdefault(p.last, set()).add(u.name)
-    return {last: next(iter(units)) for last, units in seen.items() if len(units) == 1}
