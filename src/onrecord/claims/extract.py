@@ -90,9 +90,7 @@ def _limit_to_window(sentence: str, found: list[Claim]) -> None:
     first ten minutes' likewise. Both go in time_ref, which grouping keys on."""
     shots, window = during_shots(sentence), first_minutes(sentence)
     for c in found:
-        if not c.measure.startswith(("count_", "duration_")):
-            continue
-        if shots:
+        if shots and c.measure.startswith(("count_officers", "duration_")):
             c.time_ref = {**(c.time_ref or {}), "during": "shots"}
         if window is not None and c.measure.startswith("count_calls"):
             c.time_ref = {**(c.time_ref or {}), "within_first_min": window}

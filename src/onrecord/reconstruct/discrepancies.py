@@ -19,7 +19,6 @@ TEXT_KINDS = ("statement", "report_filed")
 TEXT_SOURCES = ("statement", "press")
 
 
-
 @dataclass
 class ClaimsRead:
     rows: list[dict] = field(default_factory=list)  # `claims` table rows, without ids
@@ -42,11 +41,17 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
     where = {n: (int(r.source_id), int(r.id)) for n, r in zip(names_of, docs.itertuples(index=False))}
     result = analyse(texts)
     names = {e.id: e.name for e in result.entities}
+    # A text imported into a case is its body alone; its author is the event's actor.
+    for n, r in zip(names_of, docs.itertuples(index=False)):
+        if isinstance(r.actor, str) and r.actor.strip():
+            names[f"author:{n}"] = r.actor.strip()
     for c in result.claims:
         source_id, event_id = where[c.doc]
         out.claim_index[c.id] = len(out.rows)
         out.rows.append({**claim_row(c, names), "source_id": source_id, "event_id": event_id})
     for conflict in result.conflicts:
+        for side in conflict.sides:
+            side["speaker_name"] = names.get(side.get("speaker") or "", side.get("speaker_name"))
         out.findings.append(_claims_disagree(conflict, out, where))
     out.findings += _against_records(result.claims, names, findings, who, out, where, events)
     return out
