@@ -35,9 +35,15 @@ ARRIVAL = re.compile(r"^(?:arrived|arrive|got there|got to|got on scene|pulled u
                      r"responded to)\b", re.IGNORECASE)
 FIRST_SHOT = re.compile(r"\b(?:first (?:shots?|gunfire|rounds?)|shooting (?:began|started)|"
                         r"(?:gunman|shooter|he) (?:opened fire|began (?:shooting|firing)))\b", re.IGNORECASE)
-MY_ARRIVAL = re.compile(r"^(?:I|we)\s+(?:got there|arrived|got to (?:the )?\w+|reached|pulled up)", re.IGNORECASE)
+MY_ARRIVAL = re.compile(r"^(?:(?:I|we)\s+(?:got there|arrived|got to (?:the )?\w+|reached|pulled up)|"
+                        r"(?:getting|arriving|pulling up) (?:there|on scene)|arriving)\b", re.IGNORECASE)
 DISPATCH = re.compile(r"\b(?:call came out|calls? went out|(?:was|were) dispatched|dispatch(?:ed)?)\b", re.I)
 TO_CLAIM = {"second": 1 / 60, "minute": 1.0, "hour": 60.0}
+HEARD_SHOTS = re.compile(r"\b(?:heard|hear|hearing)\b.*\b(?:shots?|gunfire|gunshots?|firecrackers|pops|popping|"
+                         r"bangs|shooting)\b", re.IGNORECASE)
+ORDERED = re.compile(r"^(?:told|ordered|instructed|directed|commanded|radioed)\b", re.IGNORECASE)
+# Milestones the radio itself announces: the verb of the claim, the words on the air.
+ON_THE_AIR = {"patched": re.compile(r"\bpatched\b", re.IGNORECASE)}
 
 
 @dataclass
@@ -50,15 +56,17 @@ class Check:
     evidence: list[int] = field(default_factory=list)
 
 
-def check(c: Claim, facts: RecordFacts, names: dict[str, str], doc_event: int | None) -> Check | None:
+def check(c: Claim, facts: RecordFacts, names: dict[str, str], doc_event: int | None,
+          previous: Claim | None = None) -> Check | None:
     fn = CHECKS.get(c.measure)
-    return fn(c, facts, _Ctx(names, doc_event)) if fn else None
+    return fn(c, facts, _Ctx(names, doc_event, previous)) if fn else None
 
 
 @dataclass
 class _Ctx:
     names: dict[str, str]
     doc_event: int | None
+    previous: Claim | None = None  # the time claim before this one in its document ("... later")
 
     def unit(self, c: Claim, facts: RecordFacts) -> str | None:
         is_me = (c.subject_text or "").split(" ")[0] in ME
@@ -262,9 +270,15 @@ def time_of_action(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     ref = c.time_ref or {}
     if c.unit == "minute_of_day":
         return _clock_check(c, facts, ctx)
-    if c.unit not in TO_CLAIM or ref.get("relation") != "after" or not ref.get("anchor"):
+    if c.unit not in TO_CLAIM or ref.get("relation") != "after":
         return None
-    start, end = _anchor_time(ref["anchor"], c, facts, ctx), _action_time(c, facts, ctx)
+    if ref.get("anchor"):
+        start = _anchor_time(ref["anchor"], c, facts, ctx)
+    elif re.search(r"\blater\b", c.text, re.IGNORECASE) and ctx.previous is not None:
+        start = _action_time(ctx.previous, facts, ctx)  # "... about a minute later": after the last time told
+    else:
+        return None
+    end = _action_time(c, facts, ctx)
     if start is None or end is None:
         return None
     k = TO_CLAIM[c.unit] * 60_000.0
@@ -282,7 +296,10 @@ def _anchor_time(anchor: str, c: Claim, facts: RecordFacts, ctx: _Ctx):
         unit = facts.unit_of(ctx.names.get(c.speaker or ""), ctx.doc_event, is_author=True)
         return facts.call_came_out(unit) if unit else None
     if MY_ARRIVAL.match(anchor):
-        unit = facts.unit_of(ctx.names.get(c.speaker or ""), ctx.doc_event, is_author=True)
+        # "after I got there": the speaker's arrival; "after getting there": the actor's own
+        mine = re.match(r"(?:I|we)\b", anchor, re.IGNORECASE)
+        unit = facts.unit_of(ctx.names.get(c.speaker or ""), ctx.doc_event, is_author=True) if mine \
+            else ctx.unit(c, facts)
         return _finding_time(facts.arrival(unit) if unit else None, f"{unit} arrived")
     return None
 
@@ -298,6 +315,14 @@ def _action_phrase(c: Claim) -> str:
 def _action_time(c: Claim, facts: RecordFacts, ctx: _Ctx):
     verb = _action_phrase(c)
     group = (c.subject or "").startswith("group:")
+    if HEARD_SHOTS.search(c.sentence) and re.match(r"^hear", verb, re.IGNORECASE):
+        return _finding_time(facts.metric("first_shots"), "the first shots")
+    if ORDERED.match(verb):
+        kind = next((k for k, rx in ORDER_KINDS.items() if rx.search(c.sentence[c.sentence.find(verb):])), None)
+        unit = ctx.unit(c, facts)
+        return facts.first_said(ORDER_KINDS[kind], unit) if kind and unit else None
+    if (c.subject or "").startswith("thing:") and verb.split(" ")[0].lower() in ON_THE_AIR:
+        return facts.first_said(ON_THE_AIR[verb.split(" ")[0].lower()])
     if ENTRY.match(verb):
         if group:
             return _finding_time(facts.metric("first_entry"), "the first entry")
@@ -318,9 +343,11 @@ def _clock_check(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     """'I arrived at around 2:20 p.m.', 'the first 911 call came in at 2:10 p.m.': the
     record's time in the document's own zone, as minutes of the day."""
     subject = c.subject or ""
+    heard = HEARD_SHOTS.search(c.sentence) and re.match(r"^hear", c.qualifier or "", re.IGNORECASE)
     if subject.startswith("thing:") and "911" in subject and "first" in subject:
         when = _finding_time(facts.metric("first_911_call"), "the first 911 call")
-    elif ARRIVAL.match(_action_phrase(c)) and not subject.startswith(("group:", "thing:")):
+    elif heard or (ARRIVAL.match(_action_phrase(c)) and not subject.startswith(("group:", "thing:"))) \
+            or (subject.startswith("thing:") and (c.qualifier or "").lower() in ON_THE_AIR):
         when = _action_time(c, facts, ctx)
     else:
         return None
@@ -330,7 +357,15 @@ def _clock_check(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     day = lambda ms: ((ms + offset) / MINUTE_MS) % 1440
     rec = (day(when[0]), day(when[0]) + (when[1] - when[0]) / MINUTE_MS)
     claim = widened(c)
-    return Check(verdict(claim, rec), claim, rec, f"{when[2]} between {_hm(rec[0])} and {_hm(rec[1])} local time",
+    v = verdict(claim, rec)
+    if heard:
+        # Shots heard then: wrong only if no shot was fired then; the first shots inside
+        # the claim support it. (Someone may have heard later shots, not the first.)
+        last = facts.metric("last_shots")
+        window = (rec[0], rec[1] + ((last.value_hi - when[1]) / MINUTE_MS if last else 0))
+        v = "contradicts" if verdict(claim, window) == "contradicts" else (
+            "supports" if v == "supports" else "cannot_tell")
+    return Check(v, claim, rec, f"{when[2]} between {_hm(rec[0])} and {_hm(rec[1])} local time",
                  "time_of_day", when[3])
 
 

@@ -84,9 +84,12 @@ def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRea
 
     facts = RecordFacts(events, findings, who)
     result = []
+    previous: dict[str, object] = {}  # document -> its last time claim, for "... later"
     for c in claims:
         doc_event = where[c.doc][1]
-        found = check(c, facts, names, doc_event)
+        found = check(c, facts, names, doc_event, previous.get(c.doc))
+        if c.measure == "time_of_action":
+            previous[c.doc] = c
         if found is None:
             continue
         row = out.rows[out.claim_index[c.id]]

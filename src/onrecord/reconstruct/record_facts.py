@@ -133,6 +133,20 @@ class RecordFacts:
                 out.append((int(r.id), str(r.text)))
         return out
 
+    def first_said(self, pattern: re.Pattern, unit: str | None = None):
+        """(lo, hi, words, evidence) of the first radio transmission (by this unit, if
+        given) whose words match: when an order was given, when "now patched" was said."""
+        ev = self.events
+        radio = ev[(ev["kind"] == "radio_transmission") & ev["text"].notna() & ev["t_lo"].notna()].sort_values("best")
+        for r in radio.itertuples(index=False):
+            if unit is not None:
+                uid = self.who.unit_of_event.get(int(r.id))
+                if uid is None or self.who.entities[uid].name != unit:
+                    continue
+            if pattern.search(str(r.text)):
+                return float(r.t_lo), float(r.t_hi), f"“{r.text}” on the radio", [int(r.id)]
+        return None
+
     # --- 911 calls
     def calls_presented(self, lo_ms: float, hi_ms: float | None) -> Fact:
         """How many 911 calls could have been presented in [lo, hi]: every call whose
