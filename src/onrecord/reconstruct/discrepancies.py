@@ -37,9 +37,16 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
     # a document is known by its file name (made unique with its event id only if needed)
     dup = docs["file_name"].duplicated(keep=False)
     names_of = [f"{r.file_name}#{r.id}" if d else r.file_name for r, d in zip(docs.itertuples(index=False), dup)]
-    texts = {n: str(r.text) for n, r in zip(names_of, docs.itertuples(index=False))}
+    # The import keeps a document's body as its text and its Author/Agency header lines as
+    # the event's actor and agency; put them back in front so "I" is the author, as when
+    # `onrecord claims` reads the file, and take their length off every span after.
+    heads = {n: _header(r) for n, r in zip(names_of, docs.itertuples(index=False))}
+    texts = {n: heads[n] + str(r.text) for n, r in zip(names_of, docs.itertuples(index=False))}
     where = {n: (int(r.source_id), int(r.id)) for n, r in zip(names_of, docs.itertuples(index=False))}
     result = analyse(texts)
+    for c in result.claims:
+        shift = len(heads[c.doc])
+        c.start, c.end, c.sentence_start = c.start - shift, c.end - shift, c.sentence_start - shift
     names = {e.id: e.name for e in result.entities}
     # A text imported into a case is its body alone; its author is the event's actor.
     for n, r in zip(names_of, docs.itertuples(index=False)):
@@ -49,12 +56,52 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
         source_id, event_id = where[c.doc]
         out.claim_index[c.id] = len(out.rows)
         out.rows.append({**claim_row(c, names), "source_id": source_id, "event_id": event_id})
+    against = _against_records(result.claims, names, findings, who, out, where, events)
+    wrong = {f.payload["verdict"]["claim"]: f for f in against}
     for conflict in result.conflicts:
         for side in conflict.sides:
             side["speaker_name"] = names.get(side.get("speaker") or "", side.get("speaker_name"))
-        out.findings.append(_claims_disagree(conflict, out, where))
-    out.findings += _against_records(result.claims, names, findings, who, out, where, events)
+            side["record_verdict"] = _verdict_of(out, side["claim"])
+        settled = [s for s in conflict.sides if s["claim"] in wrong]
+        if settled:
+            _cite_other_accounts(conflict.sides, settled, wrong, out)
+        else:
+            out.findings.append(_claims_disagree(conflict, out, where))
+    out.findings += against
     return out
+
+
+def _cite_other_accounts(sides: list[dict], settled: list[dict], wrong: dict, out: ClaimsRead) -> None:
+    """Two accounts disagree and the records already contradict one: one finding per
+    wrong claim, citing the other account beside the records (and saying whether the
+    records bear it out), not a second finding for the same disagreement."""
+    for bad in settled:
+        f = wrong[bad["claim"]]
+        for other in sides:
+            if other is bad:
+                continue
+            cited = f.payload.setdefault("other_accounts", [])
+            if any(o["claim"] == other["claim"] for o in cited):
+                continue
+            cited.append({**other, "row": out.claim_index.get(other["claim"])})
+            backed = {"supports": " (the records bear it out)", "contradicts": " (the records contradict it too)"}
+            f.summary += (f"; {other.get('speaker_name') or 'another account'} says otherwise: “{other['sentence'].strip()}”"
+                          f" ({other['doc'].split('#')[0]}){backed.get(other.get('record_verdict'), '')}")
+
+
+def _header(r) -> str:
+    """'Author: Deputy Thomas R. Okafor' (and its agency) for a statement; nothing for a
+    press piece, whose byline is an outlet's staff, not a person who says 'I'."""
+    if r.source_kind != "statement" or not isinstance(r.actor, str) or not r.actor.strip():
+        return ""
+    agency = f"Agency: {r.agency}\n" if isinstance(r.agency, str) and r.agency.strip() else ""
+    return f"Author: {r.actor.strip()}\n{agency}\n"
+
+
+def _verdict_of(out: ClaimsRead, claim_id: str) -> str | None:
+    """What the records said of this claim, if they could say anything."""
+    row = out.rows[out.claim_index[claim_id]]
+    return (json.loads(row["payload"]).get("record_check") or {}).get("verdict")
 
 
 def _side_text(side: dict) -> str:
@@ -68,6 +115,9 @@ def _claims_disagree(conflict, out: ClaimsRead, where) -> Finding:
     subject = sides[0].get("subject_name") or c.get("subject")
     summary = (f"accounts disagree on {c['measure'].replace('_', ' ')}"
                f"{' of ' + str(subject) if subject else ''}: " + " vs ".join(_side_text(s) for s in sides))
+    backed = [s for s in sides if s.get("record_verdict") == "supports"]
+    if len(backed) == 1:
+        summary += f"; the records support {backed[0].get('speaker_name') or 'the first'}'s account"
     claim_ids = [s["claim"] for s in sides]
     return Finding("claims_disagree", "established", summary, kind="discrepancy", subject=subject,
                    payload={"measure": c["measure"], "sides": sides, "reason": c.get("reason"),
