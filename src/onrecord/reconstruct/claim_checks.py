@@ -264,6 +264,32 @@ def camera_live(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
                  list(f.evidence))
 
 
+# --- places ----------------------------------------------------------------------------
+
+PLACE_STOP = {"the", "a", "an", "of", "at", "near", "by", "behind", "outside", "inside", "in", "on", "side", "to",
+              "next", "front", "across", "from", "beside", "scene"}
+
+
+def _pairs(text: str) -> set[tuple[str, str]]:
+    words = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in PLACE_STOP]
+    return set(zip(words, words[1:]))
+
+
+def place(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
+    """'Deputy X pulled up near the north driveway': the unit's own radio names the same
+    place ('David-15 on scene, north driveway'). Two wordings of a place can differ and
+    both be right, so places are only ever supported, never contradicted."""
+    unit = ctx.unit(c, facts)
+    if unit is None or not c.value_text:
+        return None
+    want = _pairs(c.value_text)
+    same = [(i, t) for i, t in facts.said_by(unit) if want & _pairs(t)]
+    if not same:
+        return None
+    return Check("supports", (None, None), (None, None), f"{unit} on the radio: “{same[0][1]}”", "radio place",
+                 [i for i, _ in same[:3]])
+
+
 # --- times -----------------------------------------------------------------------------
 
 def time_of_action(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
@@ -394,4 +420,5 @@ CHECKS = {
     "count_transported": transported,
     "camera_view_live": camera_live,
     "time_of_action": time_of_action,
+    "place_of_action": place,
 }

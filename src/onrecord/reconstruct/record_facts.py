@@ -147,6 +147,13 @@ class RecordFacts:
                 return float(r.t_lo), float(r.t_hi), f"“{r.text}” on the radio", [int(r.id)]
         return None
 
+    def said_by(self, unit: str) -> list[tuple[int, str]]:
+        """Every radio transmission of this unit: (event id, words)."""
+        ev = self.events
+        radio = ev[(ev["kind"] == "radio_transmission") & ev["text"].notna()]
+        return [(int(r.id), str(r.text)) for r in radio.itertuples(index=False)
+                if (uid := self.who.unit_of_event.get(int(r.id))) is not None and self.who.entities[uid].name == unit]
+
     # --- 911 calls
     def calls_presented(self, lo_ms: float, hi_ms: float | None) -> Fact:
         """How many 911 calls could have been presented in [lo, hi]: every call whose
