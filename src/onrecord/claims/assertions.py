@@ -54,8 +54,15 @@ ORDER_RE = re.compile(
     re.IGNORECASE,
 )
 
-CAMERA = re.compile(r"\b(?:cameras?|camera feed|video(?: feed)?|feed|footage|CCTV|surveillance|monitors?)\b", re.I)
-LIVE = re.compile(r"\blive\b", re.IGNORECASE)
+# "live" must be said of the camera view itself: "the live camera feed", "the feed was
+# live", "watched him live on the school's cameras" (not "broadcast live on TV").
+_VIEW = r"(?:camera|cameras|camera feed|video|video feed|feed|footage|view|stream|CCTV|monitors?)"
+LIVE_VIEW = re.compile(
+    rf"\blive\s+(?:[\w’'-]+\s+)?{_VIEW}\b"
+    rf"|\b{_VIEW}s?\s+(?:[\w’'-]+\s+){{0,2}}(?:was|were|is|are)\s+(?:not\s+|never\s+)?(?:really\s+|actually\s+)?live\b"
+    rf"|\blive\s+(?:on|from|through|via)\s+(?:the\s+)?(?:[\w’'-]+\s+){{0,2}}{_VIEW}\b",
+    re.IGNORECASE,
+)
 NOT_LIVE = re.compile(rf"\b(?:{NEG}\s+(?:\w+\s+)?live|(?:was|were) (?:a )?(?:delayed|replay|recorded|tape-delayed)|"
                       r"(?:minutes?|seconds?) (?:behind|delayed|old)|not (?:really |actually )?live)\b", re.IGNORECASE)
 
@@ -124,15 +131,11 @@ def orders(sentence: str) -> list[Said]:
 def camera_live(sentence: str) -> list[Said]:
     """'The live camera feed showed ...', 'watched the gunman live on the school's
     cameras': the view was live (1); 'the feed was not live' / 'a replay': it was not (0)."""
-    live = LIVE.search(sentence)
-    cam = CAMERA.search(sentence)
-    if live is None or cam is None:
-        return []
-    if abs(live.start() - cam.start()) > 60:
+    m = LIVE_VIEW.search(sentence)
+    if m is None:
         return []
     value = 0 if NOT_LIVE.search(sentence) else 1
-    start, end = min(live.start(), cam.start()), max(live.end(), cam.end())
-    return [Said("camera_view_live", start, end, value, value, "bool", "live view")]
+    return [Said("camera_view_live", m.start(), m.end(), value, value, "bool", "live view")]
 
 
 def during_shots(sentence: str) -> bool:

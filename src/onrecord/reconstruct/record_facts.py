@@ -129,7 +129,7 @@ class RecordFacts:
             uid = self.who.unit_of_event.get(int(r.id))
             if uid is None or self.who.entities[uid].name != unit:
                 continue
-            if pattern.search(str(r.text)):
+            if _gives_order(pattern, str(r.text)):
                 out.append((int(r.id), str(r.text)))
         return out
 
@@ -143,7 +143,7 @@ class RecordFacts:
                 uid = self.who.unit_of_event.get(int(r.id))
                 if uid is None or self.who.entities[uid].name != unit:
                     continue
-            if pattern.search(str(r.text)):
+            if _gives_order(pattern, str(r.text)):
                 return float(r.t_lo), float(r.t_hi), f"“{r.text}” on the radio", [int(r.id)]
         return None
 
@@ -207,6 +207,19 @@ class RecordFacts:
                     zones.append(z)
         self._zones = zones
         return zones
+
+
+FIRST_PERSON = re.compile(r"\b(?:we|we[’']re|we are|i|i[’']m|i am)\b", re.IGNORECASE)
+
+
+def _gives_order(pattern: re.Pattern, text: str) -> bool:
+    """'hold the perimeter, nobody goes in' gives an order; '2-22, we're going in' reports
+    what the speaker does: words matched after 'we'/'I' in their clause are no order."""
+    for m in pattern.finditer(text):
+        clause = re.split(r"[,;:.]", text[:m.start()])[-1]
+        if not FIRST_PERSON.search(clause):
+            return True
+    return False
 
 
 def _attr(attrs, key: str):
