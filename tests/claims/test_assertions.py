@@ -45,6 +45,8 @@ def test_the_arrival_is_the_speakers_when_they_say_i():
     ("I never told anyone to stay away from the building.", "hold back", 0, 0),
     ("I never ordered anyone to hold back.", "hold back", 0, 0),
     ("I did not instruct the deputies to wait for SWAT.", "hold back", 0, 0),
+    ("At no point did I tell deputies to stay outside.", "hold back", 0, 0),
+    ("I never gave an order to hold back.", "hold back", 0, 0),
     ("I told them not to go in.", "hold back", 1, None),
     ("Sgt. Marsh told us to hold the perimeter.", "hold back", 1, None),
     ("I ordered units to go in.", "go in", 1, None),
@@ -117,3 +119,12 @@ def test_shots_heard_are_the_hearers():
     (c,) = _claims(text, "count_shots_heard")
     assert (c.subject, c.lo, c.hi) == ("person:rhea-lind", 2, 3)
     assert _claims("The gunman fired 140 shots.", "count_shots_heard") == []
+
+
+def test_who_denies_an_order_is_named_before_the_verb():
+    text = ("Author: Deputy Rhea Lind\nAgency: Marlow County Sheriff\n\n"
+            "At no point did I tell deputies to stay outside. Sgt. Owen Marsh was there. "
+            "He never ordered anyone to go in.")
+    mine, his = sorted(_claims(text, "order_given"), key=lambda c: c.start)
+    assert (mine.subject, mine.hi) == ("person:rhea-lind", 0)
+    assert (his.subject, his.qualifier, his.hi) == ("person:owen-marsh", "go in", 0)

@@ -48,7 +48,7 @@ ORDER_VERB = (r"(?:told|tell|ordered|order|instructed|instruct|directed|direct|c
               r"gave (?:an? |the )?(?:order|instruction|command)s?)")
 # "I never told anyone to stay away", "Sgt. X told us to hold the perimeter", "I told units to go in"
 ORDER_RE = re.compile(
-    rf"\b(?P<neg>{NEG}\s+(?:\w+\s+)?)?(?P<verb>{ORDER_VERB})\s+"
+    rf"\b(?P<neg>{NEG}\s+(?:\w+\s+){{0,2}})?(?P<verb>{ORDER_VERB})\s+"
     rf"(?P<whom>(?:anyone|anybody|everyone|everybody|units|all units|deputies|officers|them|us|people|"
     rf"the (?:\w+ )?(?:units|deputies|officers|team)|[A-Z][a-z]+)\s+)?(?P<tonot>not\s+)?to\s+(?P<what>[^;.]+)",
     re.IGNORECASE,
@@ -124,7 +124,9 @@ def orders(sentence: str) -> list[Said]:
         denied = m.group("neg") is not None
         lo, hi = (0, 0) if denied else (1, None)
         start = m.start("neg") if denied else m.start("verb")
-        out.append(Said("order_given", start, m.start("what") + len(what.rstrip(" ,")), lo, hi, "orders", kind))
+        # who gave it is named before the verb: "I never told", "at no point did I tell", "Sgt. X told"
+        out.append(Said("order_given", start, m.start("what") + len(what.rstrip(" ,")), lo, hi, "orders", kind,
+                        who_start=start, who_end=m.start("verb")))
     return out
 
 
