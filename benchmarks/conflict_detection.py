@@ -93,7 +93,8 @@ def main() -> None:
             approx.update(r["approx_checked"])
             print(f"seed {seed:2d}: found {r['hit']}/{r['injected']} injected contradictions "
                   f"(claims vs claims alone: {r['baseline_hit']}); {r['good_findings']}/{r['findings']} findings and "
-                  f"{r['good_claims']}/{r['flagged']} quoted claims are injected ones; missed {r['missed']}", flush=True)
+                  f"{r['good_claims']}/{r['flagged']} quoted claims are injected ones; missed {r['missed']}",
+                  flush=True)
     ratio = lambda a, b: t[a] / t[b] if t[b] else 0.0
     print(f"\nover {args.seeds} seeds: conflict detection recall {ratio('hit', 'injected'):.3f} "
           f"({t['hit']}/{t['injected']}); precision per finding {ratio('good_findings', 'findings'):.3f} "

@@ -35,7 +35,8 @@ def test_no_anchor_or_no_denial_is_no_claim(sentence):
 
 
 def test_the_arrival_is_the_speakers_when_they_say_i():
-    text = "Author: Deputy Rhea Lind\nAgency: Marlow County Sheriff\n\nWhen I got there the shooting had already stopped."
+    text = ("Author: Deputy Rhea Lind\nAgency: Marlow County Sheriff\n\n"
+            "When I got there the shooting had already stopped.")
     (c,) = _claims(text, "shots_after_arrival")
     assert c.subject == c.speaker == "person:rhea-lind"
     assert text[c.start:c.end] == "the shooting had already stopped"

@@ -21,7 +21,8 @@ SHOTS_WORD = r"(?:shots?|gunfire|gunshots?|shooting|rounds?|firing)"
 # "did not hear any more shots", "heard no further gunfire", "the shooting had already
 # stopped", "no more shots were fired": nothing was fired after some moment.
 NO_MORE_SHOTS = re.compile(
-    rf"\b(?:(?:did not|didn[’']t|never|could not|couldn[’']t) (?:hear|heard) (?:any |a single )?(?:more |further |other |additional )?"
+    rf"\b(?:(?:did not|didn[’']t|never|could not|couldn[’']t) (?:hear|heard) (?:any |a single )?"
+    rf"(?:more |further |other |additional )?"
     rf"{SHOTS_WORD}"
     rf"|heard no (?:more |further |other |additional )?{SHOTS_WORD}"
     rf"|(?:the )?(?:shooting|gunfire|shots|firing) (?:had )?(?:already |long )?(?:stopped|ended|ceased|"
@@ -39,7 +40,8 @@ ARRIVAL_ANCHOR = re.compile(
 # Orders to hold back: the many ways to tell officers not to go in.
 HOLD_BACK = (r"hold(?:ing)? (?:back|off|the perimeter|(?:a |the |your |our )?positions?|the line)|^hold\b(?! on)"
              r"|stay(?:ing)? (?:away|back|out|outside|put)|keep(?:ing)? (?:away|back|out|clear)|stand(?:ing)? by"
-             r"|wait(?:ing)? (?:for|outside|until)|(?:not|nobody|no one|no-one|don[’']t|do not) (?:to )?(?:go|goes|going|enter|enters)(?: in)?"
+             r"|wait(?:ing)? (?:for|outside|until)"
+             r"|(?:not|nobody|no one|no-one|don[’']t|do not) (?:to )?(?:go|goes|going|enter|enters)(?: in)?"
              r"|stage\b|set up a perimeter")
 GO_IN = r"go(?:ing)? in(?:side)?|move in|make entry|enter(?: the building)?|push in"
 ORDER_KINDS = {"hold back": re.compile(rf"\b(?:{HOLD_BACK})", re.IGNORECASE),
@@ -69,7 +71,8 @@ NOT_LIVE = re.compile(rf"\b(?:{NEG}\s+(?:\w+\s+)?live|(?:was|were) (?:a )?(?:del
 # "while the gunman was still firing", "while shots were fired", "during the shooting"
 DURING_SHOTS = re.compile(
     r"\b(?:while|as|when)\s+(?:the\s+)?(?:gunman|shooter|suspect|attacker|killer|he|shots|gunfire|bullets|rounds)\s+"
-    r"(?:was|were|kept|continued)\s+(?:still\s+)?(?:being\s+)?(?:firing|fired|shooting|ringing out|flying|going off|on)\b"
+    r"(?:was|were|kept|continued)\s+(?:still\s+)?(?:being\s+)?"
+    r"(?:firing|fired|shooting|ringing out|flying|going off|on)\b"
     r"|\b(?:during|throughout)\s+the\s+(?:shooting|gunfire|attack|rampage)\b"
     r"|\bas\s+(?:the\s+)?(?:gunfire|shooting)\s+continued\b",
     re.IGNORECASE,

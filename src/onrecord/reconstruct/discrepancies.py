@@ -85,8 +85,9 @@ def _cite_other_accounts(sides: list[dict], settled: list[dict], wrong: dict, ou
                 continue
             cited.append({**other, "row": out.claim_index.get(other["claim"])})
             backed = {"supports": " (the records bear it out)", "contradicts": " (the records contradict it too)"}
-            f.summary += (f"; {other.get('speaker_name') or 'another account'} says otherwise: “{other['sentence'].strip()}”"
-                          f" ({other['doc'].split('#')[0]}){backed.get(other.get('record_verdict'), '')}")
+            who = other.get("speaker_name") or "another account"
+            f.summary += (f"; {who} says otherwise: “{other['sentence'].strip()}” ({other['doc'].split('#')[0]})"
+                          f"{backed.get(other.get('record_verdict'), '')}")
 
 
 def _header(r) -> str:

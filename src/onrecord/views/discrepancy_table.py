@@ -47,6 +47,7 @@ def print_discrepancies(reader, found: list[dict]) -> None:
     table.add_column("records (file:line)", overflow="fold")
     for f in found:
         where = [records[int(i)] for i in f["evidence"].get("events", []) if int(i) in records]
-        shown = ", ".join(f"{r['file']}:{r['line']}" for r in where[:6]) + (f" (+{len(where) - 6})" if len(where) > 6 else "")
+        more = f" (+{len(where) - 6})" if len(where) > 6 else ""
+        shown = ", ".join(f"{r['file']}:{r['line']}" for r in where[:6]) + more
         table.add_row(f["name"].replace("_", " "), f["summary"], shown)
     console.print(table)
