@@ -47,11 +47,12 @@ def one_seed(seed: int, work: Path) -> dict:
     flagged = {i for f in found for i in f["evidence"]["claims"]}
     hit = [m for src, span, m in injected if any(overlaps(claims[i], src, span) for i in flagged)]
     approx = [(a["source"], a["span"]) for a in truth["approximate_times"]]
-    checked = Counter()
-    for c in claims.values():
-        verdict = ((c["payload"] or {}).get("record_check") or {}).get("verdict")
-        if verdict and any(overlaps(c, src, span) for src, span in approx):
-            checked[verdict] += 1
+    checked = Counter()  # per approximation: contradicted if any claim in it is, else supported if any is
+    for src, span in approx:
+        verdicts = {((c["payload"] or {}).get("record_check") or {}).get("verdict")
+                    for c in claims.values() if overlaps(c, src, span)} - {None}
+        if verdicts:
+            checked[next(v for v in ("contradicts", "supports", "cannot_tell") if v in verdicts)] += 1
     return {"hit": len(hit), "injected": len(injected), "missed": [m for _, _, m in injected if m not in hit],
             "good_claims": sum(1 for i in flagged if injected_claim(i)), "flagged": len(flagged),
             "good_findings": sum(1 for f in found if any(injected_claim(i) for i in f["evidence"]["claims"])),
