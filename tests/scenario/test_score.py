@@ -68,7 +68,9 @@ def _perfect(truth) -> CaseResults:
                        event_groups=truth_clusters(truth.record_event),
                        entity_clusters=truth_clusters(truth.mention_entity),
                        metrics={**truth.metrics, **truth.detail_metrics, **truth.counts},
-                       linkage_clusters=truth_clusters(truth.prior_person))
+                       linkage_clusters=truth_clusters(truth.prior_person),
+                       discrepancies=[[(t["source"], *t["span"])] for t in
+                                      truth.doc["contradictions"] + truth.doc["press_errors"]])
 
 
 def test_whole_case_perfect_and_unbuilt(case1, tmp_path):
@@ -100,3 +102,11 @@ def test_relative_offsets_never_below_absolute():
     s = offset_scores(est, true)
     assert s["common_shift_s"] == 0.0
     assert s["within_tolerance_relative"] == s["within_tolerance"] == 0.5
+
+
+def test_conflicts_found_and_right():
+    from onrecord.scenario.score import conflict_scores
+    injected = [{"source": "st.txt", "span": [10, 40]}, {"source": "pr.txt", "span": [0, 30]}]
+    s = conflict_scores([[("st.txt", 20, 25)], [("st.txt", 50, 60)]], injected)
+    assert (s["recall"], s["precision"]) == (0.5, 0.5)
+    assert conflict_scores([], injected)["recall"] == 0.0 and conflict_scores([], injected)["precision"] == 0.0

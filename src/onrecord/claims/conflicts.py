@@ -18,8 +18,9 @@ INF = float("inf")
 
 
 def group_key(c: Claim) -> tuple:
-    anchor = (c.time_ref or {}).get("anchor")
-    return (c.subject, c.measure, c.qualifier, c.unit, anchor)
+    ref = c.time_ref or {}
+    return (c.subject, c.measure, c.qualifier, c.unit, ref.get("anchor"), ref.get("during"),
+            ref.get("within_first_min"))
 
 
 def _bounds(lo: float | None, hi: float | None) -> tuple[float, float]:
@@ -43,7 +44,7 @@ def _groups(claims: list[Claim]) -> dict[tuple, list[Claim]]:
 def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[dict[str, Any]]:
     """One row per subject+measure: which claims, who said them, what they agree on."""
     out = []
-    for (subject, measure, qualifier, unit, anchor), cs in _groups(claims).items():
+    for (subject, measure, qualifier, unit, anchor, *_), cs in _groups(claims).items():
         lo = max(_bounds(c.lo, c.hi)[0] for c in cs)
         hi = min(_bounds(c.lo, c.hi)[1] for c in cs)
         if unit == "place":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from onrecord.claims.assertions import Said, during_shots, find_assertions, first_minutes
 from onrecord.claims.conflicts import find_conflicts, group_claims
 from onrecord.claims.entities import Resolution, resolve_entities
 from onrecord.claims.measures import (
@@ -63,6 +64,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
         times = clock_times(sent.text) + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
+        found += [c for s in find_assertions(sent.text) if (c := _said_claim(doc, res, speakers, sent, s))]
         previous: Reading | None = None
         for q in find_quantities(sent.text):
             if any(t.start <= q.start < t.end and (t.kind == "clock" or q.start == t.start) for t in times):
@@ -75,10 +77,46 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
         for c in found:
             if dates and c.time_ref is None:
                 c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
+        _limit_to_window(sent.text, found)
         out.extend(_dedupe(found))
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
     return out
+
+
+def _limit_to_window(sentence: str, found: list[Claim]) -> None:
+    """'Only two deputies were on campus while the gunman was still firing': a count or a
+    duration limited to the shooting is another measure than the whole day's; 'in the
+    first ten minutes' likewise. Both go in time_ref, which grouping keys on."""
+    shots, window = during_shots(sentence), first_minutes(sentence)
+    for c in found:
+        if shots and c.measure.startswith(("count_officers", "duration_")):
+            c.time_ref = {**(c.time_ref or {}), "during": "shots"}
+        if window is not None and c.measure.startswith("count_calls"):
+            c.time_ref = {**(c.time_ref or {}), "within_first_min": window}
+
+
+def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
+    """A claim from assertions.py: about the incident (a camera view), the person its
+    anchor names ("once I was at the building"), or whoever gives the order."""
+    start, end = sent.start + s.start, sent.start + s.end
+    voice, quoted = speakers.who_said(start)
+    if s.measure == "camera_view_live":
+        who, who_text = INCIDENT, None
+    elif s.who_start is not None:
+        who, who_text = person_subject(doc, res, sent.start + s.who_start, sent.start + s.who_end, sent.start,
+                                       voice.speaker, quoted)
+    else:
+        cs, _ = clause_bounds(sent.text, s.start, s.end)
+        who, who_text = person_subject(doc, res, sent.start + cs, start, sent.start, voice.speaker, quoted)
+    if who is None:
+        return None
+    return Claim(
+        id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
+        sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,
+        subject_text=who_text, measure=s.measure, lo=s.lo, hi=s.hi, unit=s.unit, hedge=None, quoted=quoted,
+        qualifier=s.qualifier, time_ref={"anchor": s.anchor, "relation": "after"} if s.anchor else None,
+    )
 
 
 def _stay_before(sentence: str, t: TimeExpr) -> bool:

@@ -39,6 +39,10 @@ MEASURES = {
     "count_calls_for_service": "calls for service (place not said)",
     "count_calls_911": "911 calls",
     "count_shots": "shots or rounds fired",
+    "count_shots_heard": "shots one person says they heard ('I heard maybe two or three shots')",
+    "shots_after_arrival": "shots someone says were fired after an arrival: 0 in 'once I was there I heard no more shots'",
+    "order_given": "orders someone gave of one kind (qualifier 'hold back' or 'go in'): 0 when denied, at least 1 when said",
+    "camera_view_live": "whether a camera view was live: 1 ('the live camera feed showed ...'), 0 ('it was a replay')",
     "count_warnings": "warnings or tips received",
     "age": "a person's age (years)",
     "annual_salary": "a person's salary (USD)",
@@ -215,6 +219,9 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         return Reading(measure, "people", noun_end, "incident", noun, _who(noun)) if measure else None
     if kind == "calls":
         return _read_calls(sentence, noun, noun_end, after, before + " " + m.group("mods"))
+    if kind == "shots" and re.search(r"\b(?:heard|hear|hearing)\b", before, re.IGNORECASE):
+        # "I heard maybe two or three shots": what one person heard, not what was fired
+        return Reading("count_shots_heard", kind, noun_end, "person", noun)
     measure = "count_shots" if kind == "shots" else "count_warnings"
     return Reading(measure, kind, noun_end, "incident", noun)
 

@@ -82,7 +82,11 @@ def _not_a_count(text: str, q: "Quantity") -> bool:
     if re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", q.text) and re.match(r"\s*(?:hours|hrs)\b", text[q.end:]):
         return True
     if q.text.lower() in {"one", "a dozen"} and q.text.lower() == "one":
-        if DETERMINER_BEFORE.search(text[:q.start]) or re.match(r"\s+(?:of|another|way|day)\b", text[q.end:]):
+        det = DETERMINER_BEFORE.search(text[:q.start])
+        # "the only one who ..." is no amount; "only one deputy was there" is one
+        if det and det.group(0).strip().lower() == "only" and not re.search(r"\bthe\s+only\s+$", text[:q.start], re.I):
+            det = None
+        if det or re.match(r"\s+(?:of|another|way|day)\b", text[q.end:]):
             return True
     # An identifier: a capitalised name right before a bare number ("Building 12", "Engine 5").
     return q.hedge is None and re.search(r"[a-z,]\s+[A-Z][a-z]+\s+$", text[:q.start]) is not None \

@@ -16,6 +16,8 @@ def value_text(lo: float | None, hi: float | None, unit: str, words: str | None 
     if words:
         return words
     unit = UNIT_SHOWN.get(unit, unit)
+    if unit == "bool" and lo is not None and lo == hi:
+        return "yes" if lo else "no"
     if unit == "minute_of_day":
         lo_s = "…" if lo is None else f"{int(lo) // 60:02d}:{int(lo) % 60:02d}"
         hi_s = "…" if hi is None else f"{int(hi) // 60:02d}:{int(hi) % 60:02d}"

@@ -8,19 +8,15 @@ that a record-derived metric contradicts. Each is a Finding quoting both sides.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import pandas as pd
 
 from onrecord.reconstruct.metrics import Finding
-from onrecord.reconstruct.names import parse_person
 
 TEXT_KINDS = ("statement", "report_filed")
 TEXT_SOURCES = ("statement", "press")
-
-# A claim's measure -> the metric of the records it can be checked against.
-BY_UNIT = {"duration_outside": "unit_outside_while_shots"}
-BY_CASE = {"count_transported": "patients_transported"}
 
 
 @dataclass
@@ -41,18 +37,72 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
     # a document is known by its file name (made unique with its event id only if needed)
     dup = docs["file_name"].duplicated(keep=False)
     names_of = [f"{r.file_name}#{r.id}" if d else r.file_name for r, d in zip(docs.itertuples(index=False), dup)]
-    texts = {n: str(r.text) for n, r in zip(names_of, docs.itertuples(index=False))}
+    # The import keeps a document's body as its text and its Author/Agency header lines as
+    # the event's actor and agency; put them back in front so "I" is the author, as when
+    # `onrecord claims` reads the file, and take their length off every span after.
+    heads = {n: _header(r) for n, r in zip(names_of, docs.itertuples(index=False))}
+    texts = {n: heads[n] + str(r.text) for n, r in zip(names_of, docs.itertuples(index=False))}
     where = {n: (int(r.source_id), int(r.id)) for n, r in zip(names_of, docs.itertuples(index=False))}
     result = analyse(texts)
+    for c in result.claims:
+        shift = len(heads[c.doc])
+        c.start, c.end, c.sentence_start = c.start - shift, c.end - shift, c.sentence_start - shift
     names = {e.id: e.name for e in result.entities}
+    # A text imported into a case is its body alone; its author is the event's actor.
+    for n, r in zip(names_of, docs.itertuples(index=False)):
+        if isinstance(r.actor, str) and r.actor.strip():
+            names[f"author:{n}"] = r.actor.strip()
     for c in result.claims:
         source_id, event_id = where[c.doc]
         out.claim_index[c.id] = len(out.rows)
         out.rows.append({**claim_row(c, names), "source_id": source_id, "event_id": event_id})
+    against = _against_records(result.claims, names, findings, who, out, where, events)
+    wrong = {f.payload["verdict"]["claim"]: f for f in against}
     for conflict in result.conflicts:
-        out.findings.append(_claims_disagree(conflict, out, where))
-    out.findings += _against_records(result.claims, names, findings, who, out, where)
+        for side in conflict.sides:
+            side["speaker_name"] = names.get(side.get("speaker") or "", side.get("speaker_name"))
+            side["record_verdict"] = _verdict_of(out, side["claim"])
+        settled = [s for s in conflict.sides if s["claim"] in wrong]
+        if settled:
+            _cite_other_accounts(conflict.sides, settled, wrong, out)
+        else:
+            out.findings.append(_claims_disagree(conflict, out, where))
+    out.findings += against
     return out
+
+
+def _cite_other_accounts(sides: list[dict], settled: list[dict], wrong: dict, out: ClaimsRead) -> None:
+    """Two accounts disagree and the records already contradict one: one finding per
+    wrong claim, citing the other account beside the records (and saying whether the
+    records bear it out), not a second finding for the same disagreement."""
+    for bad in settled:
+        f = wrong[bad["claim"]]
+        for other in sides:
+            if other is bad:
+                continue
+            cited = f.payload.setdefault("other_accounts", [])
+            if any(o["claim"] == other["claim"] for o in cited):
+                continue
+            cited.append({**other, "row": out.claim_index.get(other["claim"])})
+            backed = {"supports": " (the records bear it out)", "contradicts": " (the records contradict it too)"}
+            who = other.get("speaker_name") or "another account"
+            f.summary += (f"; {who} says otherwise: “{other['sentence'].strip()}” ({other['doc'].split('#')[0]})"
+                          f"{backed.get(other.get('record_verdict'), '')}")
+
+
+def _header(r) -> str:
+    """'Author: Deputy Thomas R. Okafor' (and its agency) for a statement; nothing for a
+    press piece, whose byline is an outlet's staff, not a person who says 'I'."""
+    if r.source_kind != "statement" or not isinstance(r.actor, str) or not r.actor.strip():
+        return ""
+    agency = f"Agency: {r.agency}\n" if isinstance(r.agency, str) and r.agency.strip() else ""
+    return f"Author: {r.actor.strip()}\n{agency}\n"
+
+
+def _verdict_of(out: ClaimsRead, claim_id: str) -> str | None:
+    """What the records said of this claim, if they could say anything."""
+    row = out.rows[out.claim_index[claim_id]]
+    return (json.loads(row["payload"]).get("record_check") or {}).get("verdict")
 
 
 def _side_text(side: dict) -> str:
@@ -66,6 +116,9 @@ def _claims_disagree(conflict, out: ClaimsRead, where) -> Finding:
     subject = sides[0].get("subject_name") or c.get("subject")
     summary = (f"accounts disagree on {c['measure'].replace('_', ' ')}"
                f"{' of ' + str(subject) if subject else ''}: " + " vs ".join(_side_text(s) for s in sides))
+    backed = [s for s in sides if s.get("record_verdict") == "supports"]
+    if len(backed) == 1:
+        summary += f"; the records support {backed[0].get('speaker_name') or 'the first'}'s account"
     claim_ids = [s["claim"] for s in sides]
     return Finding("claims_disagree", "established", summary, kind="discrepancy", subject=subject,
                    payload={"measure": c["measure"], "sides": sides, "reason": c.get("reason"),
@@ -73,47 +126,40 @@ def _claims_disagree(conflict, out: ClaimsRead, where) -> Finding:
                    evidence=[where[s["doc"]][1] for s in sides if s.get("doc") in where])
 
 
-def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where) -> list[Finding]:
-    from onrecord.claims.conflicts import compare_with_record
+def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where, events) -> list[Finding]:
+    """Every claim the records can speak to is checked (claim_checks.py); the verdict goes
+    into the claim's row either way, and a contradiction becomes a discrepancy quoting
+    the claim's sentence and the record events it rests on."""
+    from onrecord.reconstruct.claim_checks import check
+    from onrecord.reconstruct.record_facts import RecordFacts
 
-    by_name = {(f.name, f.subject): f for f in findings if f.kind == "metric" and f.status == "established"}
-    units_of_person = _units_of_people(who)
+    facts = RecordFacts(events, findings, who)
     result = []
+    previous: dict[str, object] = {}  # document -> its last time claim, for "... later"
     for c in claims:
-        metric = None
-        if c.measure in BY_UNIT:
-            unit = units_of_person.get(_surname(names.get(c.subject or "", c.subject_text or "")))
-            metric = by_name.get((BY_UNIT[c.measure], unit)) if unit else None
-        elif c.measure in BY_CASE:
-            metric = by_name.get((BY_CASE[c.measure], None))
-        if metric is None or metric.value_lo is None:
+        doc_event = where[c.doc][1]
+        found = check(c, facts, names, doc_event, previous.get(c.doc))
+        if c.measure == "time_of_action":
+            previous[c.doc] = c
+        if found is None:
             continue
-        verdict = compare_with_record(c, metric.value_lo, metric.value_hi, metric.unit).__dict__
-        if verdict["verdict"] != "contradicts":
+        row = out.rows[out.claim_index[c.id]]
+        payload = json.loads(row["payload"])
+        payload["record_check"] = {"verdict": found.verdict, "metric": found.metric, "says": found.says,
+                                   "claim_interval": list(found.claim), "record_interval": list(found.record),
+                                   "evidence": found.evidence}
+        row["payload"] = json.dumps(payload, ensure_ascii=False)
+        if found.verdict != "contradicts":
             continue
         speaker = names.get(c.speaker or "", c.speaker_text or c.speaker)
+        subject = names.get(c.subject or "", c.subject_text)
         result.append(Finding(
             "claim_contradicts_record", "established",
-            f"{speaker} says “{c.text}” ({c.doc.split('#')[0]}); the records say {metric.summary}",
-            kind="discrepancy", subject=metric.subject,
-            payload={"measure": c.measure, "claim": out.claim_index.get(c.id), "metric": metric.name,
-                     "record_interval": [metric.value_lo, metric.value_hi], "verdict": verdict},
-            evidence=[where[c.doc][1]] + list(metric.evidence)))
+            f"{speaker} says “{c.sentence.strip()}” ({c.doc.split('#')[0]}); the records say {found.says}",
+            kind="discrepancy", subject=subject,
+            payload={"measure": c.measure, "claim": out.claim_index.get(c.id), "metric": found.metric,
+                     "claim_text": c.text, "sentence": c.sentence, "span": [c.start, c.end],
+                     "claim_interval": list(found.claim), "record_interval": list(found.record),
+                     "verdict": {"claim": c.id, "verdict": found.verdict, "reason": found.says}},
+            evidence=[doc_event] + [e for e in found.evidence if e != doc_event]))
     return result
-
-
-def _surname(name: str) -> str | None:
-    p = parse_person(name or "")
-    return p.last if p else None
-
-
-def _units_of_people(who) -> dict[str, str]:
-    """Surname -> the unit an officer of that name crews (only when the surname is unique)."""
-    seen: dict[str, set[str]] = {}
-    for u in who.units():
-        for pid in u.attrs.get("crew", []):
-            person = who.entities.get(pid)
-            p = parse_person(person.name) if person else None
-            if p:
-                seen.setdefault(p.last, set()).add(u.name)
-    return {last: next(iter(units)) for last, units in seen.items() if len(units) == 1}

@@ -30,6 +30,11 @@ def print_scores(report: dict) -> None:
     table.add_row("per unit / per call", f"{det['within_tolerance']:.3f}",
                   f"{len(det['per_metric'])} measures, share within {det['tolerance_s']} s")
     table.add_row("units on scene / entered", f"{cnt['within_tolerance']:.3f}", "share exactly right")
+    con = report.get("conflicts")
+    if con:
+        table.add_row("contradictions found", f"{con['recall']:.3f}",
+                      f"{con['found']} of {con['injected']} injected; {con['right_findings']} of {con['findings']} "
+                      f"discrepancy findings quote one (precision {con['precision']:.3f})")
     console.print(table)
     for name, m in met["per_metric"].items():
         err = "not found" if m["error_s"] is None else f"{m['error_s']:.1f} s off"

@@ -25,6 +25,8 @@ class CaseResults:
     metrics: dict[str, float] = field(default_factory=dict)          # name -> epoch s, seconds or count
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # name -> (lo, hi), same units
     linkage_clusters: list[list[str]] = field(default_factory=list)  # prior records of one person
+    # per discrepancy finding: the claims it quotes, as (file, span start, span end) in the text body
+    discrepancies: list[list[tuple[str, int, int]]] = field(default_factory=list)
 
 
 def collect_case_results(case_path: str | Path) -> CaseResults:
@@ -40,7 +42,24 @@ def collect_case_results(case_path: str | Path) -> CaseResults:
             built=True, note="scored from the case's derived tables",
             offsets=_offsets(conn, case.id), event_groups=_fused_groups(conn, case.id, keys),
             entity_clusters=_entity_clusters(conn, case.id, keys), metrics=_metrics(conn, case.id),
-            intervals=_metrics(conn, case.id, intervals=True), linkage_clusters=_linked_people(conn, case.id))  # linkage clusters: no table yet; scored 0 until there is one
+            intervals=_metrics(conn, case.id, intervals=True), linkage_clusters=_linked_people(conn, case.id),
+            discrepancies=_discrepancies(conn, case.id))  # linkage clusters: no table yet; scored 0 until there is one
+
+
+def _discrepancies(conn, case_id: int) -> list[list[tuple[str, int, int]]]:
+    """Each discrepancy finding as the claims it quotes: (document file, span) — the form
+    truth's contradictions and press errors are written in."""
+    from sqlalchemy import text
+    spans = {i: (f, lo, hi) for i, f, lo, hi in conn.execute(text(
+        "select c.id, s.file_name, c.span_lo, c.span_hi from claims c join sources s on s.id = c.source_id "
+        "where c.case_id = :c"), {"c": case_id})}
+    out = []
+    for (evidence,) in conn.execute(text("select evidence from findings where case_id = :c and kind = 'discrepancy'"),
+                                    {"c": case_id}):
+        quoted = [spans[i] for i in json.loads(evidence or "{}").get("claims", []) if i in spans]
+        if quoted:
+            out.append(quoted)
+    return out
 
 
 def _linked_people(conn, case_id: int) -> list[list[str]]:

@@ -112,8 +112,26 @@ def metric_scores(estimated: dict[str, float], true: dict[str, float],
             "tolerance_s": tolerance}
 
 
+def conflict_scores(found: list[list[tuple[str, int, int]]], injected: list[dict]) -> dict:
+    """Discrepancies against the contradictions and press errors truth injected.
+
+    `found`: per discrepancy finding, the claims it quotes as (file, span start, end);
+    `injected`: truth's items (`source`, `span`). An injected item is found when a quoted
+    claim's span overlaps it in the same document (recall); a finding is right when it
+    quotes at least one injected item (precision). Nothing found scores 0."""
+    def hits(claim, item) -> bool:
+        return claim[0] == item["source"] and claim[1] < item["span"][1] and item["span"][0] < claim[2]
+
+    found_items = sum(1 for item in injected if any(hits(c, item) for f in found for c in f))
+    right = sum(1 for f in found if any(hits(c, item) for c in f for item in injected))
+    r = found_items / len(injected) if injected else 0.0
+    p = right / len(found) if found else 0.0
+    return {"recall": round(r, 4), "precision": round(p, 4), "injected": len(injected),
+            "found": found_items, "findings": len(found), "right_findings": right}
+
+
 def score_case(results, truth) -> dict:
-    """All five scores for one case. `results` is a CaseResults, `truth` a loaded Truth."""
+    """All the scores for one case. `results` is a CaseResults, `truth` a loaded Truth."""
     report = {
         "built": results.built, "note": results.note, "seed": truth.doc.get("seed"),
         "clock_offsets": offset_scores(results.offsets, truth.offsets),
@@ -125,6 +143,8 @@ def score_case(results, truth) -> dict:
         "unit_and_call_metrics": metric_scores(results.metrics, truth.detail_metrics, intervals=results.intervals),
         "counts": metric_scores(results.metrics, truth.counts, tolerance=0.0),
         "linkage": pairwise_prf(results.linkage_clusters, truth.prior_person),
+        "conflicts": conflict_scores(results.discrepancies,
+                                     truth.doc.get("contradictions", []) + truth.doc.get("press_errors", [])),
     }
     report["summary"] = {
         "clock_offsets": report["clock_offsets"]["within_tolerance"],
@@ -135,5 +155,7 @@ def score_case(results, truth) -> dict:
         "unit_and_call_metrics": report["unit_and_call_metrics"]["within_tolerance"],
         "counts": report["counts"]["within_tolerance"],
         "linkage_f1": report["linkage"]["f1"],
+        "conflicts_recall": report["conflicts"]["recall"],
+        "conflicts_precision": report["conflicts"]["precision"],
     }
     return report

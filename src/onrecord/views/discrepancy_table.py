@@ -1,4 +1,6 @@
-"""`onrecord discrepancies`: both sides quoted, with where each comes from."""
+"""`onrecord discrepancies`: both sides quoted, with where each comes from — the claim's
+sentence and span in its document, and each record it is set against as its source file,
+line and exact text."""
 
 from __future__ import annotations
 
@@ -6,8 +8,16 @@ from rich.console import Console
 from rich.table import Table
 
 
+def _records(reader, found: list[dict]) -> dict[int, dict]:
+    ids = {int(i) for f in found for i in f["evidence"].get("events", [])}
+    return {d["id"]: {"id": d["id"], "file": d["file_name"], "line": d["ordinal"], "kind": d["kind"],
+                      "raw": d["raw"]}
+            for d in reader.events_detail(ids)} if ids else {}
+
+
 def discrepancies_json(reader, found: list[dict]) -> dict:
     claims = {c["id"]: c for c in reader.claims()}
+    records = _records(reader, found)
     return {
         "case": reader.case.name,
         "discrepancies": [
@@ -17,7 +27,8 @@ def discrepancies_json(reader, found: list[dict]) -> dict:
                          "measure": claims[i]["measure"], "value": [claims[i]["value_lo"], claims[i]["value_hi"]],
                          "unit": claims[i]["unit"]}
                         for i in f["evidence"].get("claims", []) if i in claims],
-             "events": f["evidence"].get("events", [])}
+             "events": f["evidence"].get("events", []),
+             "records": [records[int(i)] for i in f["evidence"].get("events", []) if int(i) in records]}
             for f in found
         ],
     }
@@ -29,9 +40,14 @@ def print_discrepancies(reader, found: list[dict]) -> None:
     if not found:
         console.print("no discrepancies found between the accounts read and the records")
         return
+    records = _records(reader, found)
     table = Table(title="Where accounts disagree")
     table.add_column("what", no_wrap=True)
     table.add_column("both sides", overflow="fold")
+    table.add_column("records (file:line)", overflow="fold")
     for f in found:
-        table.add_row(f["name"].replace("_", " "), f["summary"])
+        where = [records[int(i)] for i in f["evidence"].get("events", []) if int(i) in records]
+        more = f" (+{len(where) - 6})" if len(where) > 6 else ""
+        shown = ", ".join(f"{r['file']}:{r['line']}" for r in where[:6]) + more
+        table.add_row(f["name"].replace("_", " "), f["summary"], shown)
     console.print(table)
