@@ -20,6 +20,7 @@ from splink import Linker, SettingsCreator
 from onrecord.errors import InputError
 from onrecord.warnings import model
 from onrecord.warnings.backends import database_api
+from onrecord.warnings.nicknames import name_forms
 from onrecord.warnings.persons import PERSON_FIELDS
 
 Backend = Literal["duckdb", "spark"]
@@ -140,7 +141,12 @@ def _linkable_table(persons: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFram
     for col in PERSON_FIELDS:
         table[col] = table[col].astype("string").str.strip().replace({"": pd.NA})
     _refuse_unprepared(table)
+    table[model.NAME_FORMS] = table["first_name"].map(_forms, na_action="ignore")
     return table
+
+
+def _forms(name: str) -> list[str]:
+    return list(name_forms(name))
 
 
 def _refuse_unprepared(table: pd.DataFrame) -> None:

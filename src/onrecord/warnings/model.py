@@ -20,6 +20,9 @@ import splink.comparison_level_library as cll
 from splink import block_on
 from splink.comparison_library import CustomComparison
 
+# Derived by `linkage` from first_name: the name and the formal names it may be short for.
+NAME_FORMS = "first_name_forms"
+
 
 @dataclass(frozen=True)
 class Level:
@@ -43,16 +46,43 @@ def _swapped(col: str, other: str) -> Any:
     return cll.CustomLevel(f"{col}_l = {other}_r or {col}_r = {other}_l")
 
 
+def _nickname() -> Any:
+    """'Tim' on one record and 'Timothy' on the other (see nicknames.py)."""
+    return cll.ArrayIntersectLevel(NAME_FORMS, min_intersection=1)
+
+
+def _run_together() -> Any:
+    """One record holds the whole name as one word, as in an account name
+    ('timothynovak'), where the other has it split; judged on the given-name field,
+    which is where a one-word name lands."""
+    return cll.CustomLevel(
+        "(last_name_l is null and first_name_l = concat(first_name_r, last_name_r)) "
+        "or (last_name_r is null and first_name_r = concat(first_name_l, last_name_l))"
+    )
+
+
 def name_levels(col: str, other: str) -> list[Level]:
     jw = cll.JaroWinklerLevel
-    return [
-        Level("exact", cll.ExactMatchLevel(col), 0.84, 0.01, term_frequencies=True),
+    given = col == "first_name"
+    levels = [
+        # A given name is exact less often: some of its agreements are nicknames.
+        Level("exact", cll.ExactMatchLevel(col), 0.80 if given else 0.84, 0.01,
+              term_frequencies=True),
         Level("swapped with the other name", _swapped(col, other), 0.01, 0.001),
         Level("Jaro-Winkler >= 0.92", jw(col, 0.92), 0.06, 0.004),
+    ]
+    if given:
+        # A nickname is as good as the name; the run-together name is rare among
+        # strangers. Both come before the looser levels they would otherwise fall into.
+        levels += [Level("nickname of the other", _nickname(), 0.05, 0.002),
+                   Level("whole name run together", _run_together(), 0.005, 0.00001)]
+    levels += [
         Level("initial agrees", _initial(col), 0.02, 0.05),
         Level("Jaro-Winkler >= 0.88", jw(col, 0.88), 0.04, 0.02),
-        Level("different", cll.ElseLevel(), 0.03, 0.915),
     ]
+    m_rest = 1 - sum(lvl.m for lvl in levels)
+    u_rest = 1 - sum(lvl.u for lvl in levels)
+    return levels + [Level("different", cll.ElseLevel(), m_rest, u_rest)]
 
 
 def middle_name_levels() -> list[Level]:
@@ -195,6 +225,8 @@ def prediction_blocking_rules() -> list[Any]:
         block_on("id_number"),
         block_on("phone"),
         block_on("postcode", "street_number"),
+        # The same house when no postcode was written (many agencies leave it out).
+        block_on("street", "street_number"),
         _names_and_more("l.last_name = r.last_name and l.street_number = r.street_number"),
         # Agencies swap given and family names; pair those too.
         _names_and_more("l.first_name = r.last_name and l.last_name = r.first_name"),

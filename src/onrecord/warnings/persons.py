@@ -184,6 +184,8 @@ def _dob(
         return None
     declared = formats.get(agency)
     parsed = parse_date(text, declared)
+    if parsed is not None and parsed > today and _two_digit_year(text, declared):
+        parsed = _century_earlier(parsed)
     if parsed is None:
         reason = f"not a date in {_format_label(declared)}"
         problems.append(Reject(record_id, "dob", text, reason, FIELD_CLEARED))
@@ -209,6 +211,26 @@ def parse_date(text: str, declared_format: str | None = None) -> date | None:
         except ValueError:
             continue
     return None
+
+
+def _two_digit_year(text: str, declared: str | None) -> bool:
+    if not declared or "%y" not in declared:
+        return False
+    try:
+        datetime.strptime(text, declared)
+    except ValueError:  # it was read as ISO, with all four digits of its year
+        return False
+    return True
+
+
+def _century_earlier(day: date) -> date:
+    """A two-digit birth year read as the future ("05/17/62" -> 2062) is the last
+    century's: nobody's birth date lies ahead. strptime's pivot (69) is for any date,
+    not for birth dates."""
+    try:
+        return day.replace(year=day.year - 100)
+    except ValueError:  # 29 February of a year whose century-earlier twin is not leap
+        return day
 
 
 def _format_label(declared: str | None) -> str:
