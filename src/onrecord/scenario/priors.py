@@ -73,10 +73,16 @@ def _person(pid: str, rng: random.Random, last: str | None = None, address: str 
 def household(story: Story, rng: random.Random) -> dict[str, Person]:
     a = story.attacker
     brother = _person("P901", rng, a.last, a.address, (a.dob.year - 1, a.dob.year + 1), "M")
+    while _same_given_name(brother.first, a.first):  # parents do not name two sons alike
+        brother = _person("P901", rng, a.last, a.address, (a.dob.year - 1, a.dob.year + 1), "M")
     mother = _person("P902", rng, a.last, a.address, (1955, 1965), "F")
     namesake = replace(_person("P903", rng, a.last, None, (a.dob.year - 30, a.dob.year + 2), "M"),
                        first=a.first)
     return {p.pid: p for p in (a, brother, mother, namesake)}
+
+
+def _same_given_name(one: str, other: str) -> bool:
+    return one == other or names.NICKNAMES.get(one) == other or names.NICKNAMES.get(other) == one
 
 
 def plan_priors(story: Story, rng: random.Random, n_background: int = 400) -> PriorWorld:

@@ -66,7 +66,7 @@ def name_levels(col: str, other: str) -> list[Level]:
     given = col == "first_name"
     levels = [
         # A given name is exact less often: some of its agreements are nicknames.
-        Level("exact", cll.ExactMatchLevel(col), 0.80 if given else 0.84, 0.01,
+        Level("exact", cll.ExactMatchLevel(col), 0.77 if given else 0.81, 0.01,
               term_frequencies=True),
         Level("swapped with the other name", _swapped(col, other), 0.01, 0.001),
         Level("Jaro-Winkler >= 0.92", jw(col, 0.92), 0.06, 0.004),
@@ -77,6 +77,9 @@ def name_levels(col: str, other: str) -> list[Level]:
         levels += [Level("nickname of the other", _nickname(), 0.05, 0.002),
                    Level("whole name run together", _run_together(), 0.005, 0.00001)]
     levels += [
+        # A letter dropped, doubled or two swapped in a short name ("frraday" for
+        # "farraday") can fall below the Jaro-Winkler levels; one edit is still a slip.
+        Level("one typing slip", cll.DamerauLevenshteinLevel(col, 1), 0.03, 0.003),
         Level("initial agrees", _initial(col), 0.02, 0.05),
         Level("Jaro-Winkler >= 0.88", jw(col, 0.88), 0.04, 0.02),
     ]
