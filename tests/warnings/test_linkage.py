@@ -129,3 +129,31 @@ def test_trained_model_on_an_invented_county_links_people_not_households():
     # One household in this county (first names one letter apart, same surname and
     # house, births 38 years apart) is merged; that is all the precision loss allowed.
     assert precision >= 0.98 and recall >= 0.97, (precision, recall)
+
+
+def test_nickname_slip_and_account_name_link_but_household_stays_apart():
+    """Tim/Timothy, Frraday/Farraday and a tip naming only the account "timothyfarraday18" are one
+    person; his brother and mother at the same address are not."""
+    home = "9198 Bluestem Dr"
+    rows = [
+        {"record_id": "t1", "agency": "sheriff", "first_name": "TIM", "last_name": "FRRADAY", "address": home},
+        {"record_id": "t2", "agency": "school", "full_name": "FARRADAY, Timothy E.", "dob": "2006-10-06",
+         "address": "9198 Bluestem Drive"},
+        {"record_id": "t3", "agency": "tipline", "full_name": "timothyfarraday18", "address": home.upper(),
+         "phone": "(332) 555-5064"},
+        {"record_id": "t4", "agency": "family", "first_name": "Timothy", "last_name": "Farraday",
+         "dob": "06/10/2006", "phone": "332-555-5064"},
+        {"record_id": "b1", "agency": "sheriff", "first_name": "MATTHEW", "last_name": "FARRADAY",
+         "dob": "2007-01-11", "address": home},
+        {"record_id": "m1", "agency": "police", "full_name": "Emily K Farraday", "address": home},
+    ]
+    clean, _ = prepare_persons(rows, {"family": "%d/%m/%Y"})
+    result = link_persons(clean)
+    tim = {result.person_of(r) for r in ("t1", "t2", "t3", "t4")}
+    assert len(tim) == 1
+    assert result.person_of("b1") not in tim and result.person_of("m1") not in tim
+    assert result.person_of("b1") != result.person_of("m1")
+    levels = result.why("t1", "t2").set_index("comparison")["level"]
+    assert levels["first_name"] == "nickname of the other"
+    assert levels["last_name"] == "one typing slip"
+    assert result.why("t3", "t4").set_index("comparison").loc["first_name", "level"] == "whole name run together"

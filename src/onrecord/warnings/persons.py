@@ -14,6 +14,7 @@ import re
 import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 import pandas as pd
@@ -130,14 +131,18 @@ def _text(value: Any) -> str | None:
 
 
 def clean_name(value: Any) -> str | None:
+    """Lower-case, accents and punctuation removed, spaces collapsed (see `_clean_name`)."""
+    text = _text(value)
+    return None if text is None else _clean_name(text)
+
+
+@lru_cache(maxsize=200_000)
+def _clean_name(text: str) -> str | None:
     """Lower-case, accents and punctuation removed, spaces collapsed.
 
     Apostrophes and dots vanish ("O'Brien" -> "obrien") so that agencies that drop
     them still agree; hyphens become spaces for the same reason.
     """
-    text = _text(value)
-    if text is None:
-        return None
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = re.sub(r"['.`’]", "", text)
@@ -158,8 +163,18 @@ def parse_full_name(full: str) -> dict[str, str | None]:
     """Split "SMITH, John A." or "Dr John A Smith Jr" with nameparser.
 
     Titles and suffixes are dropped: agencies disagree on them and they are not
-    evidence of identity.
+    evidence of identity. Statewide files repeat the same written names many times
+    and nameparser takes a third of a millisecond per name, so each distinct string
+    is split once, and the plainest shapes without nameparser (see `_plain_name`).
     """
+    return dict(_split_full_name(full))
+
+
+@lru_cache(maxsize=200_000)
+def _split_full_name(full: str) -> dict[str, str | None]:
+    plain = _plain_name(full)
+    if plain is not None:
+        return plain
     from nameparser import HumanName
 
     name = HumanName(full)
@@ -168,6 +183,38 @@ def parse_full_name(full: str) -> dict[str, str | None]:
         "middle_name": clean_name(name.middle),
         "last_name": clean_name(name.last),
     }
+
+
+def _plain_name(full: str) -> dict[str, str | None] | None:
+    """"LAST, First M." or "First M Last" with nothing nameparser would treat specially
+    (a title, suffix, particle such as "van", or conjunction); None for anything else.
+    On these shapes it splits exactly as nameparser does (tests/warnings/test_persons.py)."""
+    head, comma, tail = full.partition(",")
+    if comma:
+        surname, given = head.split(), tail.split()
+        if len(surname) != 1 or not 1 <= len(given) <= 2 or "," in tail:
+            return None
+        tokens = [given[0], given[1] if len(given) == 2 else "", surname[0]]
+    else:
+        words = full.split()
+        if not 1 <= len(words) <= 3:
+            return None
+        tokens = [words[0], words[1] if len(words) == 3 else "", words[-1] if len(words) > 1 else ""]
+    for token in filter(None, tokens):
+        bare = token[:-1] if token.endswith(".") else token
+        if not bare.isalpha() or (bare != token and len(bare) > 1) or bare.lower() in _special_words():
+            return None
+    first, middle, last = (clean_name(t) for t in tokens)
+    return {"first_name": first, "middle_name": middle, "last_name": last}
+
+
+@lru_cache(maxsize=1)
+def _special_words() -> frozenset[str]:
+    from nameparser.config import CONSTANTS
+
+    groups = (CONSTANTS.titles, CONSTANTS.suffix_acronyms, CONSTANTS.suffix_not_acronyms,
+              CONSTANTS.prefixes, CONSTANTS.conjunctions)
+    return frozenset(str(w).lower().rstrip(".") for group in groups for w in group)
 
 
 def _dob(
@@ -197,6 +244,7 @@ def _dob(
     return parsed.isoformat()
 
 
+@lru_cache(maxsize=100_000)
 def parse_date(text: str, declared_format: str | None = None) -> date | None:
     """A calendar date from the agency's declared format, or ISO; else None.
 
