@@ -274,11 +274,12 @@ MIN_RECORDS_TO_TRAIN = 500
 UNTRAINED_PRIOR = 1e-4
 
 
-# A session on the same name over a million records would be a hundred million pairs.
+# A session on the same name over a million records would be a hundred million pairs;
+# half a million pairs hold thousands of matches, plenty for EM's few parameters.
 # Past this many, Splink trains EM on the pairs of a hash sample of the records (the
 # same on every run); sampling records keeps the share of matches among pairs, which
 # is what EM learns from. Smaller sessions (every case, FEBRL) use all their pairs.
-EM_MAX_PAIRS = 2e6
+EM_MAX_PAIRS = 5e5
 # Share of records Splink blocks first to estimate a session's size.
 EM_PROBE_SHARE = 0.1
 
