@@ -11,7 +11,7 @@ from onrecord.errors import InputError, UsageError
 from onrecord.warnings import model
 from onrecord.warnings.linkage import MATCH_THRESHOLD, link_persons
 from onrecord.warnings.persons import prepare_persons
-from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS, ORLA
+from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS, FARRADAY_ROWS, ORLA
 
 
 @pytest.fixture(scope="module")
@@ -134,20 +134,7 @@ def test_trained_model_on_an_invented_county_links_people_not_households():
 def test_nickname_slip_and_account_name_link_but_household_stays_apart():
     """Tim/Timothy, Frraday/Farraday and a tip naming only the account "timothyfarraday18" are one
     person; his brother and mother at the same address are not."""
-    home = "9198 Bluestem Dr"
-    rows = [
-        {"record_id": "t1", "agency": "sheriff", "first_name": "TIM", "last_name": "FRRADAY", "address": home},
-        {"record_id": "t2", "agency": "school", "full_name": "FARRADAY, Timothy E.", "dob": "2006-10-06",
-         "address": "9198 Bluestem Drive"},
-        {"record_id": "t3", "agency": "tipline", "full_name": "timothyfarraday18", "address": home.upper(),
-         "phone": "(332) 555-5064"},
-        {"record_id": "t4", "agency": "family", "first_name": "Timothy", "last_name": "Farraday",
-         "dob": "06/10/2006", "phone": "332-555-5064"},
-        {"record_id": "b1", "agency": "sheriff", "first_name": "MATTHEW", "last_name": "FARRADAY",
-         "dob": "2007-01-11", "address": home},
-        {"record_id": "m1", "agency": "police", "full_name": "Emily K Farraday", "address": home},
-    ]
-    clean, _ = prepare_persons(rows, {"family": "%d/%m/%Y"})
+    clean, _ = prepare_persons(FARRADAY_ROWS, {"family": "%d/%m/%Y"})
     result = link_persons(clean)
     tim = {result.person_of(r) for r in ("t1", "t2", "t3", "t4")}
     assert len(tim) == 1
