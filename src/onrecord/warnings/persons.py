@@ -125,6 +125,8 @@ def _prepare_one(
 
 def _text(value: Any) -> str | None:
     """A trimmed string, or None for missing values of any kind (None, NaN, '')."""
+    if type(value) is str:  # nearly every value: no other checks needed
+        return value.strip() or None
     if value is None or (isinstance(value, float) and value != value):
         return None
     if value is pd.NA or value is pd.NaT:
@@ -247,7 +249,7 @@ def _dob(
     return parsed.isoformat()
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=500_000)  # every birth date of a century in a few formats
 def parse_date(text: str, declared_format: str | None = None) -> date | None:
     """A calendar date from the agency's declared format, or ISO; else None.
 
