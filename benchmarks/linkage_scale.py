@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import itertools
 import json
 import resource
 import subprocess
@@ -97,8 +96,6 @@ def read_sources(folder: Path, manifest: dict):
 def pairwise_f1(clusters, truth) -> tuple[float, float, float]:
     """Pairwise P/R/F1 of (record_id, person_id) clusters against (record, person) truth,
     counted per cluster so no pair list of a million records is ever built."""
-    import pandas as pd
-
     joined = clusters.merge(truth, left_on="record_id", right_on="record")
     pairs = lambda n: n * (n - 1) // 2  # noqa: E731
     predicted = int(pairs(joined.groupby("person_id").size()).sum())

@@ -54,10 +54,13 @@ def _nickname() -> Any:
 def _run_together() -> Any:
     """One record holds the whole name as one word, as in an account name
     ('timothynovak'), where the other has it split; judged on the given-name field,
-    which is where a one-word name lands."""
+    which is where a one-word name lands. Both parts must be there: DuckDB's concat
+    skips nulls where Spark's returns null, and the backends must agree."""
     return cll.CustomLevel(
-        "(last_name_l is null and first_name_l = concat(first_name_r, last_name_r)) "
-        "or (last_name_r is null and first_name_r = concat(first_name_l, last_name_l))"
+        "(last_name_l is null and last_name_r is not null "
+        "and first_name_l = concat(first_name_r, last_name_r)) "
+        "or (last_name_r is null and last_name_l is not null "
+        "and first_name_r = concat(first_name_l, last_name_l))"
     )
 
 
