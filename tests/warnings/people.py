@@ -41,6 +41,22 @@ AGENCY_ROWS: list[dict] = [
      "street": "North Maple Avenue", "city": "Lakeview", "postcode": "97630"},
 ]
 
+# Timothy Farraday as four agencies wrote him: a nickname, a dropped letter, an account
+# name in a tip, a day-first date. His brother and mother live at the same address.
+FARRADAY_HOME = "9198 Bluestem Dr"
+FARRADAY_ROWS: list[dict] = [
+    {"record_id": "t1", "agency": "sheriff", "first_name": "TIM", "last_name": "FRRADAY", "address": FARRADAY_HOME},
+    {"record_id": "t2", "agency": "school", "full_name": "FARRADAY, Timothy E.", "dob": "2006-10-06",
+     "address": "9198 Bluestem Drive"},
+    {"record_id": "t3", "agency": "tipline", "full_name": "timothyfarraday18", "address": FARRADAY_HOME.upper(),
+     "phone": "(332) 555-5064"},
+    {"record_id": "t4", "agency": "family", "first_name": "Timothy", "last_name": "Farraday",
+     "dob": "06/10/2006", "phone": "332-555-5064"},
+    {"record_id": "b1", "agency": "sheriff", "first_name": "MATTHEW", "last_name": "FARRADAY",
+     "dob": "2007-01-11", "address": FARRADAY_HOME},
+    {"record_id": "m1", "agency": "police", "full_name": "Emily K Farraday", "address": FARRADAY_HOME},
+]
+
 # The sheriff exports dates day-first; everyone else writes ISO.
 DATE_FORMATS = {"sheriff": "%d/%m/%Y"}
 ORLA = ["sheriff-101", "school-7", "tipline-33", "social-5"]

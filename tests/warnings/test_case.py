@@ -51,3 +51,20 @@ def test_subjects_before_link_is_a_usage_error(case_dir, cli):
 def test_unknown_backend_is_a_usage_error(case_dir, cli):
     code, _, err = cli("link", case_dir, "--backend", "oracle")
     assert code == 2 and "duckdb or spark" in err
+
+
+def test_link_reports_bad_rows_and_never_links_a_nameless_record(linked, cli):
+    """Calls to the house that name nobody are dropped and reported row by row; each
+    agency's date format is read as declared (no date reported as unreadable)."""
+    code, out, err = cli("link", linked / "case-2", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    truth = json.loads((linked / "scenario-2" / "truth.json").read_text())
+    nameless = sum(1 for r in truth["priors"]["attacker_records"] if not truth["prior_records"][r]["named"])
+    dropped = {r["record_id"] for r in doc["rejects"] if r["action"] == "row dropped"}
+    assert len(dropped) >= nameless > 0
+    assert all(r["record_id"] and r["field"] and r["reason"] for r in doc["rejects"])
+    linked_events = {str(c["event"]) for p in doc["people"] for c in p["contacts"]}
+    assert not dropped & linked_events
+    # Every written date of birth is read (two-digit years included); only absent ones are reported.
+    assert {r["action"] for r in doc["rejects"] if r["field"] == "dob"} == {"field missing"}

@@ -11,7 +11,7 @@ from onrecord.errors import InputError, UsageError
 from onrecord.warnings import model
 from onrecord.warnings.linkage import MATCH_THRESHOLD, link_persons
 from onrecord.warnings.persons import prepare_persons
-from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS, ORLA
+from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS, FARRADAY_ROWS, ORLA
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +129,18 @@ def test_trained_model_on_an_invented_county_links_people_not_households():
     # One household in this county (first names one letter apart, same surname and
     # house, births 38 years apart) is merged; that is all the precision loss allowed.
     assert precision >= 0.98 and recall >= 0.97, (precision, recall)
+
+
+def test_nickname_slip_and_account_name_link_but_household_stays_apart():
+    """Tim/Timothy, Frraday/Farraday and a tip naming only the account "timothyfarraday18" are one
+    person; his brother and mother at the same address are not."""
+    clean, _ = prepare_persons(FARRADAY_ROWS, {"family": "%d/%m/%Y"})
+    result = link_persons(clean)
+    tim = {result.person_of(r) for r in ("t1", "t2", "t3", "t4")}
+    assert len(tim) == 1
+    assert result.person_of("b1") not in tim and result.person_of("m1") not in tim
+    assert result.person_of("b1") != result.person_of("m1")
+    levels = result.why("t1", "t2").set_index("comparison")["level"]
+    assert levels["first_name"] == "nickname of the other"
+    assert levels["last_name"] == "one typing slip"
+    assert result.why("t3", "t4").set_index("comparison").loc["first_name", "level"] == "whole name run together"

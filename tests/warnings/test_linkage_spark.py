@@ -11,7 +11,7 @@ import pytest
 
 from onrecord.warnings.linkage import link_persons
 from onrecord.warnings.persons import prepare_persons
-from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS
+from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS, FARRADAY_ROWS
 
 pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
@@ -31,8 +31,9 @@ def _groups(clusters):
 
 
 def test_spark_and_duckdb_find_the_same_people_and_weights():
+    """Includes the nickname (an array of name forms), typing-slip and run-together levels."""
     _require_pyspark()
-    clean, _ = prepare_persons(AGENCY_ROWS, DATE_FORMATS)
+    clean, _ = prepare_persons(AGENCY_ROWS + FARRADAY_ROWS, {**DATE_FORMATS, "family": "%d/%m/%Y"})
     on_duckdb = link_persons(clean, backend="duckdb")
     on_spark = link_persons(clean, backend="spark")
     assert _groups(on_spark.clusters) == _groups(on_duckdb.clusters)

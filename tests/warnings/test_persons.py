@@ -120,3 +120,48 @@ def test_dataframe_input_with_nan_is_accepted():
     clean, rejects = _prepare(frame)
     assert _by_id(clean, "f1")["first_name"] == "corra"
     assert [(r.field, r.action) for r in rejects] == [("last_name", FIELD_MISSING)]
+
+
+def test_two_digit_birth_year_in_the_future_is_last_century():
+    rows = [
+        {"record_id": "y1", "agency": "city", "first_name": "Ansel", "last_name": "Morrow", "dob": "05/17/62"},
+        {"record_id": "y2", "agency": "city", "first_name": "Ansel", "last_name": "Morrow", "dob": "05/17/06"},
+        # ISO from the same agency has its four digits: a future date stays impossible.
+        {"record_id": "y3", "agency": "city", "first_name": "Ansel", "last_name": "Morrow", "dob": "2062-05-17"},
+    ]
+    clean, rejects = _prepare(rows, {"city": "%m/%d/%y"})
+    assert _by_id(clean, "y1")["dob"] == "1962-05-17"
+    assert _by_id(clean, "y2")["dob"] == "2006-05-17"
+    assert pd.isna(_by_id(clean, "y3")["dob"])
+    assert [(r.record_id, r.action) for r in rejects if r.field == "dob"] == [("y3", FIELD_CLEARED)]
+
+
+def test_plain_names_split_as_nameparser_splits_them():
+    """The fast path for plain names gives nameparser's answer; anything else goes to it."""
+    import random
+
+    from nameparser import HumanName
+
+    from onrecord.scenario import names
+    from onrecord.warnings.persons import _plain_name, clean_name
+
+    rng = random.Random(3)
+    written = ["Dr John A Smith Jr", "Emily K Van Buren", "SMITH, John", "Mary-Jane O'Neil",
+               "Timothy Y Novak", "Bo", "A B C D", "jameshendricks18", "de la Cruz, Ana"]
+    for _ in range(400):
+        first, middle, last, _sex = names.pick_person_name(rng)
+        last = rng.choice([last, names.misspell(last, rng)])
+        first = rng.choice([first, names.nickname(first)])
+        written += [f"{first} {last}", f"{last.upper()}, {first} {middle}.", f"{first} {middle} {last}",
+                    f"{last.upper()}, {first}"]
+    plain = 0
+    for text in written:
+        fast = _plain_name(text)
+        if fast is None:
+            continue
+        plain += 1
+        slow = HumanName(text)
+        assert fast == {"first_name": clean_name(slow.first), "middle_name": clean_name(slow.middle),
+                        "last_name": clean_name(slow.last)}, text
+    assert plain > 1000  # the generated shapes take the fast path
+    assert _plain_name("Dr John A Smith Jr") is None and _plain_name("Emily K Van Buren") is None

@@ -73,10 +73,16 @@ def _person(pid: str, rng: random.Random, last: str | None = None, address: str 
 def household(story: Story, rng: random.Random) -> dict[str, Person]:
     a = story.attacker
     brother = _person("P901", rng, a.last, a.address, (a.dob.year - 1, a.dob.year + 1), "M")
+    while _same_given_name(brother.first, a.first):  # parents do not name two sons alike
+        brother = _person("P901", rng, a.last, a.address, (a.dob.year - 1, a.dob.year + 1), "M")
     mother = _person("P902", rng, a.last, a.address, (1955, 1965), "F")
     namesake = replace(_person("P903", rng, a.last, None, (a.dob.year - 30, a.dob.year + 2), "M"),
                        first=a.first)
     return {p.pid: p for p in (a, brother, mother, namesake)}
+
+
+def _same_given_name(one: str, other: str) -> bool:
+    return one == other or names.NICKNAMES.get(one) == other or names.NICKNAMES.get(other) == one
 
 
 def plan_priors(story: Story, rng: random.Random, n_background: int = 400) -> PriorWorld:
@@ -181,12 +187,37 @@ def _household_contacts(world: PriorWorld, story: Story, rng: random.Random) -> 
 
 def _background_contacts(world: PriorWorld, story: Story, rng: random.Random) -> None:
     for pid, p in world.people.items():
-        if not pid.startswith("B"):
-            continue
-        for n in range(rng.choice([1, 1, 1, 2, 2, 3])):
-            inds = [rng.choice(list(NARRATIVES))] if rng.random() < 0.05 else []
-            text = "; ".join(_pick(k, rng) for k in inds) or rng.choice(MUNDANE)
-            agency = _fit(p, rng.choice(AGENCY_KINDS + ["sheriff", "police"]))
-            if pid == "B0001" and n == 0:
-                agency = "schools"
-            world.contacts.append(_variant(p, rng, _when(story, rng, (10, 1460)), agency, text, inds, 0.4))
+        if pid.startswith("B"):
+            _contacts_of(world, story, rng, p)
+
+
+def _contacts_of(world: PriorWorld, story: Story, rng: random.Random, p: Person) -> None:
+    """One background person's one to three contacts, each agency writing him its way."""
+    for n in range(rng.choice([1, 1, 1, 2, 2, 3])):
+        inds = [rng.choice(list(NARRATIVES))] if rng.random() < 0.05 else []
+        text = "; ".join(_pick(k, rng) for k in inds) or rng.choice(MUNDANE)
+        agency = _fit(p, rng.choice(AGENCY_KINDS + ["sheriff", "police"]))
+        if p.pid == "B0001" and n == 0:
+            agency = "schools"
+        world.contacts.append(_variant(p, rng, _when(story, rng, (10, 1460)), agency, text, inds, 0.4))
+
+
+def plan_many_priors(story: Story, rng: random.Random, n_records: int) -> PriorWorld:
+    """A statewide-sized index for scale runs: `n_records` prior contacts across the five
+    agencies, the attacker's, his household's and his namesake's among them, the rest of
+    background people (one to three contacts each, as in `plan_priors`)."""
+    people = household(story, rng)
+    roles = {"P900": "attacker", "P901": "attacker's brother, same address",
+             "P902": "attacker's mother, same address", "P903": "namesake of the attacker elsewhere"}
+    world = PriorWorld(people, [], roles=roles)
+    _attacker_contacts(world, story, rng)
+    _household_contacts(world, story, rng)
+    i = 0
+    while len(world.contacts) < n_records:
+        i += 1
+        p = _person(f"B{i:07d}", rng)
+        people[p.pid], roles[p.pid] = p, "background"
+        _contacts_of(world, story, rng, p)
+    del world.contacts[n_records:]  # the last person may lose a contact: truth is per record
+    world.contacts.sort(key=lambda c: c.t)
+    return world

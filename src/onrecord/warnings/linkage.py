@@ -20,6 +20,7 @@ from splink import Linker, SettingsCreator
 from onrecord.errors import InputError
 from onrecord.warnings import model
 from onrecord.warnings.backends import database_api
+from onrecord.warnings.nicknames import name_forms
 from onrecord.warnings.persons import PERSON_FIELDS
 
 Backend = Literal["duckdb", "spark"]
@@ -138,9 +139,27 @@ def _linkable_table(persons: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFram
         raise InputError("record_id must be unique", field="record_id", value=dupes.iloc[0])
     # Splink needs one type per column; empty strings must be nulls, never agreement.
     for col in PERSON_FIELDS:
-        table[col] = table[col].astype("string").str.strip().replace({"": pd.NA})
+        table[col] = _strings(table[col])
     _refuse_unprepared(table)
+    # One list per distinct given name, shared by its rows (a million rows, a few
+    # hundred names).
+    names = table["first_name"].dropna().unique()
+    forms = {name: list(name_forms(name)) for name in names}
+    table[model.NAME_FORMS] = table["first_name"].map(forms)
     return table
+
+
+def _strings(column: pd.Series) -> pd.Series:
+    """Trimmed strings, nulls for missing and empty values (a plain loop: pandas'
+    string methods cost seconds per column on a million rows)."""
+    values = [(v.strip() or None) if type(v) is str else _other_string(v) for v in column.tolist()]
+    return pd.Series(pd.array(values, dtype="string"), index=column.index)
+
+
+def _other_string(value: Any) -> str | None:
+    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+        return None
+    return str(value).strip() or None
 
 
 def _refuse_unprepared(table: pd.DataFrame) -> None:
