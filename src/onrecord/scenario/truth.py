@@ -92,4 +92,6 @@ def load_truth(path: str | Path) -> Truth:
                  mention_entity=dict(doc["mentions"]), mention_form=dict(doc["mention_forms"]),
                  metrics=dict(m["scored"]),
                  detail_metrics=dict(m["scored_detail"]), counts=dict(m["scored_counts"]),
-                 prior_person={k: v["person"] for k, v in doc["prior_records"].items()})
+                 # A record that names nobody ("the son") is never linked, by design
+                 # (docs/warnings.md): linkage is scored over the named ones.
+                 prior_person={k: v["person"] for k, v in doc["prior_records"].items() if v.get("named", True)})
