@@ -9,7 +9,7 @@ import pandas as pd
 
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
 from onrecord.reconstruct.entities import WhoIsWho
-from onrecord.reconstruct.moments import ATTR_KINDS, MOMENT_KINDS, UNIT_KINDS, moment_of
+from onrecord.reconstruct.moments import ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT_KINDS, UNIT_KINDS, moment_of
 
 
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
@@ -22,7 +22,7 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     fast = pd.DataFrame({"id": bulk["id"], "source_id": bulk["source_id"],
                          "t_mid": (bulk["t_src_lo"] + bulk["t_src_hi"]) / 2, "width": bulk["t_src_hi"] - bulk["t_src_lo"],
                          "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
-                         "rank": (bulk["kind"] != "unit_dispatched").astype(int) * 2, "agency": bulk["agency"],
+                         "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).astype(int) * 2, "agency": bulk["agency"],
                          "device": None})
     # ... the rest, whose text or attributes say what moment it is, one by one
     rows = []
@@ -32,10 +32,11 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
         if m is None:
             continue
         family = "entry" if m.what == "door" else m.what
+        key = f"{r.agency}|{m.who}" if family == "call_answered" else m.who
         # which sensor heard it: one sensor reports one burst once
         device = attrs.get("device") if r.kind == "shots_detected" else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, m.who, m.rank, r.agency, device))
+                     family, key, m.rank, r.agency, device))
     slow = pd.DataFrame(rows, columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 

@@ -68,7 +68,8 @@ def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
     return out
 
 
-UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported")
+UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported",
+                 "unit_position")
 
 
 def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
@@ -139,7 +140,8 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     vals = inliers["e"].to_numpy()
     if rel == 0:
         centre = float(np.median(vals))
-        spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else SAME_TOLERANCE_S / 2
+        # too few to measure their scatter: assume the scatter the window allows
+        spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else same / 2
         widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
         sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
     else:
@@ -148,6 +150,10 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
         centre = float(vals[0])
         # even the earliest report trails its moment by a few seconds nobody recorded
         sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
+        # a record written to the minute says only which minute, and the earliest difference
+        # is the one rounded the most: no fewer seconds of doubt than its width allows
+        widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
+        sigma = max(sigma, float(widths.mean()) / np.sqrt(3))
     sigma = max(sigma, 0.1)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
@@ -263,13 +269,13 @@ def _component(start: int, adj) -> set[int]:
 
 def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEstimate]:
     fixed = {s: pinned[s] for s in comp if s in pinned}
-    if not fixed:
-        trusted = [s for s in comp if kinds.get(s) in TRUSTED_KINDS]
-        if trusted:
-            # the trusted clock with the most shared moments is the reference
-            best = max(trusted, key=lambda s: sum(len(p.anchors) for p in pairs if s in (p.a, p.b)))
-            fixed = {best: (0.0, TRUSTED_UNCERTAINTY_S.get(kinds.get(best), 1.0))}
-    if not fixed:
+    # Without a pin, every trusted clock is held near zero, each as firmly as it deserves
+    # (GPS-timed AVL to a tenth of a second, a networked sensor system to a second or so):
+    # the records then weigh one trusted clock against another instead of taking one as
+    # exact and passing its own error on to every other clock.
+    priors = {} if fixed else {s: TRUSTED_UNCERTAINTY_S.get(kinds.get(s), 1.0)
+                               for s in comp if kinds.get(s) in TRUSTED_KINDS}
+    if not fixed and not priors:
         return _unanchored(comp, pairs, kinds)
     free = sorted(comp - set(fixed))
     col = {s: i for i, s in enumerate(free)}
@@ -284,23 +290,32 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
                 row[col[s]] += sign
         rows.append(row)
         rhs.append(value)
-        # one reference: its uncertainty is common to all, added at the end; several pinned
+        # one pin: its uncertainty is common to all, added at the end; several pinned
         # clocks: each one's uncertainty weighs on the pairs that touch it
         pinned_var = sum(fixed.get(s, (0, 0))[1] ** 2 for s in (p.a, p.b)) if len(fixed) > 1 else 0.0
         w.append(1.0 / (p.sigma_s ** 2 + pinned_var))
-    out = {s: ClockEstimate(s, "pinned" if s in pinned else "reference", fixed[s][0], fixed[s][1],
-                            _anchor_count(s, pairs), _evidence(s, pairs),
-                            "pinned by the user" if s in pinned else "trusted clock: the reference")
-           for s in fixed}
+    for s, unc in priors.items():
+        row = np.zeros(len(free))
+        row[col[s]] = 1.0
+        rows.append(row)
+        rhs.append(0.0)
+        w.append(1.0 / max(unc, 0.01) ** 2)
+    out = {s: ClockEstimate(s, "pinned", fixed[s][0], fixed[s][1], _anchor_count(s, pairs), _evidence(s, pairs),
+                            "pinned by the user") for s in fixed}
     if free:
         A, y, W = np.array(rows), np.array(rhs), np.diag(w)
         cov = np.linalg.pinv(A.T @ W @ A)
         x = cov @ A.T @ W @ y
-        # every estimate is relative to the reference, so its own uncertainty adds in
+        # every estimate is relative to a single pin, so its own uncertainty adds in
         ref_var = max(u for _, u in fixed.values()) ** 2 if len(fixed) == 1 else 0.0
         for s in free:
             i = col[s]
             unc = round(float(np.sqrt(max(cov[i, i], 0) + ref_var)), 3)
+            if s in priors:
+                out[s] = ClockEstimate(s, "reference", round(float(x[i]), 3), unc, _anchor_count(s, pairs),
+                                       _evidence(s, pairs), f"trusted clock (within about ±{priors[s]:g} s), "
+                                       "weighed against the other trusted clocks")
+                continue
             out[s] = ClockEstimate(s, "estimated", round(float(x[i]), 3), unc,
                                    _anchor_count(s, pairs), _evidence(s, pairs),
                                    "from shared moments" + (" (reports only: wider)" if _only_lagged(s, pairs) else ""),

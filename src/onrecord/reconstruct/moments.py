@@ -21,7 +21,10 @@ import re
 from dataclasses import dataclass
 
 PLACELESS = {"channels_patched", "threat_ended"}
-UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry"}
+UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position"}
+# done in the machine itself, not typed from a report: dispatching is done in CAD; a
+# position is the car's GPS fix, and CAD's copy of it (an AVL geofence arrival) is the same fix
+MACHINE_UNIT_KINDS = ("unit_dispatched", "unit_position")
 RADIO_SAYS = [
     (re.compile(r"\b(on scene|on location|arrived|staged|at scene)\b", re.I), "unit_arrived", 1),
     (re.compile(r"\b(en ?route|responding)\b", re.I), "unit_enroute", 1),
@@ -39,9 +42,9 @@ CAMERA_SAYS = [
 
 
 # the kinds that can record a shareable moment, and those whose attributes say which
-MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "shots_detected",
-                             "door_event", "camera_observation", "patient_transported"}
-ATTR_KINDS = {"call_transferred", "call_received", "camera_observation", "shots_detected"}
+MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "call_answered",
+                             "shots_detected", "door_event", "camera_observation", "patient_transported"}
+ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected"}
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     text = text or ""
     if kind in UNIT_KINDS and unit_entity is not None:
         # dispatching is done in CAD itself; status changes are typed from reports
-        return Moment(kind, unit_entity, 0 if kind == "unit_dispatched" else 2)
+        return Moment(kind, unit_entity, 0 if kind in MACHINE_UNIT_KINDS else 2)
     if kind == "unit_arrived":
         # a call's "first arrive" with no unit named: the first unit of its agency to arrive
         return Moment("first_arrival", None, 2)
@@ -75,6 +78,11 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "call_received" and attrs.get("ani") and transferred_in(attrs):
         # it rings at the next answering point a moment after it left the first
         return Moment("call_transfer", str(attrs["ani"]), 1)
+    if kind == "call_answered" and attrs.get("ani"):
+        # the answering point's phone log and its CAD (which gets the caller's number and
+        # location from the phone system on answer) both stamp the pick-up; the same
+        # number answered at another agency is another act (align.py keys it by agency)
+        return Moment("call_answered", str(attrs["ani"]), 0)
     if kind == "shots_detected":
         return Moment("shots", None, 0)
     if kind == "door_event":

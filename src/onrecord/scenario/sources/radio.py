@@ -67,9 +67,12 @@ def _heard_by(story: Story, agency: str):
     w = story.world
     own = story.channels[agency]
     patched = {story.channels[w.sheriff], story.channels[w.police]}
+    # the fire dispatch talkgroup is on the county's system: the county's logger records
+    # it beside its own, and so does the fire department's
+    extra = {story.fire_dispatch_channel} - {""} if agency in (w.sheriff, w.fire) else set()
 
     def heard(t: float) -> set[str]:
         if own in patched and t >= story.patched:
-            return patched
-        return {own}
+            return patched | extra
+        return {own} | extra
     return heard
