@@ -58,3 +58,18 @@ def test_pinned_offset_wins_and_contradicting_pins_are_reported():
     assert clocks[1].status == "pinned" and abs(clocks[2].offset_s - 10.0) < 0.5
     problems = pinned_conflicts(pairs, {1: (0.0, 0.0), 2: (-30.0, 0.0)}, {1: "a.csv", 2: "b.csv"})
     assert problems and "a.csv" in problems[0] and "b.csv" in problems[0]
+
+
+def test_records_written_to_the_minute_bound_the_clock_from_both_sides():
+    # patient records (rank 0) written to the minute on a clock 0 s off; the radio's
+    # "transporting" (rank 1) 0-10 s later on a clock 17 s fast
+    rows, n = [], 0
+    for i, (sec, lag) in enumerate([(5.0, 3.0), (52.0, 8.0), (31.0, 1.0), (44.0, 6.0), (12.0, 9.0), (58.5, 2.5)]):
+        t = T0 + i * 600_000 + sec * 1000  # the true moment, sec seconds into its minute
+        minute = t - sec * 1000
+        rows.append((n := n + 1, 1, minute + 30_000, 60_000, "patient_transported", i, 0, "FR"))
+        rows.append((n := n + 1, 2, t + (lag + 17) * 1000, 0, "patient_transported", i, 1, "FR"))
+    pairs = pair_estimates(_moments(rows))
+    assert len(pairs) == 1 and pairs[0].lagged
+    # the middle of the minute would be up to 30 s off; the bounds put it within a few seconds
+    assert abs(pairs[0].delta_s - 17.0) <= 5.0 and pairs[0].sigma_s >= 3.0

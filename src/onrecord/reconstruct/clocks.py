@@ -27,6 +27,8 @@ UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out lou
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
 REPORT_WINDOW_S = 20.0  # a report follows its moment by at most this much
 REPORT_MIN_LAG_S = 3.0  # ... and by at least about this much, unrecorded: the floor of its uncertainty
+MINUTE_S = 60.0
+WIDE_RECORD_S = 30.0  # a record this wide (written to the minute) only bounds its moment
 
 
 @dataclass
@@ -118,7 +120,9 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     """The window of differences holding the most distinct events on both sides."""
     # an entry said on the radio comes within a few seconds of the door opening, either side
     same = SAME_TOLERANCE_S * (2 if (m["family"] == "entry").all() else 1)
-    tol = same if rel == 0 else REPORT_WINDOW_S / 2
+    # records written to the minute: their differences spread over the minute as well
+    wide = float(np.maximum(m["width_a"], m["width_b"]).mean()) / 1000.0 >= WIDE_RECORD_S
+    tol = same if rel == 0 else REPORT_WINDOW_S / 2 + (MINUTE_S / 2 if wide else 0.0)
     # rel = 1: b is made after a, so d = delta + lag with lag >= 0 (and mirrored for -1)
     d = m["d"].to_numpy() * (rel or 1)
     order = np.argsort(d)
@@ -144,20 +148,44 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
         spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else same / 2
         widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
         sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
+    elif wide:
+        centre, sigma = _bounded(inliers, rel)
     else:
         # the earliest consistent difference bounds the clock difference; the lags
         # make the rest later, so the spread of what is left is the uncertainty
         centre = float(vals[0])
         # even the earliest report trails its moment by a few seconds nobody recorded
         sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
-        # a record written to the minute says only which minute, and the earliest difference
-        # is the one rounded the most: no fewer seconds of doubt than its width allows
-        widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
-        sigma = max(sigma, float(widths.mean()) / np.sqrt(3))
     sigma = max(sigma, 0.1)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
     return PairEstimate(a, b, centre, sigma, anchors, rel != 0)
+
+
+def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
+    """Records written to the minute against reports of them: each pair only bounds the
+    clock difference — the report came after the moment (upper bound), the moment lies
+    somewhere in its written minute (lower bound). The difference lies where the most
+    pairs' bounds overlap; its middle is the estimate, its width the uncertainty."""
+    later, earlier = ("b", "a") if rel > 0 else ("a", "b")
+    half = lambda side: inliers[f"width_{side}"].to_numpy() / 2.0
+    mid = lambda side: inliers[f"t_mid_{side}"].to_numpy()
+    lo = (mid(later) - half(later) - mid(earlier) - half(earlier)) / 1000.0
+    hi = (mid(later) + half(later) - mid(earlier) + half(earlier)) / 1000.0
+    x0, x1 = _most_covered(lo, hi)
+    # even the earliest report trails its moment by a few seconds nobody recorded
+    return (x0 + x1) / 2.0, max((x1 - x0) / np.sqrt(12), REPORT_MIN_LAG_S)
+
+
+def _most_covered(lo: np.ndarray, hi: np.ndarray) -> tuple[float, float]:
+    """The stretch covered by the most of the intervals [lo, hi] (the first such, widest)."""
+    points = sorted([(float(x), 0) for x in lo] + [(float(x), 1) for x in hi])  # opens before closes at a tie
+    depth, best, out = 0, -1, (float(lo.min()), float(hi.max()))
+    for i, (x, closes) in enumerate(points):
+        depth += -1 if closes else 1
+        if not closes and depth > best and i + 1 < len(points):
+            best, out = depth, (x, points[i + 1][0])
+    return out
 
 
 def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
