@@ -165,12 +165,13 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
 def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
     """Records written to the minute against reports of them: each pair only bounds the
     clock difference — the report came after the moment (upper bound), the moment lies
-    somewhere in its written minute (lower bound). The difference lies where the most
-    pairs' bounds overlap; its middle is the estimate, its width the uncertainty."""
+    somewhere in its written minute and the report within REPORT_WINDOW_S of it (lower
+    bound). The difference lies where the most pairs' bounds overlap; its middle is the
+    estimate, its width the uncertainty."""
     later, earlier = ("b", "a") if rel > 0 else ("a", "b")
     half = lambda side: inliers[f"width_{side}"].to_numpy() / 2.0
     mid = lambda side: inliers[f"t_mid_{side}"].to_numpy()
-    lo = (mid(later) - half(later) - mid(earlier) - half(earlier)) / 1000.0
+    lo = (mid(later) - half(later) - mid(earlier) - half(earlier)) / 1000.0 - REPORT_WINDOW_S
     hi = (mid(later) + half(later) - mid(earlier) + half(earlier)) / 1000.0
     x0, x1 = _most_covered(lo, hi)
     # even the earliest report trails its moment by a few seconds nobody recorded

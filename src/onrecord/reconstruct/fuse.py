@@ -121,4 +121,12 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
         own = [f for f in fits if r.who in f.whos]
         named = [f for f in fits if f.whos]
         fits = own or named or fits
+        if not own and len(named) > 1 and ENTRY_RULE == "none":
+            return _AMBIGUOUS
+        if not own and ENTRY_RULE == "earliest":
+            return fits[0]
     return fits[-1]
+
+
+ENTRY_RULE = "latest"
+_AMBIGUOUS = None
