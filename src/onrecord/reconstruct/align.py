@@ -33,8 +33,8 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
             continue
         family = "entry" if m.what == "door" else m.what
         key = f"{r.agency}|{m.who}" if family == "call_answered" else m.who
-        # which sensor heard it: one sensor reports one burst once
-        device = attrs.get("device") if r.kind == "shots_detected" else None
+        # which sensor heard it: one sensor reports one burst (or one door opening) once
+        device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
                      family, key, m.rank, r.agency, device))
     slow = pd.DataFrame(rows, columns=list(fast.columns))

@@ -44,7 +44,8 @@ CAMERA_SAYS = [
 # the kinds that can record a shareable moment, and those whose attributes say which
 MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "call_answered",
                              "shots_detected", "door_event", "camera_observation", "patient_transported"}
-ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected"}
+ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected",
+              "door_event"}
 
 
 @dataclass(frozen=True)
