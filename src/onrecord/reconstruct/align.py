@@ -9,7 +9,8 @@ import pandas as pd
 
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
 from onrecord.reconstruct.entities import WhoIsWho
-from onrecord.reconstruct.moments import ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT_KINDS, UNIT_KINDS, moment_of
+from onrecord.reconstruct.moments import (ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT_KINDS, UNIT_KINDS, destination,
+                                          moment_of)
 
 
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
@@ -23,7 +24,7 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
                          "t_mid": (bulk["t_src_lo"] + bulk["t_src_hi"]) / 2, "width": bulk["t_src_hi"] - bulk["t_src_lo"],
                          "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
                          "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).astype(int) * 2, "agency": bulk["agency"],
-                         "device": None})
+                         "device": None, "detail": None})
     # ... the rest, whose text or attributes say what moment it is, one by one
     rows = []
     for r in timed[~timed.index.isin(bulk.index)].itertuples(index=False):
@@ -35,8 +36,9 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
         key = f"{r.agency}|{m.who}" if family == "call_answered" else m.who
         # which sensor heard it: one sensor reports one burst (or one door opening) once
         device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
+        detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, key, m.rank, r.agency, device))
+                     family, key, m.rank, r.agency, device, detail))
     slow = pd.DataFrame(rows, columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 

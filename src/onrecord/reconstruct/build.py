@@ -16,7 +16,7 @@ from onrecord.reconstruct.align import aligned_times, moments_table, written_int
 from onrecord.reconstruct.discrepancies import read_claims
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
-from onrecord.reconstruct.load import load_events, load_sources
+from onrecord.reconstruct.load import load_events, load_sources, whole_seconds
 from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,
                                           transfer_delays)
 from onrecord.reconstruct.moment_time import moment_time
@@ -41,7 +41,7 @@ class Reconstruction:
 
 
 def reconstruct(case: Case) -> Reconstruction:
-    events, sources = load_events(case), load_sources(case)
+    events, sources = whole_seconds(load_events(case)), load_sources(case)
     problems: list[str] = []
     if events.empty:
         problems.append("the case has no events: import sources first")

@@ -41,6 +41,7 @@ class Fused:
     whos: set = field(default_factory=set)
     devices: set = field(default_factory=set)
     sources: set = field(default_factory=set)
+    details: set = field(default_factory=set)  # where a transported patient was taken
 
 
 def fuse(anchored: pd.DataFrame) -> list[list[int]]:
@@ -94,6 +95,9 @@ def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
             open_.append(host)
         host.members.append(int(r.id))
         host.sources.add(r.source_id)
+        detail = getattr(r, "detail", None)
+        if detail:
+            host.details.add(detail)
         device = getattr(r, "device", None)
         if device:
             host.devices.add(device)
@@ -127,6 +131,10 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
             fits.insert(0, f)
     if not fits:
         return None
+    detail = getattr(r, "detail", None)
+    if detail:
+        # two patients one ambulance took off together: the hospital tells them apart
+        fits = [f for f in fits if not f.details or detail in f.details] or fits
     if family == "entry" and r.rank > 0:
         # a typed entry belongs with the entry its own unit said on the radio, else with
         # one someone saw or said, not a bare door opening

@@ -30,6 +30,22 @@ def load_events(case: Case) -> pd.DataFrame:
     return df
 
 
+def whole_seconds(events: pd.DataFrame) -> pd.DataFrame:
+    """A time written to the second stands for that whole second: 14:11:19 is any instant
+    from 14:11:19.000 to 14:11:19.999, and on average half a second later than written.
+    A source none of whose times has a fraction of a second writes whole seconds; its
+    zero-width times become the second they name (a millisecond log keeps its own)."""
+    timed = events["t_src_lo"].notna()
+    if not timed.any():
+        return events
+    whole = (events["t_src_lo"] % 1000 == 0) | ~timed
+    by_source = whole.groupby(events["source_id"]).transform("all")
+    widen = by_source & timed & (events["t_src_hi"] == events["t_src_lo"])
+    if not widen.any():
+        return events
+    return events.assign(t_src_hi=events["t_src_hi"].where(~widen, events["t_src_lo"] + 999))
+
+
 def attrs_of(df: pd.DataFrame) -> list[dict]:
     return [json.loads(a) if a else {} for a in df["attrs"]]
 

@@ -33,6 +33,8 @@ RADIO_SAYS = [
     (re.compile(r"\bpatched\b", re.I), "channels_patched", 0),
     (re.compile(r"\b(in custody|detained|suspect down|subject down|shooter down)\b", re.I), "threat_ended", 1),
 ]
+# dispatch-center recorders log the 911 lines beside the radio, on the same clock
+ANSWERED_ON_LINE = re.compile(r"\b911 call answered\b.*?\bANI\W*(\d{7,})", re.I)
 CAMERA_SAYS = [
     (re.compile(r"\b(on the ground|in custody|subject down|subject (leaves|left|exits|exited|fled|flees))\b",
                 re.I), "threat_ended"),
@@ -64,6 +66,9 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
         # a call's "first arrive" with no unit named: the first unit of its agency to arrive
         return Moment("first_arrival", None, 2)
     if kind == "radio_transmission":
+        line = ANSWERED_ON_LINE.search(text)
+        if line:  # the recorder's 911 line: the pick-up, with the caller's number
+            return Moment("call_answered", line.group(1), 0)
         for pattern, what, rank in RADIO_SAYS:
             if pattern.search(text):
                 # one of a kind in an incident: the moment itself is the key
@@ -98,6 +103,21 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "patient_transported" and unit_entity is not None:
         return Moment("patient_transported", unit_entity, 0)
     return None
+
+
+TRANSPORTING_TO = re.compile(r"\btransporting\b.*?\bto\s+(.+?)\s*$", re.I)
+
+
+def destination(kind: str, text: str | None, place: str | None) -> str | None:
+    """Where a patient was taken, in plain lower-case words: a patient record's destination,
+    or the hospital a medic names on the radio ("Rescue 7 transporting one red to ...").
+    Two patients one ambulance takes off in the same minute are told apart by it."""
+    said = place if kind == "patient_transported" else None
+    if kind == "radio_transmission" and text:
+        found = TRANSPORTING_TO.search(text)
+        said = found.group(1) if found else None
+    words = re.sub(r"[^a-z0-9]+", " ", (said or "").lower()).strip()
+    return words or None
 
 
 def transferred_in(attrs: dict) -> bool:
