@@ -144,10 +144,15 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     vals = inliers["e"].to_numpy()
     if rel == 0:
         centre = float(np.median(vals))
-        # too few to measure their scatter: assume the scatter the window allows
-        spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else same / 2
         widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
-        sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
+        if len(vals) > 2:
+            spread = float(np.median(np.abs(vals - centre))) * 1.4826
+            sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
+        else:
+            # too few to measure their scatter, or whether they lean one way ("going in" is
+            # often said a step before the door opens): as unsure as the window allows
+            sigma = max(same / np.sqrt(3) / (np.sqrt(len(vals)) if same <= SAME_TOLERANCE_S else 1.0),
+                        float(widths.mean()) / np.sqrt(3))
     elif wide:
         centre, sigma = _bounded(inliers, rel)
     else:
@@ -328,7 +333,8 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
         row[col[s]] = 1.0
         rows.append(row)
         rhs.append(0.0)
-        w.append(1.0 / max(unc, 0.01) ** 2)
+        # "within about ±x", anywhere in it alike: a standard deviation of x/sqrt(3)
+        w.append(3.0 / max(unc, 0.01) ** 2)
     out = {s: ClockEstimate(s, "pinned", fixed[s][0], fixed[s][1], _anchor_count(s, pairs), _evidence(s, pairs),
                             "pinned by the user") for s in fixed}
     if free:
