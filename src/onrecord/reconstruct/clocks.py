@@ -27,6 +27,7 @@ UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out lou
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
 REPORT_WINDOW_S = 20.0  # a report follows its moment by at most this much
 REPORT_MIN_LAG_S = 3.0  # ... and by at least about this much, unrecorded: the floor of its uncertainty
+LAGGED_YIELD = 3.0  # how much less a bound from reports weighs than its spread alone says
 MINUTE_S = 60.0
 WIDE_RECORD_S = 30.0  # a record this wide (written to the minute) only bounds its moment
 
@@ -327,7 +328,10 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
         # one pin: its uncertainty is common to all, added at the end; several pinned
         # clocks: each one's uncertainty weighs on the pairs that touch it
         pinned_var = sum(fixed.get(s, (0, 0))[1] ** 2 for s in (p.a, p.b)) if len(fixed) > 1 else 0.0
-        w.append(1.0 / (p.sigma_s ** 2 + pinned_var))
+        # a pair of reports only bounds the difference (reports come late, never early):
+        # it yields to any pair that measures the same difference
+        yield_ = LAGGED_YIELD if p.lagged else 1.0
+        w.append(1.0 / ((p.sigma_s * yield_) ** 2 + pinned_var))
     for s, unc in priors.items():
         row = np.zeros(len(free))
         row[col[s]] = 1.0

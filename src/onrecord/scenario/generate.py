@@ -44,7 +44,7 @@ def write_sources(story: Story, book: TruthBook, root: Path, seed: int) -> list:
     city_911, seqs = calls911.city_911(story, book, s("city-911"))
     avl = devices.avl(story, book, s("avl"))  # first: county CAD relays some of its pings
     tables = [cad.county_cad(story, book, s("county-cad"), s("county-cad-feeds")),
-              cad.city_cad(story, book, s("city-cad"), round(city_clock, 3)),
+              cad.city_cad(story, book, s("city-cad"), round(city_clock, 3), s("city-cad-feeds")),
               cad.city_unit_log(story, book, s("city-units"), round(city_clock, 3)),
               cad.fire_cad(story, book, s("fire-cad")),
               cad.fire_patients(story, book, s("fire-patients"), 0.0),

@@ -137,12 +137,15 @@ def _other_county_calls(story: Story, rng: random.Random, feeds: random.Random) 
     return out
 
 
-def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> Table:
+def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float, feeds: random.Random) -> Table:
+    """`feeds` draws when the 911 interface's caller number reached CAD, apart from `rng`."""
     w, tz = story.world, story.world.tz
     name = "city_cad_calls.csv"
     head = ["Call Number", "Call Type", "Call Date/Time", "Priority", "Address", "First Unit",
-            "First Dispatch", "First Arrive", "Units Assigned"]
+            "First Dispatch", "First Arrive", "Units Assigned", "Caller ANI", "ANI/ALI Time"]
     ev = [{"kind": "incident_created", "time": "Call Date/Time", "format": CITY_FMT, "unit": False},
+          # the 911 call the call was opened from, as the phone system handed it to CAD on answer
+          {"kind": "call_answered", "time": "ANI/ALI Time", "format": CITY_FMT, "optional": True, "unit": False},
           {"kind": "unit_dispatched", "time": "First Dispatch", "format": CITY_FMT, "optional": True},
           # the first arriving unit is not always the first dispatched: the row does not say
           {"kind": "unit_arrived", "time": "First Arrive", "format": CITY_FMT, "optional": True,
@@ -150,8 +153,8 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> T
     m = mapping_doc("city-cad-calls", "cad", w.police, tz,
                     f"{w.agencies[w.police].name} calls for service, one row per call",
                     {"call": "Call Number", "unit": "First Unit", "place": "Address", "text": "Call Type"},
-                    {"rid": "Call Number", "priority": "Priority", "units_assigned": "Units Assigned"}, ev,
-                    required=["Call Number"])
+                    {"rid": "Call Number", "priority": "Priority", "units_assigned": "Units Assigned",
+                     "ani": "Caller ANI"}, ev, required=["Call Number"])
     t = Table(name, "cad", w.police, head, m, off,
               "one row per call; 12-hour clock MM/DD/YYYY hh:mm:ss AM/PM; no zone; first unit only")
     fmt = lambda x: timefmt.local(x + off, tz, CITY_FMT)
@@ -165,8 +168,13 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> T
            fmt(story.at("city-incident")), "Priority": "1", "Address": w.school.upper(),
            "First Unit": w.unit(first_d.uid).cad_id, "First Dispatch": fmt(first_d.dispatched),
            "First Arrive": fmt(typed_a),
-           "Units Assigned": ";".join(w.unit(r.uid).cad_id for r in sorted(runs, key=lambda r: r.dispatched))}
+           "Units Assigned": ";".join(w.unit(r.uid).cad_id for r in sorted(runs, key=lambda r: r.dispatched)),
+           "Caller ANI": "", "ANI/ALI Time": ""}
+    opened_from = min((c for c in story.calls if c.mobile and c.related), key=lambda c: c.city_answered)
+    at = opened_from.city_answered + feeds.uniform(0.1, 0.8)  # the interface's own delay
+    row["Caller ANI"], row["ANI/ALI Time"] = opened_from.phone, fmt(at)
     t.add(row)
+    book.record(name, rid, "call_answered", f"{opened_from.cid}-answered-city", at, row["ANI/ALI Time"])
     book.record(name, rid, "incident_created", "city-incident", story.at("city-incident"), row["Call Date/Time"])
     book.record(name, rid, "unit_dispatched", f"dispatch-{first_d.uid}", first_d.dispatched, row["First Dispatch"])
     book.record(name, rid, "unit_arrived", f"arrive-{first_a.uid}", typed_a, row["First Arrive"])
@@ -177,7 +185,7 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> T
         row = {"Call Number": rid2, "Call Type": "SUSPICIOUS PERSON / BOLO MATCH", "Call Date/Time":
                fmt(det.t + rng.uniform(10, 60)), "Priority": "1", "Address": "RESIDENTIAL AREA",
                "First Unit": w.unit(det.unit).cad_id, "First Dispatch": "", "First Arrive": "",
-               "Units Assigned": w.unit(det.unit).cad_id}
+               "Units Assigned": w.unit(det.unit).cad_id, "Caller ANI": "", "ANI/ALI Time": ""}
         t.add(row)
         created = det.t + 0.0
         book.record(name, rid2, "incident_created", "attacker-detained", created, row["Call Date/Time"])
