@@ -25,9 +25,14 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
                          "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
                          "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).astype(int) * 2, "agency": bulk["agency"],
                          "device": None, "detail": None})
-    # ... the rest, whose text or attributes say what moment it is, one by one
+    # ... the rest, whose text or attributes say what moment it is, one by one; a call
+    # record is a shareable moment only with the caller's number (a year of a CAD's
+    # "call received" rows without one is passed over unread)
+    rest = timed[~timed.index.isin(bulk.index)]
+    calls = rest["kind"].isin(("call_received", "call_answered", "call_transferred"))
+    rest = rest[~calls | rest["attrs"].fillna("").str.contains('"ani"', regex=False)]
     rows = []
-    for r in timed[~timed.index.isin(bulk.index)].itertuples(index=False):
+    for r in rest.itertuples(index=False):
         attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
         m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs)
         if m is None:
@@ -56,6 +61,11 @@ def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.
         "t_lo": np.round(lo - (offset + unc) * 1000),
         "t_hi": np.round(hi - (offset - unc) * 1000),
     })
+
+
+def clock_shift(c: ClockEstimate | None) -> tuple[float, float]:
+    """(offset, uncertainty) in seconds that aligned_times applies to a source's events."""
+    return _offset(c), _uncertainty(c)
 
 
 def _offset(c: ClockEstimate | None) -> float:
