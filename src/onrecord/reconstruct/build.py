@@ -13,6 +13,7 @@ import pandas as pd
 
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
+from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.discrepancies import read_claims
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
@@ -125,6 +126,7 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         out.append(MomentRow(min(members), family, whos[0] if whos else None,
                              next(iter(agencies)) if len(agencies) == 1 else None,
                              mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls))
+    tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"])
     return out
 
 
