@@ -4,10 +4,13 @@ For every pair of sources that record the same moments (the same unit's arrival,
 transferred call, the same burst of shots), the differences between their written times
 pile up at the difference of their clock errors; wrong matches scatter. The densest pile
 is taken (robust to wrong matches and outliers) and its median is the pair's estimate.
-Pairs become a graph; a source whose clock is trusted (a sensor network or GPS-timed
-AVL) or pinned by the user anchors it, and every source connected to an anchor gets its
-offset by weighted least squares, with the uncertainty that follows. A source connected
-to none keeps its offset unknown: its events get wide intervals, never a silent zero.
+(Reports only bound a difference from above: their earliest is taken, and they weigh
+less; records written to the minute only bound it, from both sides.) Pairs become a
+graph; the clocks pinned by the user, or else the trusted clocks (GPS-timed AVL, a sensor
+network: each held near zero as firmly as it deserves), anchor it, and every source
+connected to an anchor gets its offset by weighted least squares, with the uncertainty
+that follows. A source connected to none keeps its offset unknown: its events get wide
+intervals, never a silent zero.
 
 Offsets are `written - true`, in seconds: a clock 20 s fast has offset +20.
 """
