@@ -42,15 +42,18 @@ def one_seed(seed: int, work: Path) -> dict:
     truth = load_truth(work / f"scenario-{seed}" / "truth.json")
     rep = score_case(collect_case_results(work / f"case-{seed}"), truth)
     shared = shared_sources(truth.doc)
-    errors, unaligned = [], []
+    errors, unaligned, per = [], [], {}
     for src, v in rep["clock_offsets"]["per_source"].items():
         if shared.get(src, 0) >= 3:
             (unaligned.append(src) if v["error_s"] is None else errors.append(v["error_s"]))
+            if v["error_s"] is not None:
+                per[src] = v["error_s"]
     metrics = rep["metrics"]["per_metric"]
     ok = sum(1 for v in metrics.values() if v["interval_contains_truth"] or (v["error_s"] is not None and v["error_s"] <= 2))
     detail = rep["unit_and_call_metrics"]["per_metric"]
     dok = sum(1 for v in detail.values() if v["interval_contains_truth"] or (v["error_s"] is not None and v["error_s"] <= 2))
-    return {"seed": seed, "clock_median": statistics.median(errors) if errors else None,
+    return {"seed": seed, "clock_median": statistics.median(errors) if errors else None, "clock_errors": errors,
+            "worst_source": max(per, key=per.get) if per else None, "per_source": per, "unaligned_sources": unaligned,
             "clock_worst": max(errors) if errors else None, "aligned": len(errors), "unaligned": len(unaligned),
             "fusion_f1": rep["event_fusion"]["f1"], "entity_f1": rep["entity_resolution"]["f1"],
             "metrics_ok": f"{ok}/{len(metrics)}", "detail_ok": f"{dok}/{len(detail)}",
@@ -70,16 +73,24 @@ def main() -> None:
             r = rows[-1]
             fmt = lambda x: "  -  " if x is None else f"{x:5.2f}"
             print(f"seed {seed:2d}  clock median {fmt(r['clock_median'])} s  worst {fmt(r['clock_worst'])} s "
-                  f"(aligned {r['aligned']}, unaligned {r['unaligned']})  fusion F1 {r['fusion_f1']:.3f}  "
+                  f"({r['worst_source']}; aligned {r['aligned']}, unaligned {r['unaligned']})  fusion F1 {r['fusion_f1']:.3f}  "
                   f"entity F1 {r['entity_f1']:.3f}  metrics {r['metrics_ok']}  unit/call {r['detail_ok']}  "
                   f"counts {r['counts']:.2f}  missed: {', '.join(r['bad_metrics']) or '-'}", flush=True)
-    all_errors = [r["clock_median"] for r in rows if r["clock_median"] is not None]
-    worst = [r["clock_worst"] for r in rows if r["clock_worst"] is not None]
+    # The issue's wording: median absolute error and worst error over every source with
+    # >= 3 shared events, every seed. A source left unaligned has no error to show: it is
+    # a failure, counted as an infinite error (so it can only raise the median and the worst).
+    pooled = [e for r in rows for e in r["clock_errors"]] + [float("inf")] * sum(r["unaligned"] for r in rows)
+    per_seed = [r["clock_median"] for r in rows if r["clock_median"] is not None]
+    worst = max(pooled) if pooled else float("nan")
     print()
     print(f"over {len(rows)} seeds (targets in brackets):")
-    print(f"  clock offset, sources with >= 3 shared events: median of medians {statistics.median(all_errors):.2f} s [<= 1], "
-          f"worst {max(worst):.2f} s [<= 5]; unaligned (no link to a trusted clock) "
-          f"{sum(r['unaligned'] for r in rows)} of {sum(r['unaligned'] + r['aligned'] for r in rows)}")
+    print(f"  clock offset, sources with >= 3 shared events (all seeds pooled): median |error| "
+          f"{statistics.median(pooled):.2f} s [<= 1], worst {worst:.2f} s [<= 5]; unaligned (no link to a trusted clock, "
+          f"counted as failures) {sum(r['unaligned'] for r in rows)} of {sum(r['unaligned'] + r['aligned'] for r in rows)}")
+    print(f"    per seed: median of the seeds' medians {statistics.median(per_seed):.2f} s, worst seed median "
+          f"{max(per_seed):.2f} s; sources over 5 s: "
+          + (", ".join(f"{src} x{n}" for src, n in Counter(
+              s for r in rows for s, e in r["per_source"].items() if e > 5).most_common()) or "-"))
     print(f"  event fusion F1: mean {statistics.mean(r['fusion_f1'] for r in rows):.3f}, "
           f"min {min(r['fusion_f1'] for r in rows):.3f} [>= 0.97]")
     print(f"  entity resolution F1: mean {statistics.mean(r['entity_f1'] for r in rows):.3f}, "

@@ -79,6 +79,28 @@ def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_p
     assert shots["status"] == "not_established" and "no sensor or camera" in shots["summary"]
 
 
+NO_TIMES = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\nC-7,S2,Welfare check,4 Oak,3,,,\nC-8,S3,Alarm,9 Ash,2,,,\n"
+
+
+def test_a_source_with_no_times_builds_and_says_its_clock_is_unknown(case_dir, cli, tmp_path):
+    from tests.helpers import write_cad
+
+    timed, mapping = write_cad(tmp_path / "a", ONE_SOURCE)
+    untimed, mapping2 = write_cad(tmp_path / "b", NO_TIMES, name="untimed.csv")
+    assert cli("import", case_dir, timed, "--mapping", mapping)[0] == 0
+    code, out, err = cli("import", case_dir, untimed, "--mapping", mapping2)
+    # refused with the line and the field that has no time, and how to import the rest
+    assert code == 2 and "'Received'" in err and "blank" in err and "--skip-bad-rows" in err
+    code, out, err = cli("import", case_dir, untimed, "--mapping", mapping2, "--skip-bad-rows")
+    assert code == 0 and "Traceback" not in err, err
+    code, out, err = cli("build", case_dir)
+    assert code == 0, err
+    code, out, _ = cli("metrics", case_dir, "--json")
+    clocks = [m for m in json.loads(out)["metrics"] if m["name"] == "clock_offset"]
+    # nothing ties these clocks to a trusted one: unknown, said so (never a silent zero)
+    assert clocks and all(m["status"] == "not_established" and "unknown" in m["summary"] for m in clocks)
+
+
 def test_metrics_before_build_is_a_usage_error(case_dir, cli):
     code, _, err = cli("metrics", case_dir)
     assert code == 2 and "onrecord build" in err

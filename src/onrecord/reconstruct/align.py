@@ -9,7 +9,8 @@ import pandas as pd
 
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
 from onrecord.reconstruct.entities import WhoIsWho
-from onrecord.reconstruct.moments import ATTR_KINDS, MOMENT_KINDS, UNIT_KINDS, moment_of
+from onrecord.reconstruct.moments import (ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT_KINDS, UNIT_KINDS, destination,
+                                          moment_of)
 
 
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
@@ -22,20 +23,27 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     fast = pd.DataFrame({"id": bulk["id"], "source_id": bulk["source_id"],
                          "t_mid": (bulk["t_src_lo"] + bulk["t_src_hi"]) / 2, "width": bulk["t_src_hi"] - bulk["t_src_lo"],
                          "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
-                         "rank": (bulk["kind"] != "unit_dispatched").astype(int) * 2, "agency": bulk["agency"],
-                         "device": None})
-    # ... the rest, whose text or attributes say what moment it is, one by one
+                         "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).astype(int) * 2, "agency": bulk["agency"],
+                         "device": None, "detail": None})
+    # ... the rest, whose text or attributes say what moment it is, one by one; a call
+    # record is a shareable moment only with the caller's number (a year of a CAD's
+    # "call received" rows without one is passed over unread)
+    rest = timed[~timed.index.isin(bulk.index)]
+    calls = rest["kind"].isin(("call_received", "call_answered", "call_transferred"))
+    rest = rest[~calls | rest["attrs"].fillna("").str.contains('"ani"', regex=False)]
     rows = []
-    for r in timed[~timed.index.isin(bulk.index)].itertuples(index=False):
+    for r in rest.itertuples(index=False):
         attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
         m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs)
         if m is None:
             continue
         family = "entry" if m.what == "door" else m.what
-        # which sensor heard it: one sensor reports one burst once
-        device = attrs.get("device") if r.kind == "shots_detected" else None
+        key = f"{r.agency}|{m.who}" if family == "call_answered" else m.who
+        # which sensor heard it: one sensor reports one burst (or one door opening) once
+        device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
+        detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, m.who, m.rank, r.agency, device))
+                     family, key, m.rank, r.agency, device, detail))
     slow = pd.DataFrame(rows, columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 
@@ -53,6 +61,11 @@ def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.
         "t_lo": np.round(lo - (offset + unc) * 1000),
         "t_hi": np.round(hi - (offset - unc) * 1000),
     })
+
+
+def clock_shift(c: ClockEstimate | None) -> tuple[float, float]:
+    """(offset, uncertainty) in seconds that aligned_times applies to a source's events."""
+    return _offset(c), _uncertainty(c)
 
 
 def _offset(c: ClockEstimate | None) -> float:

@@ -13,10 +13,11 @@ import pandas as pd
 
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
+from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.discrepancies import read_claims
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
-from onrecord.reconstruct.load import load_events, load_sources
+from onrecord.reconstruct.load import load_events, load_sources, whole_seconds
 from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,
                                           transfer_delays)
 from onrecord.reconstruct.moment_time import moment_time
@@ -41,7 +42,7 @@ class Reconstruction:
 
 
 def reconstruct(case: Case) -> Reconstruction:
-    events, sources = load_events(case), load_sources(case)
+    events, sources = whole_seconds(load_events(case)), load_sources(case)
     problems: list[str] = []
     if events.empty:
         problems.append("the case has no events: import sources first")
@@ -125,6 +126,7 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         out.append(MomentRow(min(members), family, whos[0] if whos else None,
                              next(iter(agencies)) if len(agencies) == 1 else None,
                              mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls))
+    tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"])
     return out
 
 

@@ -4,10 +4,13 @@ For every pair of sources that record the same moments (the same unit's arrival,
 transferred call, the same burst of shots), the differences between their written times
 pile up at the difference of their clock errors; wrong matches scatter. The densest pile
 is taken (robust to wrong matches and outliers) and its median is the pair's estimate.
-Pairs become a graph; a source whose clock is trusted (a sensor network or GPS-timed
-AVL) or pinned by the user anchors it, and every source connected to an anchor gets its
-offset by weighted least squares, with the uncertainty that follows. A source connected
-to none keeps its offset unknown: its events get wide intervals, never a silent zero.
+(Reports only bound a difference from above: their earliest is taken, and they weigh
+less; records written to the minute only bound it, from both sides.) Pairs become a
+graph; the clocks pinned by the user, or else the trusted clocks (GPS-timed AVL, a sensor
+network: each held near zero as firmly as it deserves), anchor it, and every source
+connected to an anchor gets its offset by weighted least squares, with the uncertainty
+that follows. A source connected to none keeps its offset unknown: its events get wide
+intervals, never a silent zero.
 
 Offsets are `written - true`, in seconds: a clock 20 s fast has offset +20.
 """
@@ -27,6 +30,9 @@ UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out lou
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
 REPORT_WINDOW_S = 20.0  # a report follows its moment by at most this much
 REPORT_MIN_LAG_S = 3.0  # ... and by at least about this much, unrecorded: the floor of its uncertainty
+LAGGED_YIELD = 3.0  # how much less a bound from reports weighs than its spread alone says
+MINUTE_S = 60.0
+WIDE_RECORD_S = 30.0  # a record this wide (written to the minute) only bounds its moment
 
 
 @dataclass
@@ -68,7 +74,8 @@ def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
     return out
 
 
-UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported")
+UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported",
+                 "unit_position")
 
 
 def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
@@ -117,7 +124,9 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     """The window of differences holding the most distinct events on both sides."""
     # an entry said on the radio comes within a few seconds of the door opening, either side
     same = SAME_TOLERANCE_S * (2 if (m["family"] == "entry").all() else 1)
-    tol = same if rel == 0 else REPORT_WINDOW_S / 2
+    # records written to the minute: their differences spread over the minute as well
+    wide = float(np.maximum(m["width_a"], m["width_b"]).mean()) / 1000.0 >= WIDE_RECORD_S
+    tol = same if rel == 0 else REPORT_WINDOW_S / 2 + (MINUTE_S / 2 if wide else 0.0)
     # rel = 1: b is made after a, so d = delta + lag with lag >= 0 (and mirrored for -1)
     d = m["d"].to_numpy() * (rel or 1)
     order = np.argsort(d)
@@ -139,9 +148,17 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     vals = inliers["e"].to_numpy()
     if rel == 0:
         centre = float(np.median(vals))
-        spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else SAME_TOLERANCE_S / 2
         widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
-        sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
+        if len(vals) > 2:
+            spread = float(np.median(np.abs(vals - centre))) * 1.4826
+            sigma = max(spread, float(widths.mean()) / np.sqrt(3)) / np.sqrt(len(vals))
+        else:
+            # too few to measure their scatter, or whether they lean one way ("going in" is
+            # often said a step before the door opens): as unsure as the window allows
+            sigma = max(same / np.sqrt(3) / (np.sqrt(len(vals)) if same <= SAME_TOLERANCE_S else 1.0),
+                        float(widths.mean()) / np.sqrt(3))
+    elif wide:
+        centre, sigma = _bounded(inliers, rel)
     else:
         # the earliest consistent difference bounds the clock difference; the lags
         # make the rest later, so the spread of what is left is the uncertainty
@@ -152,6 +169,33 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
     return PairEstimate(a, b, centre, sigma, anchors, rel != 0)
+
+
+def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
+    """Records written to the minute against reports of them: each pair only bounds the
+    clock difference — the report came after the moment (upper bound), the moment lies
+    somewhere in its written minute and the report within REPORT_WINDOW_S of it (lower
+    bound). The difference lies where the most pairs' bounds overlap; its middle is the
+    estimate, its width the uncertainty."""
+    later, earlier = ("b", "a") if rel > 0 else ("a", "b")
+    half = lambda side: inliers[f"width_{side}"].to_numpy() / 2.0
+    mid = lambda side: inliers[f"t_mid_{side}"].to_numpy()
+    lo = (mid(later) - half(later) - mid(earlier) - half(earlier)) / 1000.0 - REPORT_WINDOW_S
+    hi = (mid(later) + half(later) - mid(earlier) + half(earlier)) / 1000.0
+    x0, x1 = _most_covered(lo, hi)
+    # even the earliest report trails its moment by a few seconds nobody recorded
+    return (x0 + x1) / 2.0, max((x1 - x0) / np.sqrt(12), REPORT_MIN_LAG_S)
+
+
+def _most_covered(lo: np.ndarray, hi: np.ndarray) -> tuple[float, float]:
+    """The stretch covered by the most of the intervals [lo, hi] (the first such, widest)."""
+    points = sorted([(float(x), 0) for x in lo] + [(float(x), 1) for x in hi])  # opens before closes at a tie
+    depth, best, out = 0, -1, (float(lo.min()), float(hi.max()))
+    for i, (x, closes) in enumerate(points):
+        depth += -1 if closes else 1
+        if not closes and depth > best and i + 1 < len(points):
+            best, out = depth, (x, points[i + 1][0])
+    return out
 
 
 def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
@@ -263,13 +307,13 @@ def _component(start: int, adj) -> set[int]:
 
 def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEstimate]:
     fixed = {s: pinned[s] for s in comp if s in pinned}
-    if not fixed:
-        trusted = [s for s in comp if kinds.get(s) in TRUSTED_KINDS]
-        if trusted:
-            # the trusted clock with the most shared moments is the reference
-            best = max(trusted, key=lambda s: sum(len(p.anchors) for p in pairs if s in (p.a, p.b)))
-            fixed = {best: (0.0, TRUSTED_UNCERTAINTY_S.get(kinds.get(best), 1.0))}
-    if not fixed:
+    # Without a pin, every trusted clock is held near zero, each as firmly as it deserves
+    # (GPS-timed AVL to a tenth of a second, a networked sensor system to a second or so):
+    # the records then weigh one trusted clock against another instead of taking one as
+    # exact and passing its own error on to every other clock.
+    priors = {} if fixed else {s: TRUSTED_UNCERTAINTY_S.get(kinds.get(s), 1.0)
+                               for s in comp if kinds.get(s) in TRUSTED_KINDS}
+    if not fixed and not priors:
         return _unanchored(comp, pairs, kinds)
     free = sorted(comp - set(fixed))
     col = {s: i for i, s in enumerate(free)}
@@ -284,23 +328,36 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
                 row[col[s]] += sign
         rows.append(row)
         rhs.append(value)
-        # one reference: its uncertainty is common to all, added at the end; several pinned
+        # one pin: its uncertainty is common to all, added at the end; several pinned
         # clocks: each one's uncertainty weighs on the pairs that touch it
         pinned_var = sum(fixed.get(s, (0, 0))[1] ** 2 for s in (p.a, p.b)) if len(fixed) > 1 else 0.0
-        w.append(1.0 / (p.sigma_s ** 2 + pinned_var))
-    out = {s: ClockEstimate(s, "pinned" if s in pinned else "reference", fixed[s][0], fixed[s][1],
-                            _anchor_count(s, pairs), _evidence(s, pairs),
-                            "pinned by the user" if s in pinned else "trusted clock: the reference")
-           for s in fixed}
+        # a pair of reports only bounds the difference (reports come late, never early):
+        # it yields to any pair that measures the same difference
+        yield_ = LAGGED_YIELD if p.lagged else 1.0
+        w.append(1.0 / ((p.sigma_s * yield_) ** 2 + pinned_var))
+    for s, unc in priors.items():
+        row = np.zeros(len(free))
+        row[col[s]] = 1.0
+        rows.append(row)
+        rhs.append(0.0)
+        # "within about ±x", anywhere in it alike: a standard deviation of x/sqrt(3)
+        w.append(3.0 / max(unc, 0.01) ** 2)
+    out = {s: ClockEstimate(s, "pinned", fixed[s][0], fixed[s][1], _anchor_count(s, pairs), _evidence(s, pairs),
+                            "pinned by the user") for s in fixed}
     if free:
         A, y, W = np.array(rows), np.array(rhs), np.diag(w)
         cov = np.linalg.pinv(A.T @ W @ A)
         x = cov @ A.T @ W @ y
-        # every estimate is relative to the reference, so its own uncertainty adds in
+        # every estimate is relative to a single pin, so its own uncertainty adds in
         ref_var = max(u for _, u in fixed.values()) ** 2 if len(fixed) == 1 else 0.0
         for s in free:
             i = col[s]
             unc = round(float(np.sqrt(max(cov[i, i], 0) + ref_var)), 3)
+            if s in priors:
+                out[s] = ClockEstimate(s, "reference", round(float(x[i]), 3), unc, _anchor_count(s, pairs),
+                                       _evidence(s, pairs), f"trusted clock (within about ±{priors[s]:g} s), "
+                                       "weighed against the other trusted clocks")
+                continue
             out[s] = ClockEstimate(s, "estimated", round(float(x[i]), 3), unc,
                                    _anchor_count(s, pairs), _evidence(s, pairs),
                                    "from shared moments" + (" (reports only: wider)" if _only_lagged(s, pairs) else ""),

@@ -111,9 +111,7 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
     rosters = events[events["kind"] == "roster_entry"]
     for row in rosters.itertuples(index=False):
         _roster_line(who, index, people, row)
-    seen: dict = {}
-    for row in events[(events["kind"] != "roster_entry") & events["unit"].notna()].itertuples(index=False):
-        _unit_mention(who, index, row, seen)
+    _unit_mentions(who, index, events[(events["kind"] != "roster_entry") & events["unit"].notna()])
     for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
         _person_mention(who, people, row)
     texts = events[events["kind"].isin(("statement", "radio_transmission", "report_filed")) & events["text"].notna()]
@@ -207,23 +205,34 @@ def _roster_person(who: WhoIsWho, people, text: str, agency, unit: Entity | None
     return person
 
 
-def _unit_mention(who: WhoIsWho, index: _UnitIndex, row, seen: dict) -> None:
-    text = str(row.unit).strip()
+def _unit_mentions(who: WhoIsWho, index: _UnitIndex, rows: pd.DataFrame) -> None:
+    """Every event's written unit id. An id is written the same way thousands of times (a
+    year of one agency's calls): each (id, agency) is read once, in the order first seen,
+    and its answer given to every event that writes it."""
+    texts = [str(t).strip() for t in rows["unit"]]
+    keys = list(zip(texts, rows["agency"]))
+    seen: dict = {}
+    for text, agency in dict.fromkeys(keys):
+        seen[(text, agency)] = _read_unit(who, index, text, agency)
+    mentions, unit_of = who.mentions, who.unit_of_event
+    for eid, key, text in zip(rows["id"].tolist(), keys, texts):
+        uid, score = seen[key]
+        if uid is not None:
+            mentions.append(Mention(uid, eid, "unit", text, score))
+            unit_of[eid] = uid
+
+
+def _read_unit(who: WhoIsWho, index: _UnitIndex, text: str, agency) -> tuple[int | None, float]:
     if not text or fold(text) in NOT_UNITS:
-        return
-    key = (text, row.agency)
-    if key not in seen:  # a unit id is written the same way thousands of times: read it once
-        seen[key] = index.find(text, row.agency, who)
-    uid, score = seen[key]
+        return None, 0.0
+    uid, score = index.find(text, agency, who)
     if uid is None:
         # Not on any roster: still one entity per written id, so its events join up.
-        unit = who.new("unit", text, row.agency)
+        unit = who.new("unit", text, agency)
         unit.attrs["unrostered"] = True
         index.add(unit, text)
         uid, score = unit.id, 0.5
-        seen[key] = (uid, score)
-    who.mentions.append(Mention(uid, row.id, "unit", text, score))
-    who.unit_of_event[row.id] = uid
+    return uid, score
 
 
 def _person_mention(who: WhoIsWho, people, row) -> None:

@@ -17,6 +17,10 @@ import pandas as pd
 
 SAME_S = {"entry": 5.0}  # records made as it happens agree this closely (default 3 s)
 SHOT_BURST_S = 2.0
+# Families whose source can hold several records of one moment (a camera system's many
+# cameras see one entry); there, a device (a door sensor) still reports a moment once.
+# Every other source records a moment once: a second record of it is a second moment.
+ONE_PER_DEVICE = ("entry",)
 HORIZON_S = 3600.0  # no record is taken as a report of a moment more than an hour before it  # each sensor reports a burst once, within this of the first report
 # how long after a moment a spoken (1) or typed (2) report of it can come
 REPORT_LAG_S = {
@@ -36,6 +40,8 @@ class Fused:
     members: list[int] = field(default_factory=list)
     whos: set = field(default_factory=set)
     devices: set = field(default_factory=set)
+    sources: set = field(default_factory=set)
+    details: set = field(default_factory=set)  # where a transported patient was taken
 
 
 def fuse(anchored: pd.DataFrame) -> list[list[int]]:
@@ -88,6 +94,10 @@ def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
             host = Fused(lo=r.lo, hi=r.hi)
             open_.append(host)
         host.members.append(int(r.id))
+        host.sources.add(r.source_id)
+        detail = getattr(r, "detail", None)
+        if detail:
+            host.details.add(detail)
         device = getattr(r, "device", None)
         if device:
             host.devices.add(device)
@@ -106,19 +116,34 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
     same = SAME_S.get(family, 3.0) * 1000
     lag = REPORT_LAG_S.get(family, {}).get(int(r.rank), 0.0) * 1000 if r.rank else 0.0
     fits = []
+    device = getattr(r, "device", None)
     # fused events open in time order: only the recent ones can take this record
     for f in reversed(open_):
         if f.lo < r.lo - HORIZON_S * 1000:
             break
+        if family in ONE_PER_DEVICE:
+            if device and f.devices:
+                continue  # a door sensor is one door: two openings, even at one moment
+        elif r.source_id in f.sources:
+            continue  # a logger logs a transmission once, a patient record is one patient
         if (r.rank == 0 and r.lo <= f.hi + same and r.hi >= f.lo - same) or \
                 (r.rank and f.lo - same <= r.lo <= f.hi + max(lag, same)):
             fits.insert(0, f)
     if not fits:
         return None
+    detail = getattr(r, "detail", None)
+    if detail:
+        # two patients one ambulance took off together: the hospital tells them apart
+        fits = [f for f in fits if not f.details or detail in f.details] or fits
     if family == "entry" and r.rank > 0:
         # a typed entry belongs with the entry its own unit said on the radio, else with
         # one someone saw or said, not a bare door opening
         own = [f for f in fits if r.who in f.whos]
         named = [f for f in fits if f.whos]
-        fits = own or named or fits
+        if own:
+            return own[-1]
+        # A unit goes in once, and a status typed minutes late can fit a second entry
+        # made since: the first entry it fits is the one it went in with (officers on
+        # scene go in with the first team they can).
+        return (named or fits)[0]
     return fits[-1]

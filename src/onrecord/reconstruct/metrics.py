@@ -44,6 +44,11 @@ class MomentRow:
     unit_members: dict[int, list[int]]  # unit entity -> its records in this moment
     officers_seen: bool  # someone other than a door says officers were there
     calls: frozenset = frozenset()  # CAD call numbers its records belong to
+    located: list[int] = field(default_factory=list)  # AVL fixes that bound it (avl_arrival.py)
+
+    @property
+    def evidence(self) -> list[int]:
+        return list(self.members) + [i for i in self.located if i not in self.members]
 
 
 def _none(name: str, why: str, subject: str | None = None) -> Finding:
@@ -53,7 +58,7 @@ def _none(name: str, why: str, subject: str | None = None) -> Finding:
 
 def _time(name: str, m: MomentRow, what: str, fmt) -> Finding:
     return Finding(name, "established", f"{what}: {fmt(m.lo, m.hi)}", value_lo=m.lo, value_hi=m.hi,
-                   unit="utc_ms", payload={"best": m.best, "fused_id": m.fused_id}, evidence=list(m.members))
+                   unit="utc_ms", payload={"best": m.best, "fused_id": m.fused_id}, evidence=m.evidence)
 
 
 def _span(a_lo, a_hi, b_lo, b_hi) -> tuple[float, float]:
@@ -129,7 +134,7 @@ class ResponseMetrics:
                 self.out.append(Finding("first_armed_arrival_to_entry", "established",
                                         f"first armed unit on scene to first entry: {self.fmt_s(lo, hi)}",
                                         value_lo=lo, value_hi=hi, unit="s",
-                                        evidence=arrival.members + entry.members))
+                                        evidence=arrival.evidence + entry.members))
         self._per_unit()
         self._patients()
         return self.out
@@ -209,13 +214,13 @@ class ResponseMetrics:
             self.out.append(Finding("unit_on_scene", "established", f"{name} on scene: {self.fmt(arr.lo, arr.hi)}",
                                     subject=name, value_lo=arr.lo, value_hi=arr.hi, unit="utc_ms",
                                     payload={"agency": agency, "armed": self._armed(unit)},
-                                    evidence=list(arr.members)))
+                                    evidence=arr.evidence))
             self.out.append(Finding("unit_entered", "established",
                                     f"{name} entered: {self.fmt(entry.lo, entry.hi)}" if entry else
                                     f"{name}: no record of entering", subject=name,
                                     value_lo=1 if entry else 0, value_hi=1 if entry else 0, unit="count",
                                     payload={"agency": agency, "entered_at": [entry.lo, entry.hi] if entry else None},
-                                    evidence=list(arr.members) + (entry.unit_members[unit] if entry else [])))
+                                    evidence=arr.evidence + (entry.unit_members[unit] if entry else [])))
             if self._armed(unit):
                 lo, hi = _outside(arr, entry, self.first, self.last_lo, self.last_hi)
                 held = "held outside while shots were fired" if lo > 0 else (
@@ -224,7 +229,7 @@ class ResponseMetrics:
                                         f"{name}: {self.fmt_s(lo, hi)} on scene outside while shots were still "
                                         f"being fired ({held})", subject=name, value_lo=lo, value_hi=hi, unit="s",
                                         payload={"agency": agency, "held_outside": lo > 0},
-                                        evidence=list(arr.members) + (entry.members if entry else [])
+                                        evidence=arr.evidence + (entry.members if entry else [])
                                         + self.first.members))
         for agency, stats in sorted(by_agency.items()):
             for key, what in (("on_scene", "units on scene"), ("entered", "units that entered")):

@@ -21,7 +21,10 @@ import re
 from dataclasses import dataclass
 
 PLACELESS = {"channels_patched", "threat_ended"}
-UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry"}
+UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position"}
+# done in the machine itself, not typed from a report: dispatching is done in CAD; a
+# position is the car's GPS fix, and CAD's copy of it (an AVL geofence arrival) is the same fix
+MACHINE_UNIT_KINDS = ("unit_dispatched", "unit_position")
 RADIO_SAYS = [
     (re.compile(r"\b(on scene|on location|arrived|staged|at scene)\b", re.I), "unit_arrived", 1),
     (re.compile(r"\b(en ?route|responding)\b", re.I), "unit_enroute", 1),
@@ -30,6 +33,8 @@ RADIO_SAYS = [
     (re.compile(r"\bpatched\b", re.I), "channels_patched", 0),
     (re.compile(r"\b(in custody|detained|suspect down|subject down|shooter down)\b", re.I), "threat_ended", 1),
 ]
+# dispatch-center recorders log the 911 lines beside the radio, on the same clock
+ANSWERED_ON_LINE = re.compile(r"\b911 call answered\b.*?\bANI\W*(\d{7,})", re.I)
 CAMERA_SAYS = [
     (re.compile(r"\b(on the ground|in custody|subject down|subject (leaves|left|exits|exited|fled|flees))\b",
                 re.I), "threat_ended"),
@@ -39,9 +44,10 @@ CAMERA_SAYS = [
 
 
 # the kinds that can record a shareable moment, and those whose attributes say which
-MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "shots_detected",
-                             "door_event", "camera_observation", "patient_transported"}
-ATTR_KINDS = {"call_transferred", "call_received", "camera_observation", "shots_detected"}
+MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "call_answered",
+                             "shots_detected", "door_event", "camera_observation", "patient_transported"}
+ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected",
+              "door_event"}
 
 
 @dataclass(frozen=True)
@@ -55,11 +61,14 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     text = text or ""
     if kind in UNIT_KINDS and unit_entity is not None:
         # dispatching is done in CAD itself; status changes are typed from reports
-        return Moment(kind, unit_entity, 0 if kind == "unit_dispatched" else 2)
+        return Moment(kind, unit_entity, 0 if kind in MACHINE_UNIT_KINDS else 2)
     if kind == "unit_arrived":
         # a call's "first arrive" with no unit named: the first unit of its agency to arrive
         return Moment("first_arrival", None, 2)
     if kind == "radio_transmission":
+        line = ANSWERED_ON_LINE.search(text)
+        if line:  # the recorder's 911 line: the pick-up, with the caller's number
+            return Moment("call_answered", line.group(1), 0)
         for pattern, what, rank in RADIO_SAYS:
             if pattern.search(text):
                 # one of a kind in an incident: the moment itself is the key
@@ -75,6 +84,11 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "call_received" and attrs.get("ani") and transferred_in(attrs):
         # it rings at the next answering point a moment after it left the first
         return Moment("call_transfer", str(attrs["ani"]), 1)
+    if kind == "call_answered" and attrs.get("ani"):
+        # the answering point's phone log and its CAD (which gets the caller's number and
+        # location from the phone system on answer) both stamp the pick-up; the same
+        # number answered at another agency is another act (align.py keys it by agency)
+        return Moment("call_answered", str(attrs["ani"]), 0)
     if kind == "shots_detected":
         return Moment("shots", None, 0)
     if kind == "door_event":
@@ -89,6 +103,21 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "patient_transported" and unit_entity is not None:
         return Moment("patient_transported", unit_entity, 0)
     return None
+
+
+TRANSPORTING_TO = re.compile(r"\btransporting\b.*?\bto\s+(.+?)\s*$", re.I)
+
+
+def destination(kind: str, text: str | None, place: str | None) -> str | None:
+    """Where a patient was taken, in plain lower-case words: a patient record's destination,
+    or the hospital a medic names on the radio ("Rescue 7 transporting one red to ...").
+    Two patients one ambulance takes off in the same minute are told apart by it."""
+    said = place if kind == "patient_transported" else None
+    if kind == "radio_transmission" and text:
+        found = TRANSPORTING_TO.search(text)
+        said = found.group(1) if found else None
+    words = re.sub(r"[^a-z0-9]+", " ", (said or "").lower()).strip()
+    return words or None
 
 
 def transferred_in(attrs: dict) -> bool:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from itertools import repeat
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select, text, update
 
+from onrecord.reconstruct.align import clock_shift
 from onrecord.reconstruct.build import Reconstruction
+from onrecord.reconstruct.load import WHOLE_SECOND_MS, whole_second_sources
 from onrecord.store.case import Case
 from onrecord.store.bulk import bulk_insert, next_id
 from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
@@ -85,12 +86,26 @@ def _fused(conn, case, r: Reconstruction, ent_base: int) -> dict[int, int]:
 
 
 def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
-    ev = r.events
-    lo = [None if v != v else int(v) for v in ev["t_lo"]]
-    hi = [None if v != v else int(v) for v in ev["t_hi"]]
-    ids = [int(i) for i in ev["id"]]
-    rows = zip(ids, repeat(case.id), lo, hi, (fused_of.get(i) for i in ids))
-    bulk_insert(conn, "aligned_events", ("event_id", "case_id", "t_lo", "t_hi", "fused_id"), rows)
+    """Every event's time on the common clock. A clock shifts every event of its source
+    alike, so the millions of rows are computed by the database from the events table and
+    one shift per source (the same arithmetic as align.aligned_times), not sent row by row;
+    the few fused events' ids follow."""
+    whole = whole_second_sources(r.events)
+    shifts = []
+    for s in r.sources["id"]:
+        off, unc = clock_shift(r.clocks.get(int(s)))
+        widen = WHOLE_SECOND_MS if int(s) in whole else 0
+        shifts.append(f"({int(s)}, {float((off + unc) * 1000)!r}, {float((off - unc) * 1000)!r}, {widen})")
+    if shifts:
+        conn.execute(text(
+            f"WITH shift (source_id, lo_ms, hi_ms, widen) AS (VALUES {', '.join(shifts)}) "
+            "INSERT INTO aligned_events (event_id, case_id, t_lo, t_hi, fused_id) "
+            "SELECT e.id, e.case_id, CAST(ROUND(e.t_src_lo - s.lo_ms) AS BIGINT), "
+            "CAST(ROUND(e.t_src_hi + CASE WHEN e.t_src_hi = e.t_src_lo THEN s.widen ELSE 0 END - s.hi_ms) AS BIGINT), "
+            "NULL FROM events e JOIN shift s ON s.source_id = e.source_id WHERE e.case_id = :c"), {"c": case.id})
+    if fused_of:
+        conn.execute(update(aligned_events).where(aligned_events.c.event_id == bindparam("e"))
+                     .values(fused_id=bindparam("f")), [{"e": int(e), "f": int(f)} for e, f in fused_of.items()])
 
 
 def _findings(conn, case, r: Reconstruction, claim_base: int) -> None:

@@ -10,6 +10,7 @@ from onrecord.scenario import incident, metrics, world as world_mod
 from onrecord.scenario.calls import plan_calls
 from onrecord.scenario.camera import plan_camera
 from onrecord.scenario.radio_plan import plan_radio
+from onrecord.scenario.tones import plan_tone_outs
 from onrecord.scenario.response import plan_response
 from onrecord.scenario.rng import stream
 from onrecord.scenario.staff import staff_agencies
@@ -31,6 +32,7 @@ def tell_story(seed: int) -> Story:
     plan_response(story, stream(seed, "response"))
     plan_camera(story, stream(seed, "camera"))
     plan_radio(story, stream(seed, "radio"))
+    plan_tone_outs(story, stream(seed, "tones"))
     return story
 
 
@@ -40,16 +42,19 @@ def write_sources(story: Story, book: TruthBook, root: Path, seed: int) -> list:
     w, s = story.world, lambda label: stream(seed, f"source:{label}")
     city_clock = s("city-clock").uniform(-45, 45)  # both city CAD exports share one server clock
     city_911, seqs = calls911.city_911(story, book, s("city-911"))
-    tables = [cad.county_cad(story, book, s("county-cad")),
-              cad.city_cad(story, book, s("city-cad"), round(city_clock, 3)),
+    avl = devices.avl(story, book, s("avl"))  # first: county CAD relays some of its pings
+    tables = [cad.county_cad(story, book, s("county-cad"), s("county-cad-feeds")),
+              cad.city_cad(story, book, s("city-cad"), round(city_clock, 3), s("city-cad-feeds")),
               cad.city_unit_log(story, book, s("city-units"), round(city_clock, 3)),
               cad.fire_cad(story, book, s("fire-cad")),
               cad.fire_patients(story, book, s("fire-patients"), 0.0),
               city_911, calls911.county_911(story, book, s("county-911"), seqs),
-              radio.radio_log(story, book, s("radio-so"), w.sheriff, round(s("radio-so-clock").uniform(-8, 8), 3)),
-              radio.radio_log(story, book, s("radio-pd"), w.police, round(s("radio-pd-clock").uniform(-30, 30), 3)),
+              radio.radio_log(story, book, s("radio-so"), w.sheriff, round(s("radio-so-clock").uniform(-8, 8), 3),
+                              s("radio-so-phones")),
+              radio.radio_log(story, book, s("radio-pd"), w.police, round(s("radio-pd-clock").uniform(-30, 30), 3),
+                              s("radio-pd-phones")),
               radio.radio_log(story, book, s("radio-fr"), w.fire, round(s("radio-fr-clock").uniform(-15, 15), 3)),
-              devices.sensors(story, book, s("sensors")), devices.avl(story, book, s("avl")),
+              devices.sensors(story, book, s("sensors")), avl,
               devices.camera(story, book, s("camera")),
               rosters.sheriff_roster(story, book, s("roster-so")), rosters.city_roster(story, book, s("roster-pd")),
               rosters.fire_roster(story, book, s("roster-fr"))]

@@ -52,16 +52,23 @@ def plan_attack(story: Story, rng: random.Random) -> None:
         story.fate = "stopped"  # the stop itself is timed once the entry teams exist
 
 
+MIN_PAUSE_S = 3.0
+
+
 def _bursts(story: Story, rng: random.Random) -> None:
     """Bursts spread over five to seven minutes, moving up through the floors."""
     floors = story.world.target.floors
     n = rng.randint(6, 10)
     span = rng.uniform(280, 400)
     starts = [0.0] + sorted(rng.uniform(8, span - 8) for _ in range(n - 2)) + [span]
+    free = 0.0
     for k, start in enumerate(starts):
+        # one shooter: a burst begins only after the last one ended and a pause to move or reload
+        start = max(start, free)
         t = story.t0 + start
         floor = 1 + min(floors - 1, k * floors // n)
         length = rng.uniform(2, 7)
+        free = start + length + MIN_PAUSE_S
         shots = rng.randint(3, 16)
         eid = f"shots-{k + 1:02d}"
         story.bursts.append(Burst(eid, round(t, 3), round(t + length, 3), floor, shots))

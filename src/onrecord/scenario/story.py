@@ -121,6 +121,10 @@ class Story:
     camera_offset: float = 0.0
     camera_lag: float = 0.0
     channels: dict[str, str] = field(default_factory=dict)  # agency -> talkgroup
+    # the fire dispatch talkgroup, hosted on the county's system: fire tone-outs go out on it
+    fire_dispatch_channel: str = ""
+    # unit -> (time, true event) of the first AVL ping that has it stopped at its stage
+    avl_on_scene: dict[str, tuple[float, str]] = field(default_factory=dict)
 
     def add(self, eid: str, kind: str, t: float, **kw) -> TrueEvent:
         if eid in self.events:

@@ -25,27 +25,38 @@ def _radio_time(story: Story, eid: str) -> float | None:
     return next((x.t for x in story.radio if x.eid == eid), None)
 
 
-def county_cad(story: Story, book: TruthBook, rng: random.Random) -> Table:
+def county_cad(story: Story, book: TruthBook, rng: random.Random, feeds: random.Random) -> Table:
+    """`feeds` draws what CAD's interfaces add (the 911 caller's number and when it reached
+    CAD; the AVL position that put a car on scene), apart from `rng`, so the rest of this
+    file keeps its numbers."""
     w, tz, off = story.world, story.world.tz, round(rng.uniform(-3, 3), 3)
     name = "county_cad.csv"
     head = ["RecordId", "IncidentNo", "Unit", "Received", "Dispatched", "Enroute", "OnScene",
-            "Cleared", "Nature", "Location", "Disposition"]
+            "Cleared", "Nature", "Location", "Disposition", "ANI", "AliReceived", "AvlOnScene"]
     ev = [{"kind": "incident_created", "time": "Received", "format": COUNTY_FMT, "once_per_call": True,
            "unit": False},
+          # the 911 call the incident was opened from: its number and location (ANI/ALI)
+          # reach CAD from the phone system the moment the call-taker answers it
+          {"kind": "call_answered", "time": "AliReceived", "format": COUNTY_FMT, "once_per_call": True,
+           "unit": False, "optional": True},
+          # the AVL ping that put the car inside the incident's geofence, as CAD received it
+          {"kind": "unit_position", "time": "AvlOnScene", "format": COUNTY_FMT, "optional": True},
           {"kind": "unit_dispatched", "time": "Dispatched", "format": COUNTY_FMT},
           {"kind": "unit_enroute", "time": "Enroute", "format": COUNTY_FMT, "optional": True},
           {"kind": "unit_arrived", "time": "OnScene", "format": COUNTY_FMT, "optional": True}]
     m = mapping_doc("county-cad", "cad", w.sheriff, tz, f"{w.agencies[w.sheriff].name} CAD, one row per unit",
                     {"call": "IncidentNo", "unit": "Unit", "place": "Location", "text": "Nature"},
-                    {"rid": "RecordId", "disposition": "Disposition", "cleared": "Cleared"}, ev,
+                    {"rid": "RecordId", "disposition": "Disposition", "cleared": "Cleared", "ani": "ANI"}, ev,
                     layout="row-per-unit", required=["RecordId", "IncidentNo", "Unit"])
     t = Table(name, "cad", w.sheriff, head, m, off, "one row per unit; 24-hour local time MM/DD/YYYY HH:MM:SS; no zone")
     fmt = lambda x: timefmt.local(x + off, tz, COUNTY_FMT)
     base = rng.randint(30000, 89000)
+    answered = sorted((c for c in story.calls if c.related), key=lambda c: c.county_answered)[:1]
     calls = [(story.at("county-incident"), "county-incident", _incident_units(story, rng), "SHOOTING IN PROGRESS",
-              f"{w.campus_address} ({w.school})")] + _other_county_calls(story, rng)
+              f"{w.campus_address} ({w.school})", answered[0] if answered else None)]
+    calls += _other_county_calls(story, rng, feeds)
     calls.sort(key=lambda c: c[0])
-    for received, created_eid, units, nature, place in calls:
+    for received, created_eid, units, nature, place, call in calls:
         base += rng.randint(1, 4)  # other dispatchers' calls take the numbers between
         inc = f"{timefmt.local(story.t0, tz, '%y')}-{base:06d}"
         for i, (cad, uid, disp, enr, typed, ids) in enumerate(units):
@@ -53,7 +64,16 @@ def county_cad(story: Story, book: TruthBook, rng: random.Random) -> Table:
             row = {"RecordId": rid, "IncidentNo": inc, "Unit": cad, "Received": fmt(received),
                    "Dispatched": fmt(disp), "Enroute": fmt(enr) if enr else "", "OnScene": fmt(typed),
                    "Cleared": fmt(typed + rng.uniform(900, 20000)), "Nature": nature, "Location": place,
-                   "Disposition": "RPT"}
+                   "Disposition": "RPT", "ANI": "", "AliReceived": "", "AvlOnScene": ""}
+            if uid in story.avl_on_scene and created_eid == "county-incident":
+                ping_t, ping = story.avl_on_scene[uid]
+                at = ping_t + feeds.uniform(0.2, 1.0)  # over the cellular modem to the CAD server
+                row["AvlOnScene"] = fmt(at)
+                book.record(name, rid, "unit_position", ping, at, row["AvlOnScene"])
+            if i == 0 and call is not None:
+                at = call.county_answered + feeds.uniform(0.1, 0.8)  # the interface's own delay
+                row["ANI"], row["AliReceived"] = call.phone, fmt(at)
+                book.record(name, rid, "call_answered", f"{call.cid}-answered-county", at, row["AliReceived"])
             t.add(row)
             if i == 0:
                 book.record(name, rid, "incident_created", created_eid, received, row["Received"])
@@ -74,7 +94,9 @@ def _incident_units(story: Story, rng: random.Random) -> list[tuple]:
         u = w.unit(r.uid)
         typed = (_radio_time(story, f"arrive-{u.uid}") or received) + rng.uniform(2, 10)
         if u.role == "sro":
-            typed = received + rng.uniform(5, 20)  # logged after the fact, from his radio call
+            # logged after the fact, from his radio call: never before he made it, and
+            # not before the incident it belongs to was opened
+            typed = max(received, _radio_time(story, "radio-sro-shots")) + rng.uniform(5, 20)
         ids = (f"dispatch-{u.uid}", f"enroute-{u.uid}", f"arrive-{u.uid}")
         out.append((u.cad_id, u.uid, r.dispatched, r.enroute, typed, ids))
     return out
@@ -84,13 +106,19 @@ OTHER_NATURES = [("TRAFFIC CRASH", "SR 7 at {s} Rd"), ("ALARM BURGLARY", "{n} {s
                  ("DOMESTIC DISTURBANCE", "{n} {s} Ct"), ("SUSPICIOUS VEHICLE", "{s} Park lot")]
 
 
-def _other_county_calls(story: Story, rng: random.Random) -> list[tuple]:
+def _other_county_calls(story: Story, rng: random.Random, feeds: random.Random) -> list[tuple]:
     """Ordinary sheriff calls the same afternoon, worked by deputies not at the school.
-    Their true events exist (the story gains them) but no other source records them."""
+    Each of the afternoon's other 911 calls answered at the county opens one of them (so
+    the 911 log and CAD share its answer); the rest came in otherwise (an officer's
+    own stop, a business line)."""
     from onrecord.scenario.world import STREETS
     out = []
+    others = sorted((c for c in story.calls if not c.related), key=lambda c: c.county_answered)
     for k in range(rng.randint(3, 6)):
         created = story.t0 + rng.uniform(-5400, 2400)
+        call = others[k] if k < len(others) else None
+        if call is not None:
+            created = call.county_answered + feeds.uniform(20, 90)  # typed once the caller said what happened
         eid = f"county-other-{k + 1:02d}"
         nature, where = rng.choice(OTHER_NATURES)
         story.add(f"{eid}-created", "incident_created", created, note=f"unrelated sheriff call: {nature}")
@@ -105,16 +133,19 @@ def _other_county_calls(story: Story, rng: random.Random) -> list[tuple]:
                 story.add(te, kind, tt, note=f"unrelated call, unit {cad}")
             units.append((cad, None, disp, enr, arr, ids))
         out.append((created, f"{eid}-created", units, nature,
-                    where.format(n=rng.randint(100, 9999), s=rng.choice(STREETS))))
+                    where.format(n=rng.randint(100, 9999), s=rng.choice(STREETS)), call))
     return out
 
 
-def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> Table:
+def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float, feeds: random.Random) -> Table:
+    """`feeds` draws when the 911 interface's caller number reached CAD, apart from `rng`."""
     w, tz = story.world, story.world.tz
     name = "city_cad_calls.csv"
     head = ["Call Number", "Call Type", "Call Date/Time", "Priority", "Address", "First Unit",
-            "First Dispatch", "First Arrive", "Units Assigned"]
+            "First Dispatch", "First Arrive", "Units Assigned", "Caller ANI", "ANI/ALI Time"]
     ev = [{"kind": "incident_created", "time": "Call Date/Time", "format": CITY_FMT, "unit": False},
+          # the 911 call the call was opened from, as the phone system handed it to CAD on answer
+          {"kind": "call_answered", "time": "ANI/ALI Time", "format": CITY_FMT, "optional": True, "unit": False},
           {"kind": "unit_dispatched", "time": "First Dispatch", "format": CITY_FMT, "optional": True},
           # the first arriving unit is not always the first dispatched: the row does not say
           {"kind": "unit_arrived", "time": "First Arrive", "format": CITY_FMT, "optional": True,
@@ -122,8 +153,8 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> T
     m = mapping_doc("city-cad-calls", "cad", w.police, tz,
                     f"{w.agencies[w.police].name} calls for service, one row per call",
                     {"call": "Call Number", "unit": "First Unit", "place": "Address", "text": "Call Type"},
-                    {"rid": "Call Number", "priority": "Priority", "units_assigned": "Units Assigned"}, ev,
-                    required=["Call Number"])
+                    {"rid": "Call Number", "priority": "Priority", "units_assigned": "Units Assigned",
+                     "ani": "Caller ANI"}, ev, required=["Call Number"])
     t = Table(name, "cad", w.police, head, m, off,
               "one row per call; 12-hour clock MM/DD/YYYY hh:mm:ss AM/PM; no zone; first unit only")
     fmt = lambda x: timefmt.local(x + off, tz, CITY_FMT)
@@ -137,8 +168,13 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> T
            fmt(story.at("city-incident")), "Priority": "1", "Address": w.school.upper(),
            "First Unit": w.unit(first_d.uid).cad_id, "First Dispatch": fmt(first_d.dispatched),
            "First Arrive": fmt(typed_a),
-           "Units Assigned": ";".join(w.unit(r.uid).cad_id for r in sorted(runs, key=lambda r: r.dispatched))}
+           "Units Assigned": ";".join(w.unit(r.uid).cad_id for r in sorted(runs, key=lambda r: r.dispatched)),
+           "Caller ANI": "", "ANI/ALI Time": ""}
+    opened_from = min((c for c in story.calls if c.mobile and c.related), key=lambda c: c.city_answered)
+    at = opened_from.city_answered + feeds.uniform(0.1, 0.8)  # the interface's own delay
+    row["Caller ANI"], row["ANI/ALI Time"] = opened_from.phone, fmt(at)
     t.add(row)
+    book.record(name, rid, "call_answered", f"{opened_from.cid}-answered-city", at, row["ANI/ALI Time"])
     book.record(name, rid, "incident_created", "city-incident", story.at("city-incident"), row["Call Date/Time"])
     book.record(name, rid, "unit_dispatched", f"dispatch-{first_d.uid}", first_d.dispatched, row["First Dispatch"])
     book.record(name, rid, "unit_arrived", f"arrive-{first_a.uid}", typed_a, row["First Arrive"])
@@ -149,7 +185,7 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float) -> T
         row = {"Call Number": rid2, "Call Type": "SUSPICIOUS PERSON / BOLO MATCH", "Call Date/Time":
                fmt(det.t + rng.uniform(10, 60)), "Priority": "1", "Address": "RESIDENTIAL AREA",
                "First Unit": w.unit(det.unit).cad_id, "First Dispatch": "", "First Arrive": "",
-               "Units Assigned": w.unit(det.unit).cad_id}
+               "Units Assigned": w.unit(det.unit).cad_id, "Caller ANI": "", "ANI/ALI Time": ""}
         t.add(row)
         created = det.t + 0.0
         book.record(name, rid2, "incident_created", "attacker-detained", created, row["Call Date/Time"])

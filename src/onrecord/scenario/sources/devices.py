@@ -83,6 +83,8 @@ def avl(story: Story, book: TruthBook, rng: random.Random) -> Table:
                "Lat": f"{lat:.6f}", "Lon": f"{lon:.6f}", "SpeedMph": f"{mph:.0f}"})
         book.record(name, rid, "unit_position", eid, tt, timefmt.epoch_ms(tt))
         book.mention(name, rid, "unit", u.uid)
+        if u.uid not in story.avl_on_scene and tt >= story.runs[u.uid].arrived:
+            story.avl_on_scene[u.uid] = (tt, eid)  # the ping CAD's geofence marks on scene
     return t
 
 

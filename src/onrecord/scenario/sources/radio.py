@@ -11,7 +11,7 @@ import random
 
 from onrecord.scenario import timefmt
 from onrecord.scenario.sources.common import Table, mapping_doc
-from onrecord.scenario.story import Story
+from onrecord.scenario.story import Story, Transmission
 from onrecord.scenario.truth import TruthBook
 
 DIALECTS = {
@@ -25,7 +25,12 @@ DIALECTS = {
 }
 
 
-def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, off: float) -> Table:
+def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, off: float,
+              phones: random.Random | None = None) -> Table:
+    """With `phones`, the logger also records the agency's 911 lines (as dispatch-center
+    recorders do, radio and telephone on one clock): a row per call answered, from the
+    moment the call-taker picks up, with the caller's number. `phones` draws only those
+    rows' own numbers, so the rest of the file keeps its draws."""
     w, tz = story.world, story.world.tz
     kind = w.agencies[agency].kind
     name, head, fmt, dialect = DIALECTS[kind]
@@ -41,10 +46,13 @@ def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, of
         t.dialect += "; no header line"
     heard = _heard_by(story, agency)
     n = rng.randint(1000, 9000)
-    for x in (x for x in story.radio if x.channel in heard(x.t)):
-        n += rng.randint(1, 3)
+    said = [x for x in story.radio if x.channel in heard(x.t)]
+    answered = _answered_calls(story, agency, phones) if phones else []
+    for x in sorted(said + answered, key=lambda x: (x.t, x.channel)):
+        phone = x.channel.endswith("-911")
+        n += 1 if phone else rng.randint(1, 3)
         rid = f"{n}"
-        alias = w.unit(x.uid).call_sign if x.uid else "DISPATCH"
+        alias = w.unit(x.uid).call_sign if x.uid else ("" if phone else "DISPATCH")
         written = timefmt.local(x.t + off, tz, fmt)
         row = {idc: rid, chan: x.channel, unit: alias, secs: f"{x.seconds:.1f}", text: x.text}
         if kind == "fire":
@@ -63,13 +71,33 @@ def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, of
     return t
 
 
+def _answered_calls(story: Story, agency: str, phones: random.Random) -> list[Transmission]:
+    """The 911 calls this agency's call-takers answered, as its recorder logs them."""
+    w = story.world
+    out = []
+    for c in story.calls:
+        if agency == w.sheriff:
+            at, eid, line = c.county_answered, f"{c.cid}-answered-county", f"{w.sheriff}-911"
+        elif agency == w.police and c.mobile:
+            at, eid, line = c.city_answered, f"{c.cid}-answered-city", f"{w.police}-911"
+        else:
+            continue
+        start = at + phones.uniform(0.0, 0.4)  # recording starts as the line goes off hook
+        out.append(Transmission(eid, round(start, 3), line, None, f"911 call answered, ANI {c.phone}",
+                                round(c.ended - at, 1)))
+    return out
+
+
 def _heard_by(story: Story, agency: str):
     w = story.world
     own = story.channels[agency]
     patched = {story.channels[w.sheriff], story.channels[w.police]}
+    # the fire dispatch talkgroup is on the county's system: the county's logger records
+    # it beside its own, and so does the fire department's
+    extra = {story.fire_dispatch_channel} - {""} if agency in (w.sheriff, w.fire) else set()
 
     def heard(t: float) -> set[str]:
         if own in patched and t >= story.patched:
-            return patched
-        return {own}
+            return patched | extra
+        return {own} | extra
     return heard
