@@ -75,3 +75,13 @@ def test_a_contradiction_names_the_speaker_and_quotes_the_radio(read):
     for f in orders:
         assert "author of" not in f.summary  # the statement's author by name
         assert "on the radio: “" in f.summary
+
+
+def test_record_times_in_a_summary_are_the_cases_local_clock(read):
+    r, truth, files = read
+    timed = [f.summary for f in r.findings if f.kind == "discrepancy" and "on scene by" in f.summary]
+    assert timed
+    for summary in timed:
+        assert " UTC" not in summary
+        # the generated county is on US Eastern time, as every view shows it
+        assert " EST" in summary or " EDT" in summary, summary

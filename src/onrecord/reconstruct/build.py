@@ -15,6 +15,7 @@ from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.discrepancies import read_claims
+from onrecord.store.read import CaseReader
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_seconds
@@ -66,7 +67,8 @@ def reconstruct(case: Case) -> Reconstruction:
     first = next((f.value_lo for f in findings if f.name == "first_shots" and f.status == "established"), None)
     findings += transfer_delays(transferred_calls(events, clocks, since=first), fmt.seconds)
     findings += _clock_findings(sources, clocks, fmt)
-    said = read_claims(events, findings, who)
+    # Summaries name times in the case's own zone, as every view shows them.
+    said = read_claims(events, findings, who, CaseReader(case).display_zone())
     findings += said.findings
     return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems, said.rows)
 

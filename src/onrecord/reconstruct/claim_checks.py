@@ -114,7 +114,7 @@ def shots_heard(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
         return None if fact is None else Check("cannot_tell", (c.lo, c.hi), (fact.lo, None), fact.says,
                                                "shots_after_arrival", fact.evidence)
     return Check("contradicts", (c.lo, c.hi), (fact.lo, None),
-                 f"{unit} was on scene by {_clock(arr.value_hi)}; {fact.says}", "shots_after_arrival",
+                 f"{unit} was on scene by {facts.clock(arr.value_hi)}; {fact.says}", "shots_after_arrival",
                  list(arr.evidence) + fact.evidence)
 
 
@@ -125,7 +125,7 @@ def shots_after_arrival(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None
         return None
     if fact.lo >= 1 and c.hi is not None and fact.lo > c.hi:
         return Check("contradicts", (c.lo, c.hi), (fact.lo, None),
-                     f"{unit} was on scene by {_clock(arr.value_hi)}; {fact.says}", "shots_after_arrival",
+                     f"{unit} was on scene by {facts.clock(arr.value_hi)}; {fact.says}", "shots_after_arrival",
                      list(arr.evidence) + fact.evidence)
     before = facts.shots_after(arr.value_lo)
     if before is not None and before.lo == 0:
@@ -163,8 +163,8 @@ def duration_to_entry(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     lo, hi = (entry[0] - arr.value_hi) / MINUTE_MS, (entry[1] - arr.value_lo) / MINUTE_MS
     claim = widened(c)
     return Check(verdict(claim, (lo, hi)), claim, (lo, hi),
-                 f"{unit} arrived {_clock(arr.value_lo)}–{_clock(arr.value_hi)} and entered "
-                 f"{_clock(entry[0])}–{_clock(entry[1])}: {_fmt(lo)}–{_fmt(hi)} min", "unit_arrival_to_entry",
+                 f"{unit} arrived {facts.clock(arr.value_lo)}–{facts.clock(arr.value_hi)} and entered "
+                 f"{facts.clock(entry[0])}–{facts.clock(entry[1])}: {_fmt(lo)}–{_fmt(hi)} min", "unit_arrival_to_entry",
                  list(arr.evidence) + entry[2])
 
 
@@ -224,7 +224,7 @@ def officers_on_scene(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     if not there:
         return None
     n = len(there)
-    when = f"before the last shots ({_clock(cutoff)})" if during else "on scene"
+    when = f"before the last shots ({facts.clock(cutoff)})" if during else "on scene"
     says = f"{n} armed units of theirs are recorded {when}: " + ", ".join(sorted(f.subject for f in there))
     v = "contradicts" if c.hi < n else "cannot_tell"
     return Check(v, (c.lo, c.hi), (n, None), says, "units_on_scene",
@@ -399,14 +399,6 @@ def _hm(minute: float) -> str:
     m = int(round(minute * 60)) // 60
     s = int(round(minute * 60)) % 60
     return f"{m // 60 % 24:02d}:{m % 60:02d}:{s:02d}"
-
-
-def _clock(ms: float | None) -> str:
-    """UTC clock of a record time, for the one-line summary (views show local time)."""
-    if ms is None:
-        return "?"
-    import datetime as dt
-    return dt.datetime.fromtimestamp(ms / 1000, dt.timezone.utc).strftime("%H:%M:%S UTC")
 
 
 CHECKS = {

@@ -8,6 +8,8 @@ that a record-derived metric contradicts. Each is a Finding quoting both sides.
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 import json
 from dataclasses import dataclass, field
 
@@ -26,7 +28,7 @@ class ClaimsRead:
     findings: list[Finding] = field(default_factory=list)
 
 
-def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRead:
+def read_claims(events: pd.DataFrame, findings: list[Finding], who, zone: ZoneInfo = ZoneInfo("UTC")) -> ClaimsRead:
     from onrecord.claims.extract import analyse
     from onrecord.claims.rows import claim_row
 
@@ -56,7 +58,7 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
         source_id, event_id = where[c.doc]
         out.claim_index[c.id] = len(out.rows)
         out.rows.append({**claim_row(c, names), "source_id": source_id, "event_id": event_id})
-    against = _against_records(result.claims, names, findings, who, out, where, events)
+    against = _against_records(result.claims, names, findings, who, out, where, events, zone)
     wrong = {f.payload["verdict"]["claim"]: f for f in against}
     for conflict in result.conflicts:
         for side in conflict.sides:
@@ -126,14 +128,15 @@ def _claims_disagree(conflict, out: ClaimsRead, where) -> Finding:
                    evidence=[where[s["doc"]][1] for s in sides if s.get("doc") in where])
 
 
-def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where, events) -> list[Finding]:
+def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where, events,
+                     zone: ZoneInfo) -> list[Finding]:
     """Every claim the records can speak to is checked (claim_checks.py); the verdict goes
     into the claim's row either way, and a contradiction becomes a discrepancy quoting
     the claim's sentence and the record events it rests on."""
     from onrecord.reconstruct.claim_checks import check
     from onrecord.reconstruct.record_facts import RecordFacts
 
-    facts = RecordFacts(events, findings, who)
+    facts = RecordFacts(events, findings, who, zone=zone)
     result = []
     previous: dict[str, object] = {}  # document -> its last time claim, for "... later"
     for c in claims:

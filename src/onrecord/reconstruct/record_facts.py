@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 import pandas as pd
 
@@ -37,12 +39,19 @@ class RecordFacts:
     events: pd.DataFrame
     findings: list[Finding]
     who: object
+    zone: ZoneInfo = ZoneInfo("UTC")  # the case's zone, for times named in summaries
     by_name: dict = field(default_factory=dict)  # (finding name, subject) -> Finding
 
     def __post_init__(self) -> None:
         self.by_name = {(f.name, f.subject): f for f in self.findings
                         if f.kind == "metric" and f.status == "established"}
         self._crew_units = _units_of_people(self.who)
+
+    def clock(self, ms: float | None) -> str:
+        """A record time as the case's local clock with its zone, for one-line summaries."""
+        if ms is None:
+            return "?"
+        return datetime.fromtimestamp(ms / 1000, timezone.utc).astimezone(self.zone).strftime("%H:%M:%S %Z")
 
     def metric(self, name: str, subject: str | None = None) -> Finding | None:
         return self.by_name.get((name, subject))
