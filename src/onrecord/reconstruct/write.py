@@ -102,7 +102,10 @@ def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
             "INSERT INTO aligned_events (event_id, case_id, t_lo, t_hi, fused_id) "
             "SELECT e.id, e.case_id, CAST(ROUND(e.t_src_lo - s.lo_ms) AS BIGINT), "
             "CAST(ROUND(e.t_src_hi + CASE WHEN e.t_src_hi = e.t_src_lo THEN s.widen ELSE 0 END - s.hi_ms) AS BIGINT), "
-            "NULL FROM events e JOIN shift s ON s.source_id = e.source_id WHERE e.case_id = :c"), {"c": case.id})
+            # CROSS JOIN: SQLite keeps events as the outer loop (one pass; the other way round
+            # it walks the case's events once per source); PostgreSQL plans it as any join.
+            "NULL FROM events e CROSS JOIN shift s WHERE s.source_id = e.source_id AND e.case_id = :c"),
+            {"c": case.id})
     if fused_of:
         conn.execute(update(aligned_events).where(aligned_events.c.event_id == bindparam("e"))
                      .values(fused_id=bindparam("f")), [{"e": int(e), "f": int(f)} for e, f in fused_of.items()])
