@@ -49,7 +49,7 @@ def fuse(anchored: pd.DataFrame) -> list[list[int]]:
     uncertainty added), columns id, source_id, family, who, rank, lo, hi. Returns the groups
     of event ids that are one real moment (size >= 2)."""
     groups: list[list[int]] = []
-    for family, part in anchored.groupby("family", sort=False):
+    for family, part in anchored.groupby("family", sort=False, observed=True):
         if family == "first_arrival":
             continue
         keyed = family not in ("entry", "shots", "channels_patched", "threat_ended")

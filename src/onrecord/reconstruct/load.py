@@ -42,6 +42,10 @@ def load_events(case: Case) -> pd.DataFrame:
     files = {i: f for i, _, f in src}
     df["source_kind"] = df["source_id"].map(kinds)
     df["file_name"] = df["source_id"].map(files)
+    # A few dozen distinct values over millions of rows, compared over and over
+    # (kind == "shots_detected"): categories compare their codes, not every string.
+    for name in ("kind", "source_kind", "file_name"):
+        df[name] = df[name].astype("category")
     return df
 
 
