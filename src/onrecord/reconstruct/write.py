@@ -10,7 +10,7 @@ from onrecord.reconstruct.align import clock_shift
 from onrecord.reconstruct.build import Reconstruction
 from onrecord.reconstruct.load import WHOLE_SECOND_MS, whole_second_sources
 from onrecord.store.case import Case
-from onrecord.store.bulk import bulk_insert, next_id
+from onrecord.store.bulk import bulk_insert, indexes_rebuilt, next_id
 from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
                                    fused_events)
 
@@ -33,9 +33,10 @@ def write_reconstruction(case: Case, r: Reconstruction) -> None:
             conn.execute(delete(table).where(*where))
         _clocks(conn, case, r)
         ent_base = next_id(conn, entities)
-        _entities(conn, case, r, ent_base)
-        fused_of = _fused(conn, case, r, ent_base)
-        _aligned(conn, case, r, fused_of)
+        with indexes_rebuilt(conn, ("entity_mentions", "aligned_events")):  # a row for every event
+            _entities(conn, case, r, ent_base)
+            fused_of = _fused(conn, case, r, ent_base)
+            _aligned(conn, case, r, fused_of)
         claim_base = next_id(conn, claims)
         if r.claims:
             conn.execute(claims.insert(), [{"id": claim_base + i, "case_id": case.id, **row}

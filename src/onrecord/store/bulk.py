@@ -7,6 +7,7 @@ paths are used inside the caller's transaction.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 from itertools import islice
 
 from sqlalchemy import Connection, Table, func, select
@@ -44,3 +45,27 @@ def next_id(conn: Connection, table: Table) -> int:
     """The next free id: ids are handed out by the writer under its lock, unique across
     the cases sharing one PostgreSQL database."""
     return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1
+
+
+def sqlite_indexes_query(tables: Iterable[str]) -> str:
+    """SQLite's secondary indexes of some tables, with the SQL that made each."""
+    names = ", ".join(f"'{t}'" for t in tables)
+    return ("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+            f"AND tbl_name IN ({names}) ORDER BY name")
+
+
+@contextmanager
+def indexes_rebuilt(conn: Connection, tables: Iterable[str]):
+    """On SQLite, write millions of rows with the tables' secondary indexes dropped and
+    build each once afterwards (a sort, far cheaper than keeping it up row by row). Inside
+    the caller's transaction: a failure or a killed process leaves them as they were.
+    On PostgreSQL, where several cases share the tables, nothing changes."""
+    if not is_sqlite(conn.engine):
+        yield
+        return
+    indexes = conn.exec_driver_sql(sqlite_indexes_query(tables)).all()
+    for name, _ in indexes:
+        conn.exec_driver_sql(f'DROP INDEX "{name}"')
+    yield
+    for _, sql in indexes:
+        conn.exec_driver_sql(sql)

@@ -14,6 +14,7 @@ from contextlib import closing
 import adbc_driver_sqlite.dbapi as adbc_sqlite
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
+from onrecord.store.bulk import sqlite_indexes_query
 from onrecord.store.case import Case
 from onrecord.store.writer import AlreadyImported, Batch, Progress, add_source, find_source, read_head
 
@@ -72,9 +73,7 @@ def _write(cur, case_id: int, batch: Batch, progress: Progress) -> int:
 
 
 def _indexes(cur) -> list[tuple[str, str]]:
-    """Secondary indexes of the bulk tables, with the SQL that made them."""
-    cur.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
-                f"AND tbl_name IN ({', '.join(repr(t) for t in BULK_TABLES)}) ORDER BY name")
+    cur.execute(sqlite_indexes_query(BULK_TABLES))
     return [tuple(r) for r in cur.fetchall()]
 
 
