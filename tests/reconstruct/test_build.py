@@ -42,6 +42,21 @@ def test_every_finding_rests_on_events(built):
     assert metrics and all(f.evidence for f in metrics)
 
 
+def test_units_entered_per_agency_is_a_range_that_holds_the_truth(built):
+    work, r = built
+    truth = json.loads((work / "scenario-3" / "truth.json").read_text())["metrics"]["scored_counts"]
+    found = {f.subject: f for f in r.findings if f.name == "agency_units_entered"}
+    on_scene = {f.subject: f.value_lo for f in r.findings if f.name == "agency_units_on_scene"}
+    assert found
+    for agency, f in found.items():
+        assert f.evidence  # the arrival and entry reports behind the count
+        assert f.value_lo == f.payload["recorded"] and f.value_hi == on_scene[agency]
+    for key, true in truth.items():
+        if key.startswith("units_entered:"):
+            f = found[key.split(":", 1)[1]]
+            assert f.value_lo <= true <= f.value_hi, (f.summary, true)
+
+
 def test_build_twice_replaces_the_derived_tables(built, cli):
     work, _ = built
     from onrecord.store.case import open_case

@@ -208,9 +208,11 @@ class ResponseMetrics:
             info = self.units.get(unit, {})
             name, agency = info.get("name", str(unit)), info.get("agency")
             entry = entries.get(unit)
-            stats = by_agency.setdefault(agency or "?", {"on_scene": 0, "entered": 0})
+            stats = by_agency.setdefault(agency or "?", {"on_scene": 0, "entered": 0, "arrived": [], "went_in": []})
             stats["on_scene"] += 1
             stats["entered"] += entry is not None
+            stats["arrived"] += arr.evidence
+            stats["went_in"] += entry.unit_members[unit] if entry else []
             self.out.append(Finding("unit_on_scene", "established", f"{name} on scene: {self.fmt(arr.lo, arr.hi)}",
                                     subject=name, value_lo=arr.lo, value_hi=arr.hi, unit="utc_ms",
                                     payload={"agency": agency, "armed": self._armed(unit)},
@@ -232,10 +234,21 @@ class ResponseMetrics:
                                         evidence=arr.evidence + (entry.members if entry else [])
                                         + self.first.members))
         for agency, stats in sorted(by_agency.items()):
-            for key, what in (("on_scene", "units on scene"), ("entered", "units that entered")):
-                self.out.append(Finding(f"agency_units_{key}", "established", f"{agency}: {stats[key]} {what}",
-                                        subject=agency, value_lo=stats[key], value_hi=stats[key], unit="count",
-                                        evidence=[]))
+            on_scene, entered = stats["on_scene"], stats["entered"]
+            self.out.append(Finding("agency_units_on_scene", "established", f"{agency}: {on_scene} units on scene",
+                                    subject=agency, value_lo=on_scene, value_hi=on_scene, unit="count",
+                                    evidence=stats["arrived"]))
+            # No record of a unit going in is not a record that it stayed out (a deputy
+            # may go in with another agency's team, unrecorded): the count is a range,
+            # from the entries recorded up to every unit on scene, and says so.
+            unknown = on_scene - entered
+            self.out.append(Finding(
+                "agency_units_entered", "established",
+                f"{agency}: {entered} of {on_scene} units on scene recorded going in"
+                + (f"; no record says whether the other {unknown} did" if unknown else ""),
+                subject=agency, value_lo=entered, value_hi=on_scene, unit="count",
+                payload={"recorded": entered, "on_scene": on_scene},
+                evidence=stats["went_in"] + stats["arrived"]))
 
 
 def camera_live_lag(views: list[tuple[int, float, float]], fmt_s) -> Finding:
