@@ -88,7 +88,8 @@ def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
 
 def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
     open_: list[Fused] = []
-    for r in part.sort_values(["lo", "rank"]).itertuples(index=False):
+    # stable, file order last: records of one written minute come in the order they were made
+    for r in part.sort_values(["lo", "rank", "id"], kind="stable").itertuples(index=False):
         host = _host(family, open_, r)
         if host is None:
             host = Fused(lo=r.lo, hi=r.hi)
@@ -146,4 +147,7 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
         # made since: the first entry it fits is the one it went in with (officers on
         # scene go in with the first team they can).
         return (named or fits)[0]
-    return fits[-1]
+    best = fits[-1]
+    # Moments the records cannot tell apart in time (two patients in one written minute):
+    # first come, first served, so reports pair with records in the order both were made.
+    return next(f for f in fits if (f.lo, f.hi) == (best.lo, best.hi))
