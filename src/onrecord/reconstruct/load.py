@@ -7,7 +7,9 @@ import json
 import pandas as pd
 from sqlalchemy import select
 
+from onrecord.store.arrow_read import sqlite_frame
 from onrecord.store.case import Case
+from onrecord.store.engine import is_sqlite
 from onrecord.store.schema import events, sources
 
 # Event kinds the reconstruction reasons about; others (prior contacts, background
@@ -17,23 +19,17 @@ ROSTER = "roster_entry"
 
 def load_events(case: Case) -> pd.DataFrame:
     """Every event of the case, with its source's kind and file name. Millions of rows:
-    read through the driver's own cursor (no per-row objects in between) and the two
-    source columns filled in from the few sources, not joined into every row."""
+    read as Arrow columns on SQLite, through the driver's own cursor on PostgreSQL (no
+    per-row objects in between), and the two source columns filled in from the few
+    sources, not joined into every row."""
     c = events.c
     cols = (c.id, c.source_id, c.kind, c.t_src_lo, c.t_src_hi, c.agency, c.unit, c.call, c.actor,
             c.channel, c.place, c.text, c.attrs)
     stmt = select(*cols).where(c.case_id == case.id).order_by(c.id)
     with case.engine.connect() as conn:
-        sql = str(stmt.compile(dialect=conn.dialect, compile_kwargs={"literal_binds": True}))
-        cursor = conn.connection.driver_connection.cursor()
-        try:
-            cursor.execute(sql)
-            rows = cursor.fetchall()
-        finally:
-            cursor.close()
         src = conn.execute(select(sources.c.id, sources.c.kind, sources.c.file_name)
                            .where(sources.c.case_id == case.id)).all()
-    df = pd.DataFrame.from_records(rows, columns=[col.name for col in cols], nrows=len(rows))
+    df = sqlite_frame(case, stmt) if is_sqlite(case.engine) else _driver_frame(case, stmt)
     for name in ("t_src_lo", "t_src_hi"):
         df[name] = pd.to_numeric(df[name], errors="coerce").astype("float64")
     for name in ("id", "source_id"):
@@ -47,6 +43,18 @@ def load_events(case: Case) -> pd.DataFrame:
     for name in ("kind", "source_kind", "file_name"):
         df[name] = df[name].astype("category")
     return df
+
+
+def _driver_frame(case: Case, stmt) -> pd.DataFrame:
+    with case.engine.connect() as conn:
+        sql = str(stmt.compile(dialect=conn.dialect, compile_kwargs={"literal_binds": True}))
+        cursor = conn.connection.driver_connection.cursor()
+        try:
+            cursor.execute(sql)
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+    return pd.DataFrame.from_records(rows, columns=[col.name for col in stmt.selected_columns], nrows=len(rows))
 
 
 def whole_seconds(events: pd.DataFrame) -> pd.DataFrame:
