@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 MAPPING = """
@@ -110,12 +111,10 @@ def time_sqlite_floor(csv: Path, mapping: Path, work: Path) -> float:
     tables, already parsed, hashed and in Arrow, handed to SQLite's C API (ADBC) inside
     one transaction on a new case, indexes built afterwards. No parsing, hashing or
     Python in the timed part: a floor under any import into this store."""
-    from contextlib import closing
-
-    import adbc_driver_sqlite.dbapi as adbc_sqlite
-
     from onrecord.sources.mapping import load_mapping
     from onrecord.sources.registry import ADAPTERS
+    from onrecord.store.adbc import adbc_cursor, all_rows
+    from onrecord.store.bulk import sqlite_indexes_dropped
     from onrecord.store.case import init_case
     from onrecord.store.evidence import record_hashes
     from onrecord.store.writer import Batch, SourceMeta
@@ -126,21 +125,14 @@ def time_sqlite_floor(csv: Path, mapping: Path, work: Path) -> float:
     batch = Batch(meta, parsed.records.raws, parsed.records.ordinals, record_hashes(parsed.records.raws), parsed.events)
     raw, ev, _ = batch.tables(1, 1, (0, bytes(32)), 1, 1)
     case = init_case(work / "case")
-    case.engine.dispose()
-    with closing(adbc_sqlite.connect(case.engine.url.database, autocommit=True)) as con, closing(con.cursor()) as cur:
+    with adbc_cursor(case, autocommit=True) as cur:
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.execute("PRAGMA cache_size=-262144")
-        cur.execute("SELECT name, sql FROM sqlite_master WHERE type='index' AND sql IS NOT NULL "
-                    "AND tbl_name IN ('raw_records', 'events')")
-        indexes = cur.fetchall()
         start = time.perf_counter()
         cur.execute("BEGIN IMMEDIATE")
-        for name, _ in indexes:
-            cur.execute(f'DROP INDEX "{name}"')
-        cur.adbc_ingest("raw_records", raw, mode="append")
-        cur.adbc_ingest("events", ev, mode="append")
-        for _, sql in indexes:
-            cur.execute(sql)
+        with sqlite_indexes_dropped(partial(all_rows, cur), cur.execute, ("raw_records", "events")):
+            cur.adbc_ingest("raw_records", raw, mode="append")
+            cur.adbc_ingest("events", ev, mode="append")
         cur.execute("COMMIT")
         took = time.perf_counter() - start
     shutil.rmtree(work)

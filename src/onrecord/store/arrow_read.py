@@ -9,11 +9,10 @@ placeholders goes ahead of the query's rows and is dropped after.
 
 from __future__ import annotations
 
-from contextlib import closing
-
 import pandas as pd
 from sqlalchemy import Float, Integer, Select
 
+from onrecord.store.adbc import adbc_cursor
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 
@@ -30,16 +29,12 @@ def _placeholder(column) -> str:
 
 def sqlite_frame(case: Case, stmt: Select) -> pd.DataFrame:
     """The rows of `stmt` (its first column an id) as a DataFrame, read as Arrow."""
-    import adbc_driver_sqlite.dbapi as adbc_sqlite
-
     if not is_sqlite(case.engine):
         raise ValueError("sqlite_frame reads SQLite cases only")
     columns = list(stmt.selected_columns)
     sql = str(stmt.compile(dialect=case.engine.dialect, compile_kwargs={"literal_binds": True}))
     first = ", ".join(f"{_placeholder(c)} AS {c.name}" for c in columns)
-    # Two SQLite libraries in one process must not hold the file at once (store/sqlite_ingest.py).
-    case.engine.dispose()
-    with closing(adbc_sqlite.connect(case.engine.url.database)) as con, closing(con.cursor()) as cur:
+    with adbc_cursor(case) as cur:
         # UNION ALL yields its parts in order: the placeholders first, then the query's rows.
         cur.execute(f"SELECT {first} UNION ALL SELECT * FROM ({sql})")
         table = cur.fetch_arrow_table()

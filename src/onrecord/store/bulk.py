@@ -41,10 +41,14 @@ def bulk_insert(conn: Connection, table: str, names: tuple[str, ...], rows: Iter
             done(n)
 
 
-def next_id(conn: Connection, table: Table) -> int:
+def next_id_query(table: Table):
     """The next free id: ids are handed out by the writer under its lock, unique across
     the cases sharing one PostgreSQL database."""
-    return (conn.execute(select(func.max(table.c.id))).scalar() or 0) + 1
+    return select(func.coalesce(func.max(table.c.id), 0) + 1)
+
+
+def next_id(conn: Connection, table: Table) -> int:
+    return conn.execute(next_id_query(table)).scalar()
 
 
 def sqlite_indexes_query(tables: Iterable[str]) -> str:
@@ -55,17 +59,26 @@ def sqlite_indexes_query(tables: Iterable[str]) -> str:
 
 
 @contextmanager
+def sqlite_indexes_dropped(fetch_all: Callable[[str], list], execute: Callable[[str], object],
+                           tables: Iterable[str]):
+    """SQLite: write millions of rows with the tables' secondary indexes dropped, and build
+    each once afterwards (a sort, far cheaper than keeping it up row by row). Run inside
+    the caller's transaction, so a failure or a killed process leaves them as they were.
+    `fetch_all` and `execute` run SQL on whichever connection holds that transaction."""
+    indexes = fetch_all(sqlite_indexes_query(tables))
+    for name, _ in indexes:
+        execute(f'DROP INDEX "{name}"')
+    yield
+    for _, sql in indexes:
+        execute(sql)
+
+
+@contextmanager
 def indexes_rebuilt(conn: Connection, tables: Iterable[str]):
-    """On SQLite, write millions of rows with the tables' secondary indexes dropped and
-    build each once afterwards (a sort, far cheaper than keeping it up row by row). Inside
-    the caller's transaction: a failure or a killed process leaves them as they were.
-    On PostgreSQL, where several cases share the tables, nothing changes."""
+    """sqlite_indexes_dropped on a SQLAlchemy connection; on PostgreSQL, where several
+    cases share the tables, nothing changes."""
     if not is_sqlite(conn.engine):
         yield
         return
-    indexes = conn.exec_driver_sql(sqlite_indexes_query(tables)).all()
-    for name, _ in indexes:
-        conn.exec_driver_sql(f'DROP INDEX "{name}"')
-    yield
-    for _, sql in indexes:
-        conn.exec_driver_sql(sql)
+    with sqlite_indexes_dropped(lambda sql: conn.exec_driver_sql(sql).all(), conn.exec_driver_sql, tables):
+        yield

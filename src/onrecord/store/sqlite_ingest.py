@@ -9,14 +9,16 @@ the same statements the PostgreSQL path runs (compiled from writer.py's).
 
 from __future__ import annotations
 
-from contextlib import closing
+from contextlib import nullcontext
+from functools import partial
 
-import adbc_driver_sqlite.dbapi as adbc_sqlite
+import pyarrow as pa
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
-from onrecord.store.bulk import sqlite_indexes_query
+from onrecord.store.adbc import adbc_cursor, all_rows
+from onrecord.store.bulk import sqlite_indexes_dropped
 from onrecord.store.case import Case
-from onrecord.store.writer import AlreadyImported, Batch, Progress, add_source, find_source, read_head
+from onrecord.store.writer import Batch, Progress, write_rows
 
 DIALECT = sqlite_dialect.dialect()
 SLICE = 250_000  # rows per ingest call: the progress bar moves, memory stays flat
@@ -28,18 +30,14 @@ BULK_TABLES = ("raw_records", "events")
 
 
 def write_sqlite(case: Case, batch: Batch, progress: Progress) -> int:
-    # Two SQLite libraries in one process must not hold the same file open at once: closing
-    # one's descriptor would drop the other's locks. The engine's pooled connections are
-    # closed first; they reopen on the next query.
-    case.engine.dispose()
-    with closing(adbc_sqlite.connect(case.engine.url.database, autocommit=True)) as con, \
-            closing(con.cursor()) as cur:
+    with adbc_cursor(case, autocommit=True) as cur:
         for pragma in PRAGMAS:
             cur.execute(pragma)
         # IMMEDIATE: the write lock is taken before the chain head is read.
         cur.execute("BEGIN IMMEDIATE")
         try:
-            source_id = _write(cur, case.id, batch, progress)
+            source_id = write_rows(lambda stmt: _row(cur, stmt), lambda raw, ev: _ingest(cur, raw, ev, progress),
+                                   case.id, batch)
             cur.execute("COMMIT")
         except BaseException:
             cur.execute("ROLLBACK")
@@ -47,44 +45,22 @@ def write_sqlite(case: Case, batch: Batch, progress: Progress) -> int:
     return source_id
 
 
-def _write(cur, case_id: int, batch: Batch, progress: Progress) -> int:
-    found = _one(cur, find_source(case_id, batch.meta.file_sha256))
-    if found:
-        raise AlreadyImported(*found)
-    head = _one(cur, read_head(case_id))
-    source_id = _one(cur, add_source(case_id, batch))[0]
-    first_raw, first_event = (_one(cur, f"SELECT COALESCE(MAX(id), 0) + 1 FROM {t}")[0] for t in BULK_TABLES)
-    raw, ev, new_head = batch.tables(case_id, source_id, head, first_raw, first_event)
+def _ingest(cur, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
     # A large import into a small case writes faster with the secondary indexes built
-    # once afterwards (a sort) than kept up row by row; inside the transaction, so a
-    # killed import still leaves them as they were.
-    rebuild = _indexes(cur) if ev.num_rows >= first_event else []
-    for name, _ in rebuild:
-        cur.execute(f'DROP INDEX "{name}"')
-    for name, table in (("raw records", raw), ("events", ev)):
-        for start in range(0, table.num_rows, SLICE):
-            part = table.slice(start, SLICE)
-            cur.adbc_ingest(name.replace(" ", "_"), part, mode="append")
-            progress(name, part.num_rows)
-    for _, sql in rebuild:
-        cur.execute(sql)
-    _run(cur, new_head)
-    return source_id
+    # once afterwards than kept up row by row (ids are dense: the first new id says how
+    # many events the case holds already).
+    held = ev.column("id")[0].as_py() - 1 if ev.num_rows else 0
+    large = ev.num_rows > held
+    with sqlite_indexes_dropped(partial(all_rows, cur), cur.execute, BULK_TABLES) if large else nullcontext():
+        for name, table in zip(BULK_TABLES, (raw, ev)):
+            for start in range(0, table.num_rows, SLICE):
+                part = table.slice(start, SLICE)
+                cur.adbc_ingest(name, part, mode="append")
+                progress(name.replace("_", " "), part.num_rows)
 
 
-def _indexes(cur) -> list[tuple[str, str]]:
-    cur.execute(sqlite_indexes_query(BULK_TABLES))
-    return [tuple(r) for r in cur.fetchall()]
-
-
-def _run(cur, statement) -> None:
-    if isinstance(statement, str):
-        cur.execute(statement)
-        return
+def _row(cur, statement) -> tuple | None:
+    """A SQLAlchemy Core statement compiled for SQLite and run on the ADBC cursor."""
     compiled = statement.compile(dialect=DIALECT)
     cur.execute(str(compiled), [compiled.params[name] for name in compiled.positiontup])
-
-
-def _one(cur, statement) -> tuple | None:
-    _run(cur, statement)
-    return cur.fetchone()
+    return cur.fetchone() if cur.description else None

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, insert, select, text, update
 
 from onrecord.sources.parsed import EVENT_COLUMNS
 from onrecord.store.batch import EVENT_KEYS, RAW_COLUMNS, event_table, python_rows, raw_table
-from onrecord.store.bulk import bulk_insert, next_id
+from onrecord.store.bulk import bulk_insert, next_id_query
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.evidence import chain_hashes
@@ -91,24 +91,39 @@ def move_head(case_id: int, record_count: int, chain_head: bytes):
     return update(cases).where(cases.c.id == case_id).values(record_count=record_count, chain_head=chain_head)
 
 
+def write_rows(run: Callable, bulk: Callable[[pa.Table, pa.Table], None], case_id: int, batch: Batch) -> int:
+    """The import's statements, in order, on a connection that holds the case's write lock:
+    `run(statement)` gives the statement's first row (None if it returns none) and
+    `bulk(raw records, events)` writes the two tables. Both stores run exactly this."""
+    found = run(find_source(case_id, batch.meta.file_sha256))
+    if found:
+        raise AlreadyImported(*found)
+    head = run(read_head(case_id))
+    source_id = run(add_source(case_id, batch))[0]
+    first_raw, first_event = run(next_id_query(raw_records))[0], run(next_id_query(events))[0]
+    raw, ev, new_head = batch.tables(case_id, source_id, tuple(head), first_raw, first_event)
+    bulk(raw, ev)
+    run(new_head)
+    return source_id
+
+
 def write_source(case: Case, batch: Batch, progress: Progress) -> int:
     """All or nothing: a failure or a killed process leaves the case as it was."""
     if is_sqlite(case.engine):
         from onrecord.store.sqlite_ingest import write_sqlite  # loads the Arrow driver only when needed
 
         return write_sqlite(case, batch, progress)
-    with case.engine.connect() as conn, conn.begin():
-        conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
-        conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
-        found = conn.execute(find_source(case.id, batch.meta.file_sha256)).first()
-        if found:
-            raise AlreadyImported(found.id, found.file_name)
-        head = conn.execute(read_head(case.id)).one()
-        source_id = conn.execute(add_source(case.id, batch)).scalar_one()
-        raw, ev, new_head = batch.tables(case.id, source_id, tuple(head), next_id(conn, raw_records),
-                                         next_id(conn, events))
+
+    def bulk(raw: pa.Table, ev: pa.Table) -> None:
         bulk_insert(conn, "raw_records", RAW_COLUMNS, python_rows(raw), lambda n: progress("raw records", n))
         bulk_insert(conn, "events", (*EVENT_KEYS, *EVENT_COLUMNS), python_rows(ev),
                     lambda n: progress("events", n))
-        conn.execute(new_head)
-    return source_id
+
+    with case.engine.connect() as conn, conn.begin():
+        conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
+        conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
+        return write_rows(lambda stmt: _first_row(conn.execute(stmt)), bulk, case.id, batch)
+
+
+def _first_row(result):
+    return result.first() if result.returns_rows else None
