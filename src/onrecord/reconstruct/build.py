@@ -18,7 +18,7 @@ from onrecord.reconstruct.discrepancies import read_claims
 from onrecord.store.read import CaseReader
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
-from onrecord.reconstruct.load import load_events, load_sources, whole_seconds
+from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
 from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,
                                           transfer_delays)
 from onrecord.reconstruct.moment_time import moment_time
@@ -40,10 +40,13 @@ class Reconstruction:
     findings: list[Finding]
     problems: list[str] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)  # rows of the claims table
+    whole_second_sources: set[int] = field(default_factory=set)  # sources that write whole seconds
 
 
 def reconstruct(case: Case) -> Reconstruction:
-    events, sources = whole_seconds(load_events(case)), load_sources(case)
+    events, sources = load_events(case), load_sources(case)
+    whole = whole_second_sources(events)
+    events = whole_seconds(events, whole)
     problems: list[str] = []
     if events.empty:
         problems.append("the case has no events: import sources first")
@@ -70,7 +73,7 @@ def reconstruct(case: Case) -> Reconstruction:
     # Summaries name times in the case's own zone, as every view shows them.
     said = read_claims(events, findings, who, CaseReader(case).display_zone())
     findings += said.findings
-    return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems, said.rows)
+    return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems, said.rows, whole)
 
 
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:

@@ -57,12 +57,11 @@ def _driver_frame(case: Case, stmt) -> pd.DataFrame:
     return pd.DataFrame.from_records(rows, columns=[col.name for col in stmt.selected_columns], nrows=len(rows))
 
 
-def whole_seconds(events: pd.DataFrame) -> pd.DataFrame:
+def whole_seconds(events: pd.DataFrame, whole: set[int]) -> pd.DataFrame:
     """A time written to the second stands for that whole second: 14:11:19 is any instant
     from 14:11:19.000 to 14:11:19.999, and on average half a second later than written.
-    A source none of whose times has a fraction of a second writes whole seconds; its
-    zero-width times become the second they name (a millisecond log keeps its own)."""
-    whole = whole_second_sources(events)
+    The zero-width times of the sources in `whole` (whole_second_sources) become the
+    second they name (a millisecond log keeps its own)."""
     if not whole:
         return events
     widen = events["source_id"].isin(whole) & (events["t_src_hi"] == events["t_src_lo"])

@@ -8,7 +8,7 @@ from sqlalchemy import bindparam, delete, select, text, update
 
 from onrecord.reconstruct.align import clock_shift
 from onrecord.reconstruct.build import Reconstruction
-from onrecord.reconstruct.load import WHOLE_SECOND_MS, whole_second_sources
+from onrecord.reconstruct.load import WHOLE_SECOND_MS
 from onrecord.store.case import Case
 from onrecord.store.bulk import bulk_insert, indexes_rebuilt, next_id
 from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
@@ -91,7 +91,7 @@ def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
     alike, so the millions of rows are computed by the database from the events table and
     one shift per source (the same arithmetic as align.aligned_times), not sent row by row;
     the few fused events' ids follow."""
-    whole = whole_second_sources(r.events)
+    whole = r.whole_second_sources
     shifts = []
     for s in r.sources["id"]:
         off, unc = clock_shift(r.clocks.get(int(s)))
