@@ -16,8 +16,7 @@ from onrecord.reconstruct.moments import (ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     """Events that record a shareable moment, with what/who/rank and their source-clock time."""
     timed = events[events["t_src_lo"].notna() & events["kind"].isin(MOMENT_KINDS)]
-    unit_of = pd.Series(who.unit_of_event, dtype="float64")
-    units = timed["id"].map(unit_of)
+    units = timed["id"].map(who.unit_by_event())
     # the bulk (every CAD status of every unit, a year of calls) is read column-wise ...
     bulk = timed[timed["kind"].isin(UNIT_KINDS) & units.notna()]
     fast = pd.DataFrame({"id": bulk["id"], "source_id": bulk["source_id"],

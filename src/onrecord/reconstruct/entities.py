@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from onrecord.reconstruct.names import PersonName, compact_unit, digits, fold, one_edit_apart, parse_person
@@ -43,12 +44,27 @@ class Mention:
     score: float = 1.0
 
 
+UNIT_MENTION_COLUMNS = ("entity_id", "event_id", "text", "score")
+
+
 @dataclass
 class WhoIsWho:
     entities: dict[int, Entity] = field(default_factory=dict)
     mentions: list[Mention] = field(default_factory=list)
+    # Every event's written unit id, resolved: millions of rows in a case with a year of
+    # calls, so kept as columns (UNIT_MENTION_COLUMNS; role "unit"), not as Mention objects.
+    unit_mentions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=list(UNIT_MENTION_COLUMNS)))
     unit_of_event: dict[int, int] = field(default_factory=dict)  # event id -> unit entity
     problems: list[str] = field(default_factory=list)
+
+    def unit_by_event(self) -> pd.Series:
+        """unit_of_event as a Series (event id -> unit entity), for column-wise lookups."""
+        return pd.Series(self.unit_mentions["entity_id"].to_numpy(dtype="float64"),
+                         index=self.unit_mentions["event_id"].to_numpy(dtype="int64"))
+
+    @property
+    def mention_count(self) -> int:
+        return len(self.mentions) + len(self.unit_mentions)
 
     def new(self, kind: str, name: str, agency: str | None) -> Entity:
         e = Entity(id=len(self.entities) + 1, kind=kind, name=name, agency=agency)
@@ -208,18 +224,27 @@ def _roster_person(who: WhoIsWho, people, text: str, agency, unit: Entity | None
 def _unit_mentions(who: WhoIsWho, index: _UnitIndex, rows: pd.DataFrame) -> None:
     """Every event's written unit id. An id is written the same way thousands of times (a
     year of one agency's calls): each (id, agency) is read once, in the order first seen,
-    and its answer given to every event that writes it."""
-    texts = [str(t).strip() for t in rows["unit"]]
-    keys = list(zip(texts, rows["agency"]))
+    and its answer given to every event that writes it, column-wise."""
+    written = rows.groupby(["unit", "agency"], dropna=False, sort=False)
+    codes = written.ngroup().to_numpy()  # numbered in the order first seen
+    keys = rows[["unit", "agency"]].drop_duplicates()
     seen: dict = {}
-    for text, agency in dict.fromkeys(keys):
-        seen[(text, agency)] = _read_unit(who, index, text, agency)
-    mentions, unit_of = who.mentions, who.unit_of_event
-    for eid, key, text in zip(rows["id"].tolist(), keys, texts):
-        uid, score = seen[key]
-        if uid is not None:
-            mentions.append(Mention(uid, eid, "unit", text, score))
-            unit_of[eid] = uid
+    uid, score, text = [], [], []
+    for unit, agency in keys.itertuples(index=False):
+        agency = None if agency != agency else agency  # a missing agency reads as None
+        key = (str(unit).strip(), agency)
+        if key not in seen:  # "E31" and "E31 " are one id
+            seen[key] = _read_unit(who, index, *key)
+        uid.append(seen[key][0] if seen[key][0] is not None else -1)
+        score.append(seen[key][1])
+        text.append(key[0])
+    ent = np.asarray(uid, dtype=np.int64)[codes]
+    found = ent >= 0
+    events = rows["id"].to_numpy(dtype=np.int64)[found]
+    who.unit_mentions = pd.DataFrame({"entity_id": ent[found], "event_id": events,
+                                      "text": np.asarray(text, dtype=object)[codes][found],
+                                      "score": np.asarray(score, dtype=np.float64)[codes][found]})
+    who.unit_of_event.update(zip(events.tolist(), ent[found].tolist()))
 
 
 def _read_unit(who: WhoIsWho, index: _UnitIndex, text: str, agency) -> tuple[int | None, float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pandas as pd
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from onrecord.store.arrow_read import sqlite_frame
 from onrecord.store.case import Case
@@ -25,11 +25,17 @@ def load_events(case: Case) -> pd.DataFrame:
     c = events.c
     cols = (c.id, c.source_id, c.kind, c.t_src_lo, c.t_src_hi, c.agency, c.unit, c.call, c.actor,
             c.channel, c.place, c.text, c.attrs)
-    stmt = select(*cols).where(c.case_id == case.id).order_by(c.id)
     with case.engine.connect() as conn:
         src = conn.execute(select(sources.c.id, sources.c.kind, sources.c.file_name)
                            .where(sources.c.case_id == case.id)).all()
-    df = sqlite_frame(case, stmt) if is_sqlite(case.engine) else _driver_frame(case, stmt)
+    if is_sqlite(case.engine):
+        # `+case_id` keeps SQLite off the case-and-time index: a case file holds one case,
+        # and the plain scan of the table comes back in id order with no sort to do
+        # (at three million events, 3.3 s where the index and a sort took 6.8 s).
+        one_case = text("+events.case_id = :case").bindparams(case=case.id)
+        df = sqlite_frame(case, select(*cols).where(one_case).order_by(c.id), categories=("kind",))
+    else:
+        df = _driver_frame(case, select(*cols).where(c.case_id == case.id).order_by(c.id))
     for name in ("t_src_lo", "t_src_hi"):
         df[name] = pd.to_numeric(df[name], errors="coerce").astype("float64")
     for name in ("id", "source_id"):

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import bindparam, delete, select, text, update
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+from sqlalchemy import delete, select
 
-from onrecord.reconstruct.align import clock_shift
 from onrecord.reconstruct.build import Reconstruction
-from onrecord.reconstruct.load import WHOLE_SECOND_MS
+from onrecord.store.bulk import next_id_query
 from onrecord.store.case import Case
-from onrecord.store.bulk import bulk_insert, indexes_rebuilt, next_id
 from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
                                    fused_events)
+from onrecord.store.session import arrow_rows, write_session
 
 DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entities, findings, claims)
 
 
 def write_reconstruction(case: Case, r: Reconstruction) -> None:
-    with case.engine.begin() as conn:
+    with write_session(case) as db:
         # `onrecord link` owns the linked people and their warnings: a rebuild keeps them
         subjects = select(entity_mentions.c.entity_id).where(entity_mentions.c.case_id == case.id,
                                                              entity_mentions.c.role == "subject")
@@ -30,42 +33,62 @@ def write_reconstruction(case: Case, r: Reconstruction) -> None:
                 where.append(entity_mentions.c.role != "subject")
             elif table is entities:
                 where.append(~entities.c.id.in_(subjects))
-            conn.execute(delete(table).where(*where))
-        _clocks(conn, case, r)
-        ent_base = next_id(conn, entities)
-        with indexes_rebuilt(conn, ("entity_mentions", "aligned_events")):  # a row for every event
-            _entities(conn, case, r, ent_base)
-            fused_of = _fused(conn, case, r, ent_base)
-            _aligned(conn, case, r, fused_of)
-        claim_base = next_id(conn, claims)
-        if r.claims:
-            conn.execute(claims.insert(), [{"id": claim_base + i, "case_id": case.id, **row}
-                                           for i, row in enumerate(r.claims)])
-        _findings(conn, case, r, claim_base)
+            db.run(delete(table).where(*where))
+        _insert(db, clock_estimates, _clocks(case, r))
+        ent_base = _next_id(db, entities)
+        with db.indexes_rebuilt(("entity_mentions", "aligned_events")):  # a row for every event
+            _entities(db, case, r, ent_base)
+            fused, fused_of = _fused(case, r, ent_base)
+            _insert(db, fused_events, fused)
+            db.ingest(aligned_events, _aligned(case, r, fused_of))
+        claim_base = _next_id(db, claims)
+        _insert(db, claims, [{"id": claim_base + i, "case_id": case.id, **row} for i, row in enumerate(r.claims)])
+        _insert(db, findings, _findings(case, r, _next_id(db, findings), claim_base))
 
 
-def _clocks(conn, case, r: Reconstruction) -> None:
-    rows = [{"source_id": s, "case_id": case.id, "status": c.status, "offset_s": c.offset_s,
+def _next_id(db, table) -> int:
+    return int(db.run(next_id_query(table))[0][0])
+
+
+def _insert(db, table, rows: list[dict]) -> None:
+    if rows:
+        db.ingest(table, arrow_rows(table, rows))
+
+
+def _clocks(case, r: Reconstruction) -> list[dict]:
+    return [{"source_id": s, "case_id": case.id, "status": c.status, "offset_s": c.offset_s,
              "uncertainty_s": c.uncertainty_s, "drift_ppm": None, "anchors": c.anchors,
              "evidence": json.dumps(c.evidence), "note": c.note} for s, c in r.clocks.items()]
-    if rows:
-        conn.execute(clock_estimates.insert(), rows)
 
 
-def _entities(conn, case, r: Reconstruction, base: int) -> None:
-    rows = [{"id": base + e.id - 1, "case_id": case.id, "kind": e.kind, "name": e.name, "agency": e.agency,
-             "aliases": json.dumps(sorted(e.aliases)), "attrs": json.dumps(e.attrs, default=str),
-             "evidence": json.dumps(e.evidence)} for e in r.who.entities.values()]
-    if rows:
-        conn.execute(entities.insert(), rows)
-    first = next_id(conn, entity_mentions)
-    mentions = [(first + i, case.id, base + m.entity_id - 1, m.event_id, None, m.role, m.text[:300], m.score)
-                for i, m in enumerate(r.who.mentions)]
-    bulk_insert(conn, "entity_mentions", ("id", "case_id", "entity_id", "event_id", "claim_id", "role", "text", "score"),
-          mentions)
+def _entities(db, case, r: Reconstruction, base: int) -> None:
+    _insert(db, entities, [{"id": base + e.id - 1, "case_id": case.id, "kind": e.kind, "name": e.name,
+                            "agency": e.agency, "aliases": json.dumps(sorted(e.aliases)),
+                            "attrs": json.dumps(e.attrs, default=str), "evidence": json.dumps(e.evidence)}
+                           for e in r.who.entities.values()])
+    first = _next_id(db, entity_mentions)
+    listed = [{"entity_id": m.entity_id, "event_id": m.event_id, "role": m.role, "text": m.text, "score": m.score}
+              for m in r.who.mentions]
+    units = r.who.unit_mentions
+    for part in (arrow_rows(entity_mentions, listed) if listed else None,
+                 pa.table({"entity_id": pa.array(units["entity_id"].to_numpy(dtype=np.int64)),
+                           "event_id": pa.array(units["event_id"].to_numpy(dtype=np.int64)),
+                           "role": pa.array(np.full(len(units), "unit", dtype=object), pa.string()),
+                           "text": pa.array(units["text"].to_numpy(dtype=object), pa.string()),
+                           "score": pa.array(units["score"].to_numpy(dtype=np.float64))})):
+        if part is None or not part.num_rows:
+            continue
+        n = part.num_rows
+        ids = pa.array(np.arange(first, first + n, dtype=np.int64))
+        part = part.set_column(part.schema.get_field_index("text"), "text",
+                               pc.utf8_slice_codeunits(part.column("text"), 0, 300))
+        db.ingest(entity_mentions, part.add_column(0, "id", ids)
+                  .add_column(1, "case_id", pa.array(np.full(n, case.id, dtype=np.int64))))
+        first += n
 
 
-def _fused(conn, case, r: Reconstruction, ent_base: int) -> dict[int, int]:
+def _fused(case, r: Reconstruction, ent_base: int) -> tuple[list[dict], dict[int, int]]:
+    """The fused events' rows, and which fused event each of their reports belongs to."""
     fused_of: dict[int, int] = {}
     sources = dict(zip(r.events["id"], r.events["source_id"]))
     rows = []
@@ -81,47 +104,30 @@ def _fused(conn, case, r: Reconstruction, ent_base: int) -> dict[int, int]:
                      "sources": len({sources[i] for i in m.members}), "agency": m.agency,
                      "unit_entity_id": ent_base + unit - 1 if unit else None, "place": None,
                      "label": m.family.replace("_", " ") + (f": {names[unit]}" if unit else "")})
-    if rows:
-        conn.execute(fused_events.insert(), rows)
-    return fused_of
+    return rows, fused_of
 
 
-def _aligned(conn, case, r: Reconstruction, fused_of: dict[int, int]) -> None:
-    """Every event's time on the common clock. A clock shifts every event of its source
-    alike, so the millions of rows are computed by the database from the events table and
-    one shift per source (the same arithmetic as align.aligned_times), not sent row by row;
-    the few fused events' ids follow."""
-    whole = r.whole_second_sources
-    shifts = []
-    for s in r.sources["id"]:
-        off, unc = clock_shift(r.clocks.get(int(s)))
-        widen = WHOLE_SECOND_MS if int(s) in whole else 0
-        shifts.append(f"({int(s)}, {float((off + unc) * 1000)!r}, {float((off - unc) * 1000)!r}, {widen})")
-    if shifts:
-        conn.execute(text(
-            f"WITH shift (source_id, lo_ms, hi_ms, widen) AS (VALUES {', '.join(shifts)}) "
-            "INSERT INTO aligned_events (event_id, case_id, t_lo, t_hi, fused_id) "
-            "SELECT e.id, e.case_id, CAST(ROUND(e.t_src_lo - s.lo_ms) AS BIGINT), "
-            "CAST(ROUND(e.t_src_hi + CASE WHEN e.t_src_hi = e.t_src_lo THEN s.widen ELSE 0 END - s.hi_ms) AS BIGINT), "
-            # CROSS JOIN: SQLite keeps events as the outer loop (one pass; the other way round
-            # it walks the case's events once per source); PostgreSQL plans it as any join.
-            "NULL FROM events e CROSS JOIN shift s WHERE s.source_id = e.source_id AND e.case_id = :c"),
-            {"c": case.id})
-    if fused_of:
-        conn.execute(update(aligned_events).where(aligned_events.c.event_id == bindparam("e"))
-                     .values(fused_id=bindparam("f")), [{"e": int(e), "f": int(f)} for e, f in fused_of.items()])
+def _aligned(case, r: Reconstruction, fused_of: dict[int, int]) -> pa.Table:
+    """Every event's time on the common clock, as the build computed it (align.aligned_times),
+    and the fused event it belongs to, if any."""
+    ids = r.events["id"].to_numpy(dtype=np.int64)
+    return pa.table({"event_id": pa.array(ids), "case_id": pa.array(np.full(len(ids), case.id, dtype=np.int64)),
+                     "t_lo": _as_ints(r.events["t_lo"]), "t_hi": _as_ints(r.events["t_hi"]),
+                     "fused_id": _as_ints(pd.Series(fused_of, dtype="Int64").reindex(ids))})
 
 
-def _findings(conn, case, r: Reconstruction, claim_base: int) -> None:
-    first = next_id(conn, findings)
-    rows = [{"id": first + i, "case_id": case.id, "kind": f.kind, "name": f.name, "subject": f.subject,
+def _findings(case, r: Reconstruction, first: int, claim_base: int) -> list[dict]:
+    return [{"id": first + i, "case_id": case.id, "kind": f.kind, "name": f.name, "subject": f.subject,
              "status": f.status, "value_lo": f.value_lo, "value_hi": f.value_hi, "unit": f.unit,
              "summary": f.summary, "payload": json.dumps(f.payload, default=str),
              "evidence": json.dumps({"events": [int(e) for e in f.evidence],
                                      "claims": [claim_base + i for i in _claim_positions(f)]})}
             for i, f in enumerate(r.findings)]
-    if rows:
-        conn.execute(findings.insert(), rows)
+
+
+def _as_ints(values) -> pa.Array:
+    """Whole numbers, missing ones (an event with no time) as NULL."""
+    return pa.array(pd.array(values, dtype="Int64"), pa.int64())
 
 
 def _claim_positions(f) -> list[int]:

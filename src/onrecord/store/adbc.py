@@ -13,6 +13,11 @@ from contextlib import closing, contextmanager
 
 from onrecord.store.case import Case
 
+# The same settings the case's SQLAlchemy engine uses (engine.py); the wait matches a
+# second writer queueing behind a running one.
+PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL", "PRAGMA cache_size=-262144",
+           "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF", "PRAGMA busy_timeout=30000")
+
 
 @contextmanager
 def adbc_cursor(case: Case, autocommit: bool = False) -> Iterator:
@@ -22,6 +27,23 @@ def adbc_cursor(case: Case, autocommit: bool = False) -> Iterator:
     with closing(adbc_sqlite.connect(case.engine.url.database, autocommit=autocommit)) as con, \
             closing(con.cursor()) as cur:
         yield cur
+
+
+@contextmanager
+def adbc_transaction(case: Case) -> Iterator:
+    """An ADBC cursor inside one write transaction on the case: committed when the block
+    ends, rolled back if it fails. IMMEDIATE: the write lock is taken before anything is
+    read, so what is read (a chain head, the next free id) cannot change underneath."""
+    with adbc_cursor(case, autocommit=True) as cur:
+        for pragma in PRAGMAS:
+            cur.execute(pragma)
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            yield cur
+            cur.execute("COMMIT")
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
 
 
 def all_rows(cur, sql: str) -> list[tuple]:

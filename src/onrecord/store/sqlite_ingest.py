@@ -13,36 +13,21 @@ from contextlib import nullcontext
 from functools import partial
 
 import pyarrow as pa
-from sqlalchemy.dialects import sqlite as sqlite_dialect
 
-from onrecord.store.adbc import adbc_cursor, all_rows
+from onrecord.store.adbc import adbc_transaction, all_rows
 from onrecord.store.bulk import sqlite_indexes_dropped
 from onrecord.store.case import Case
+from onrecord.store.session import sqlite_rows
 from onrecord.store.writer import Batch, Progress, write_rows
 
-DIALECT = sqlite_dialect.dialect()
 SLICE = 250_000  # rows per ingest call: the progress bar moves, memory stays flat
-# The same settings the case's SQLAlchemy engine uses (engine.py); the wait matches a
-# second import queueing behind a running one.
-PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL", "PRAGMA cache_size=-262144",
-           "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF", "PRAGMA busy_timeout=30000")
 BULK_TABLES = ("raw_records", "events")
 
 
 def write_sqlite(case: Case, batch: Batch, progress: Progress) -> int:
-    with adbc_cursor(case, autocommit=True) as cur:
-        for pragma in PRAGMAS:
-            cur.execute(pragma)
-        # IMMEDIATE: the write lock is taken before the chain head is read.
-        cur.execute("BEGIN IMMEDIATE")
-        try:
-            source_id = write_rows(lambda stmt: _row(cur, stmt), lambda raw, ev: _ingest(cur, raw, ev, progress),
-                                   case.id, batch)
-            cur.execute("COMMIT")
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
-    return source_id
+    with adbc_transaction(case) as cur:
+        return write_rows(lambda stmt: _row(cur, stmt), lambda raw, ev: _ingest(cur, raw, ev, progress),
+                          case.id, batch)
 
 
 def _ingest(cur, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
@@ -60,7 +45,5 @@ def _ingest(cur, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
 
 
 def _row(cur, statement) -> tuple | None:
-    """A SQLAlchemy Core statement compiled for SQLite and run on the ADBC cursor."""
-    compiled = statement.compile(dialect=DIALECT)
-    cur.execute(str(compiled), [compiled.params[name] for name in compiled.positiontup])
-    return cur.fetchone() if cur.description else None
+    """A SQLAlchemy Core statement run on the ADBC cursor: its first row, if any."""
+    return next(iter(sqlite_rows(cur, statement)), None)

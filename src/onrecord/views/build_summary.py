@@ -27,7 +27,7 @@ def print_build(r) -> None:
     reports = sum(len(m.members) for m in r.moments if len(m.members) > 1)
     out.print(f"who is who: {len(r.who.units())} units, "
               f"{sum(1 for e in r.who.entities.values() if e.kind == 'person')} people, "
-              f"{len(r.who.mentions):,} mentions resolved")
+              f"{r.who.mention_count:,} mentions resolved")
     out.print(f"fusion: {reports} reports became {fused} fused events; {len(r.events):,} events aligned")
     headline = [f for f in r.findings if f.name in HEADLINE]
     for f in headline:
