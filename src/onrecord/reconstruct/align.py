@@ -15,19 +15,23 @@ from onrecord.reconstruct.moments import (ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT
 
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     """Events that record a shareable moment, with what/who/rank and their source-clock time."""
-    timed = events[events["t_src_lo"].notna() & events["kind"].isin(MOMENT_KINDS)]
-    units = timed["id"].map(who.unit_by_event())
-    # the bulk (every CAD status of every unit, a year of calls) is read column-wise ...
-    bulk = timed[timed["kind"].isin(UNIT_KINDS) & units.notna()]
-    fast = pd.DataFrame({"id": bulk["id"], "source_id": bulk["source_id"],
-                         "t_mid": (bulk["t_src_lo"] + bulk["t_src_hi"]) / 2, "width": bulk["t_src_hi"] - bulk["t_src_lo"],
-                         "family": bulk["kind"], "who": units[bulk.index].astype("int64").astype(object),
-                         "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).astype(int) * 2, "agency": bulk["agency"],
-                         "device": None, "detail": None})
+    timed = events.loc[events["t_src_lo"].notna().to_numpy() & events["kind"].isin(MOMENT_KINDS).to_numpy(),
+                       ["id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "text", "attrs", "place"]]
+    units = timed["id"].map(who.unit_by_event()).to_numpy()
+    # the bulk (every CAD status of every unit, a year of calls) is read column-wise, as
+    # plain arrays (millions of rows: no index to line up) ...
+    in_bulk = timed["kind"].isin(UNIT_KINDS).to_numpy() & ~np.isnan(units)
+    bulk = timed[in_bulk]
+    lo, hi = bulk["t_src_lo"].to_numpy(), bulk["t_src_hi"].to_numpy()
+    fast = pd.DataFrame({"id": bulk["id"].to_numpy(), "source_id": bulk["source_id"].to_numpy(),
+                         "t_mid": (lo + hi) / 2, "width": hi - lo,
+                         "family": bulk["kind"].to_numpy(), "who": units[in_bulk].astype("int64").astype(object),
+                         "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).to_numpy().astype(int) * 2,
+                         "agency": bulk["agency"].to_numpy(), "device": None, "detail": None})
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
     # record is a shareable moment only with the caller's number (a year of a CAD's
     # "call received" rows without one is passed over unread)
-    rest = timed[~timed.index.isin(bulk.index)]
+    rest = timed[~in_bulk]
     calls = rest["kind"].isin(("call_received", "call_answered", "call_transferred"))
     rest = rest[~calls | rest["attrs"].fillna("").str.contains('"ani"', regex=False)]
     rows = []

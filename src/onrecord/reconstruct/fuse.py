@@ -71,9 +71,11 @@ def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
     firsts = anchored[anchored["family"] == "first_arrival"]
     if firsts.empty:
         return
-    family = dict(zip(anchored["id"], anchored["family"]))
-    agency = dict(zip(anchored["id"], anchored["agency"]))
-    lo = dict(zip(anchored["id"], anchored["lo"]))
+    # looked up for the grouped reports only, not for every record of a year of calls
+    grouped = anchored[anchored["id"].isin([i for g in groups for i in g])]
+    family = dict(zip(grouped["id"], grouped["family"]))
+    agency = dict(zip(grouped["id"], grouped["agency"]))
+    lo = dict(zip(grouped["id"], grouped["lo"]))
     lag = REPORT_LAG_S["unit_arrived"][2] * 1000
     arrivals = [(min(lo[i] for i in g), g) for g in groups if family[g[0]] == "unit_arrived"]
     for r in firsts.itertuples(index=False):

@@ -90,12 +90,12 @@ def _entities(db, case, r: Reconstruction, base: int) -> None:
 def _fused(case, r: Reconstruction, ent_base: int) -> tuple[list[dict], dict[int, int]]:
     """The fused events' rows, and which fused event each of their reports belongs to."""
     fused_of: dict[int, int] = {}
-    sources = dict(zip(r.events["id"], r.events["source_id"]))
+    fusing = [m for m in r.moments if len(m.members) >= 2]
+    reports = r.events[r.events["id"].isin([i for m in fusing for i in m.members])]
+    sources = dict(zip(reports["id"], reports["source_id"]))
     rows = []
     names = {e.id: e.name for e in r.who.entities.values()}
-    for m in r.moments:
-        if len(m.members) < 2:
-            continue
+    for m in fusing:
         for i in m.members:
             fused_of[i] = m.fused_id
         unit = m.who if isinstance(m.who, (int,)) and m.who in names else None

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 metadata = MetaData()
@@ -146,7 +147,9 @@ aligned_events = Table(
     Column("t_hi", BigInteger),
     Column("fused_id", BigInteger),
     Index("ix_aligned_case_time", "case_id", "t_lo"),
-    Index("ix_aligned_fused", "fused_id"),
+    # only the few events fused with others (migration 0004)
+    Index("ix_aligned_fused", "fused_id", sqlite_where=text("fused_id IS NOT NULL"),
+          postgresql_where=text("fused_id IS NOT NULL")),
 )
 
 entities = Table(
