@@ -127,7 +127,8 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
     rosters = events[events["kind"] == "roster_entry"]
     for row in rosters.itertuples(index=False):
         _roster_line(who, index, people, row)
-    _unit_mentions(who, index, events[(events["kind"] != "roster_entry") & events["unit"].notna()])
+    written = (events["kind"] != "roster_entry").to_numpy() & events["unit"].notna().to_numpy()
+    _unit_mentions(who, index, events.loc[written, ["id", "unit", "agency"]])
     for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
         _person_mention(who, people, row)
     texts = events[events["kind"].isin(("statement", "radio_transmission", "report_filed")) & events["text"].notna()]
@@ -241,8 +242,11 @@ def _unit_mentions(who: WhoIsWho, index: _UnitIndex, rows: pd.DataFrame) -> None
     ent = np.asarray(uid, dtype=np.int64)[codes]
     found = ent >= 0
     events = rows["id"].to_numpy(dtype=np.int64)[found]
+    forms = list(dict.fromkeys(text))  # a few hundred ways of writing units, over millions of rows
+    form_of = {t: i for i, t in enumerate(forms)}
+    written = np.asarray([form_of[t] for t in text], dtype=np.int32)[codes][found]
     who.unit_mentions = pd.DataFrame({"entity_id": ent[found], "event_id": events,
-                                      "text": np.asarray(text, dtype=object)[codes][found],
+                                      "text": pd.Categorical.from_codes(written, categories=forms),
                                       "score": np.asarray(score, dtype=np.float64)[codes][found]})
     who.unit_of_event.update(zip(events.tolist(), ent[found].tolist()))
 

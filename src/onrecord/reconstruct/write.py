@@ -73,8 +73,8 @@ def _entities(db, case, r: Reconstruction, base: int) -> None:
     for part in (arrow_rows(entity_mentions, listed) if listed else None,
                  pa.table({"entity_id": pa.array(units["entity_id"].to_numpy(dtype=np.int64)),
                            "event_id": pa.array(units["event_id"].to_numpy(dtype=np.int64)),
-                           "role": pa.array(np.full(len(units), "unit", dtype=object), pa.string()),
-                           "text": pa.array(units["text"].to_numpy(dtype=object), pa.string()),
+                           "role": pa.repeat(pa.scalar("unit"), len(units)),
+                           "text": pa.array(units["text"], pa.dictionary(pa.int32(), pa.string())).cast(pa.string()),
                            "score": pa.array(units["score"].to_numpy(dtype=np.float64))})):
         if part is None or not part.num_rows:
             continue
