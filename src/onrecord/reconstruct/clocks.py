@@ -75,7 +75,7 @@ def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
 
 
 UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported",
-                 "unit_position")
+                 "patient_contact", "unit_position")
 
 
 def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
