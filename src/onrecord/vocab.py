@@ -24,6 +24,9 @@ EVENT_KINDS = frozenset(
         "unit_status",
         # A roster line: which officer works which unit (no time of its own).
         "roster_entry",
+        # A patient care record's "patient contact" time (NEMSIS "arrived at patient"):
+        # when a medic unit reached or was handed a casualty. Not a transport.
+        "patient_contact",
     }
 )
 

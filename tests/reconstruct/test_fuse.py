@@ -37,3 +37,14 @@ def test_one_source_never_reports_one_moment_twice():
     )
     groups = fuse(anchored)
     assert len(groups) == 1 and 41 in groups[0] and not {31, 32} <= set(groups[0])
+
+
+def test_a_patient_record_written_to_the_minute_takes_the_radio_report_after_that_minute():
+    # "1404" on the patient record: the contact was somewhere in 14:04; the crew said
+    # "receiving one patient" 12 s after the minute ended, within a report's usual lag
+    t = 3_000_000_000
+    anchored = _rows(
+        (51, 1, "patient_contact", 9, 0, t, t + MINUTE - 1),
+        (61, 2, "patient_contact", 9, 1, t + MINUTE + 12_000, t + MINUTE + 12_000),
+    )
+    assert fuse(anchored) == [[51, 61]]

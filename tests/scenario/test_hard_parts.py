@@ -138,3 +138,17 @@ def test_each_written_form_names_one_entity_where_the_system_is_unambiguous(seed
         if what in ("unit", "call_sign", "vehicle"):
             owners.setdefault(f"{file}#{what}#{truth['mention_forms'][key]}", set()).add(entity)
     assert [k for k, v in owners.items() if len(v) > 1] == []
+
+
+def test_patient_records_carry_the_contact_the_fire_radio_reports(seeded):
+    """Each patient record has two timed moments: when the crew took the patient over
+    (reported on the fire radio as "receiving one patient") and when it left."""
+    _, truth = seeded
+    records = truth["records"]
+    pcr = {k.split("#")[1] for k in records if k.startswith("fire_patients.csv#")}
+    assert pcr and all(f"fire_patients.csv#{rid}#patient_contact" in records for rid in pcr)
+    for rid in pcr:
+        contact = records[f"fire_patients.csv#{rid}#patient_contact"]
+        assert contact["event"].endswith("-handoff") and len(contact["written"].split()[1]) == 4  # HHMM
+        said = [k for k, r in records.items() if r["event"] == contact["event"] and k.startswith("fire_radio.csv#")]
+        assert len(said) == 1

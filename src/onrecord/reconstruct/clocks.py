@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from onrecord.reconstruct.minute_bounds import minute_pair_estimate
+
 TRUSTED_KINDS = ("sensor", "avl")  # clocks disciplined by NTP/GPS in practice
 # ... to within about this much: GPS-timed AVL closely, a networked sensor system less so
 TRUSTED_UNCERTAINTY_S = {"avl": 0.1, "sensor": 1.5}
@@ -75,7 +77,7 @@ def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
 
 
 UNIT_FAMILIES = ("unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "patient_transported",
-                 "unit_position")
+                 "patient_contact", "unit_position")
 
 
 def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
@@ -173,29 +175,16 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
 
 def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
     """Records written to the minute against reports of them: each pair only bounds the
-    clock difference — the report came after the moment (upper bound), the moment lies
-    somewhere in its written minute and the report within REPORT_WINDOW_S of it (lower
-    bound). The difference lies where the most pairs' bounds overlap; its middle is the
-    estimate, its width the uncertainty."""
+    clock difference (the moment somewhere in its written minute, the report after it by
+    at most REPORT_WINDOW_S); minute_bounds.py weighs every pair's bounds exactly and
+    reads how soon the reports came off the pairs themselves."""
     later, earlier = ("b", "a") if rel > 0 else ("a", "b")
-    half = lambda side: inliers[f"width_{side}"].to_numpy() / 2.0
-    mid = lambda side: inliers[f"t_mid_{side}"].to_numpy()
-    lo = (mid(later) - half(later) - mid(earlier) - half(earlier)) / 1000.0 - REPORT_WINDOW_S
-    hi = (mid(later) + half(later) - mid(earlier) + half(earlier)) / 1000.0
-    x0, x1 = _most_covered(lo, hi)
-    # even the earliest report trails its moment by a few seconds nobody recorded
-    return (x0 + x1) / 2.0, max((x1 - x0) / np.sqrt(12), REPORT_MIN_LAG_S)
-
-
-def _most_covered(lo: np.ndarray, hi: np.ndarray) -> tuple[float, float]:
-    """The stretch covered by the most of the intervals [lo, hi] (the first such, widest)."""
-    points = sorted([(float(x), 0) for x in lo] + [(float(x), 1) for x in hi])  # opens before closes at a tie
-    depth, best, out = 0, -1, (float(lo.min()), float(hi.max()))
-    for i, (x, closes) in enumerate(points):
-        depth += -1 if closes else 1
-        if not closes and depth > best and i + 1 < len(points):
-            best, out = depth, (x, points[i + 1][0])
-    return out
+    d = (inliers[f"t_mid_{later}"].to_numpy() - inliers[f"t_mid_{earlier}"].to_numpy()) / 1000.0
+    centre, sd, _ = minute_pair_estimate(d, inliers[f"width_{earlier}"].to_numpy() / 2000.0,
+                                         inliers[f"width_{later}"].to_numpy() / 2000.0, REPORT_WINDOW_S)
+    # even the earliest report trails its moment by a few seconds nobody recorded, and the
+    # model (any second of the minute alike, any lag up to the window) is itself a model
+    return centre, max(sd, REPORT_MIN_LAG_S)
 
 
 def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:

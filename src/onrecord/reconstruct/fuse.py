@@ -30,6 +30,7 @@ REPORT_LAG_S = {
     "unit_available": {1: 30.0, 2: 60.0},
     "entry": {1: 30.0, 2: 180.0},
     "patient_transported": {1: 20.0, 2: 120.0},
+    "patient_contact": {1: 20.0, 2: 120.0},
 }
 
 

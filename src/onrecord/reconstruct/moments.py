@@ -6,7 +6,7 @@ to whom (a unit entity, a transferred call's number) — and a *rank* saying how
 after the moment such a record is made:
 
   0  written by a machine or a person as it happens: a sensor, a camera frame, a 911
-     switch log, a radio "we're going in", a medic's patient record;
+     switch log, a radio "we're going in", a medic's patient record (contact, transport);
   1  a spoken report of it: "David-29 on scene", a few seconds after the wheels stop;
   2  typed into CAD by a dispatcher who heard that report, seconds or minutes later
      (a unit's arrival, entry, en-route status; but a dispatch is done in CAD: rank 0).
@@ -30,6 +30,8 @@ RADIO_SAYS = [
     (re.compile(r"\b(en ?route|responding)\b", re.I), "unit_enroute", 1),
     (re.compile(r"\b(going in|making entry|entering)\b", re.I), "entry", 0),
     (re.compile(r"\btransporting\b", re.I), "patient_transported", 1),
+    # a medic taking a casualty over: "Rescue 7 receiving one patient", "patient contact"
+    (re.compile(r"\b(receiving (one|two|three|\d+|a) patients?|patient contact)\b", re.I), "patient_contact", 1),
     (re.compile(r"\bpatched\b", re.I), "channels_patched", 0),
     (re.compile(r"\b(in custody|detained|suspect down|subject down|shooter down)\b", re.I), "threat_ended", 1),
 ]
@@ -45,7 +47,8 @@ CAMERA_SAYS = [
 
 # the kinds that can record a shareable moment, and those whose attributes say which
 MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "call_answered",
-                             "shots_detected", "door_event", "camera_observation", "patient_transported"}
+                             "shots_detected", "door_event", "camera_observation", "patient_transported",
+                             "patient_contact"}
 ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected",
               "door_event"}
 
@@ -100,8 +103,9 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
             if pattern.search(text):
                 return Moment(what, what if what in PLACELESS else None, 0)
         return None
-    if kind == "patient_transported" and unit_entity is not None:
-        return Moment("patient_transported", unit_entity, 0)
+    if kind in ("patient_transported", "patient_contact") and unit_entity is not None:
+        # a medic's patient record, written by the crew that did it
+        return Moment(kind, unit_entity, 0)
     return None
 
 

@@ -273,7 +273,10 @@ def fire_patients(story: Story, book: TruthBook, rng: random.Random, off: float)
     w, tz = story.world, story.world.tz
     name = "fire_patients.csv"
     head = ["PCR_NO", "UNIT", "PT_CONTACT_DATE", "PT_CONTACT", "TRANSPORT_BEGIN", "DEST", "TRIAGE"]
-    ev = [{"kind": "patient_transported", "time": ["PT_CONTACT_DATE", "TRANSPORT_BEGIN"],
+    # two timed moments a row: when the crew took the patient over, and when it left
+    ev = [{"kind": "patient_contact", "time": ["PT_CONTACT_DATE", "PT_CONTACT"],
+           "format": "%Y%m%d %H%M", "precision": "minute"},
+          {"kind": "patient_transported", "time": ["PT_CONTACT_DATE", "TRANSPORT_BEGIN"],
            "format": "%Y%m%d %H%M", "precision": "minute"}]
     m = mapping_doc("fire-patients", "cad", w.fire, tz, "Patient care records, one row per patient",
                     {"unit": "UNIT", "place": "DEST", "text": "TRIAGE"},
@@ -288,6 +291,8 @@ def fire_patients(story: Story, book: TruthBook, rng: random.Random, off: float)
                "TRANSPORT_BEGIN": timefmt.local(c.transported + off, tz, "%H%M"),
                "DEST": c.hospital, "TRIAGE": c.triage.upper()}
         t.add(row)
+        book.record(name, rid, "patient_contact", f"casualty-{c.n:02d}-handoff", c.handoff,
+                    f"{row['PT_CONTACT_DATE']} {row['PT_CONTACT']}")
         book.record(name, rid, "patient_transported", f"casualty-{c.n:02d}-transport", c.transported,
                     f"{row['PT_CONTACT_DATE']} {row['TRANSPORT_BEGIN']}")
         book.mention(name, rid, "unit", u.uid)

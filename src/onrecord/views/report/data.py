@@ -11,7 +11,8 @@ from onrecord.views.web import present, shape
 # The kinds a reader of the critical minutes needs; positions and rosters would drown them.
 CRITICAL_KINDS = ("call_received", "call_transferred", "call_answered", "incident_created", "unit_dispatched",
                   "unit_enroute", "unit_arrived", "entry", "exit", "shots_reported", "shots_detected",
-                  "radio_transmission", "door_event", "alarm", "patient_transported", "incident_closed")
+                  "radio_transmission", "door_event", "alarm", "patient_contact", "patient_transported",
+                  "incident_closed")
 STATUS_KINDS = ("unit_dispatched", "unit_enroute", "unit_arrived", "entry")
 MAX_TIMELINE_ROWS = 400
 CRITICAL_SPAN_MS = 30 * 60_000

@@ -1,0 +1,15 @@
+"""What moment a record is of: a medic's patient contact and the radio report of it."""
+
+from __future__ import annotations
+
+from onrecord.reconstruct.moments import Moment, moment_of
+
+
+def test_a_medic_taking_a_patient_over_is_its_own_moment_not_a_transport():
+    said = "Rescue 7 receiving one patient at the east lot"
+    assert moment_of("radio_transmission", said, 42, {}) == Moment("patient_contact", 42, 1)
+    assert moment_of("radio_transmission", "Rescue 7 transporting one red to Mercy", 42, {}) == \
+        Moment("patient_transported", 42, 1)
+    # the patient care record is written by the crew that did it: as it happens
+    assert moment_of("patient_contact", None, 42, {}) == Moment("patient_contact", 42, 0)
+    assert moment_of("patient_contact", None, None, {}) is None  # whose patient, unknown
