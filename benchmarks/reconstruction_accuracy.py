@@ -42,18 +42,21 @@ def one_seed(seed: int, work: Path) -> dict:
     truth = load_truth(work / f"scenario-{seed}" / "truth.json")
     rep = score_case(collect_case_results(work / f"case-{seed}"), truth)
     shared = shared_sources(truth.doc)
-    errors, unaligned, per = [], [], {}
+    errors, unaligned, per, overstated = [], [], {}, []
     for src, v in rep["clock_offsets"]["per_source"].items():
         if shared.get(src, 0) >= 3:
             (unaligned.append(src) if v["error_s"] is None else errors.append(v["error_s"]))
             if v["error_s"] is not None:
                 per[src] = v["error_s"]
+                if not v["within_twice_stated"]:
+                    overstated.append(src)
     metrics = rep["metrics"]["per_metric"]
     ok = sum(1 for v in metrics.values() if v["interval_contains_truth"] or (v["error_s"] is not None and v["error_s"] <= 2))
     detail = rep["unit_and_call_metrics"]["per_metric"]
     dok = sum(1 for v in detail.values() if v["interval_contains_truth"] or (v["error_s"] is not None and v["error_s"] <= 2))
     return {"seed": seed, "clock_median": statistics.median(errors) if errors else None, "clock_errors": errors,
             "worst_source": max(per, key=per.get) if per else None, "per_source": per, "unaligned_sources": unaligned,
+            "sure_but_wrong": overstated,
             "clock_worst": max(errors) if errors else None, "aligned": len(errors), "unaligned": len(unaligned),
             "fusion_f1": rep["event_fusion"]["f1"], "entity_f1": rep["entity_resolution"]["f1"],
             "metrics_ok": f"{ok}/{len(metrics)}", "detail_ok": f"{dok}/{len(detail)}",
@@ -91,6 +94,9 @@ def main() -> None:
           f"{max(per_seed):.2f} s; sources over 5 s: "
           + (", ".join(f"{src} x{n}" for src, n in Counter(
               s for r in rows for s, e in r["per_source"].items() if e > 5).most_common()) or "-"))
+    wrong = Counter(s for r in rows for s in r["sure_but_wrong"])
+    print(f"    stated uncertainty: truth within twice the stated +/- for {len(pooled) - sum(wrong.values())} of "
+          f"{len(pooled)} sources; surer than right: " + (", ".join(f"{s} x{n}" for s, n in wrong.most_common()) or "-"))
     print(f"  event fusion F1: mean {statistics.mean(r['fusion_f1'] for r in rows):.3f}, "
           f"min {min(r['fusion_f1'] for r in rows):.3f} [>= 0.97]")
     print(f"  entity resolution F1: mean {statistics.mean(r['entity_f1'] for r in rows):.3f}, "

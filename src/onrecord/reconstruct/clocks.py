@@ -35,6 +35,11 @@ REPORT_MIN_LAG_S = 3.0  # ... and by at least about this much, unrecorded: the f
 LAGGED_YIELD = 3.0  # how much less a bound from reports weighs than its spread alone says
 MINUTE_S = 60.0
 WIDE_RECORD_S = 30.0  # a record this wide (written to the minute) only bounds its moment
+# A record "made as it happens" still trails its moment by up to about a second (a modem,
+# an interface, a time stamped on receipt), and every record one system makes that way
+# trails alike: no number of shared moments averages that away. No estimated clock is
+# stated surer than this.
+RECORD_LEAN_S = 0.5
 
 
 @dataclass
@@ -347,6 +352,7 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
                                        _evidence(s, pairs), f"trusted clock (within about ±{priors[s]:g} s), "
                                        "weighed against the other trusted clocks")
                 continue
+            unc = max(unc, RECORD_LEAN_S)
             out[s] = ClockEstimate(s, "estimated", round(float(x[i]), 3), unc,
                                    _anchor_count(s, pairs), _evidence(s, pairs),
                                    "from shared moments" + (" (reports only: wider)" if _only_lagged(s, pairs) else ""),

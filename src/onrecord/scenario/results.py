@@ -20,6 +20,7 @@ class CaseResults:
     built: bool = False
     note: str = ""
     offsets: dict[str, float] = field(default_factory=dict)          # source file -> seconds
+    offset_uncertainty: dict[str, float] = field(default_factory=dict)  # source file -> the stated +/- s
     event_groups: list[list[str]] = field(default_factory=list)      # fused events, by record key
     entity_clusters: list[list[str]] = field(default_factory=list)   # mentions resolved together
     metrics: dict[str, float] = field(default_factory=dict)          # name -> epoch s, seconds or count
@@ -40,7 +41,8 @@ def collect_case_results(case_path: str | Path) -> CaseResults:
         keys = _event_keys(conn, case.id)
         return CaseResults(
             built=True, note="scored from the case's derived tables",
-            offsets=_offsets(conn, case.id), event_groups=_fused_groups(conn, case.id, keys),
+            offsets=_offsets(conn, case.id), offset_uncertainty=_offsets(conn, case.id, "uncertainty_s"),
+            event_groups=_fused_groups(conn, case.id, keys),
             entity_clusters=_entity_clusters(conn, case.id, keys), metrics=_metrics(conn, case.id),
             intervals=_metrics(conn, case.id, intervals=True), linkage_clusters=_linked_people(conn, case.id),
             discrepancies=_discrepancies(conn, case.id))  # linkage clusters: no table yet; scored 0 until there is one
@@ -98,11 +100,12 @@ def _event_keys(conn, case_id: int) -> dict[int, tuple[str, str, str]]:
     return out
 
 
-def _offsets(conn, case_id: int) -> dict[str, float]:
+def _offsets(conn, case_id: int, column: str = "offset_s") -> dict[str, float]:
+    """Each aligned source's estimated offset, or the uncertainty stated with it."""
     from sqlalchemy import text
-    rows = conn.execute(text("select s.file_name, c.offset_s from clock_estimates c join sources s "
+    rows = conn.execute(text(f"select s.file_name, c.{column} from clock_estimates c join sources s "
                              "on s.id = c.source_id where c.case_id = :c and c.offset_s is not null"), {"c": case_id})
-    return {file: float(off) for file, off in rows}
+    return {file: float(v or 0.0) for file, v in rows}
 
 
 def _fused_groups(conn, case_id: int, keys: dict) -> list[list[str]]:

@@ -64,7 +64,7 @@ def by_written_form(clusters, mention_entity: dict[str, str], forms: dict[str, s
 
 
 def offset_scores(estimated: dict[str, float], true: dict[str, float],
-                  tolerance: float = OFFSET_TOLERANCE_S) -> dict:
+                  tolerance: float = OFFSET_TOLERANCE_S, stated: dict[str, float] | None = None) -> dict:
     """Error per source; the score is the share of sources estimated within tolerance.
 
     Records alone fix clocks only relative to each other: were every clock shifted by the
@@ -79,6 +79,10 @@ def offset_scores(estimated: dict[str, float], true: dict[str, float],
         per[src] = {"true_s": truth, "estimated_s": est,
                     "error_s": None if est is None else round(abs(est - truth), 3),
                     "relative_error_s": None if est is None else round(abs(est - truth - shift), 3)}
+        if stated is not None and est is not None:
+            # an honest uncertainty holds the truth within twice itself nearly always
+            per[src]["stated_uncertainty_s"] = stated.get(src)
+            per[src]["within_twice_stated"] = abs(est - truth) <= 2 * (stated.get(src) or 0.0)
     share = lambda key: sum(1 for v in per.values() if v[key] is not None and v[key] <= tolerance) / len(per)
     errors = [v["error_s"] for v in per.values() if v["error_s"] is not None]
     return {"per_source": per, "within_tolerance": round(share("error_s"), 4) if per else 0.0,
@@ -134,7 +138,7 @@ def score_case(results, truth) -> dict:
     """All the scores for one case. `results` is a CaseResults, `truth` a loaded Truth."""
     report = {
         "built": results.built, "note": results.note, "seed": truth.doc.get("seed"),
-        "clock_offsets": offset_scores(results.offsets, truth.offsets),
+        "clock_offsets": offset_scores(results.offsets, truth.offsets, stated=results.offset_uncertainty),
         "event_fusion": pairwise_prf(results.event_groups, truth.record_event),
         "entity_resolution": pairwise_prf(*by_written_form(results.entity_clusters, truth.mention_entity,
                                                            truth.mention_form)),
