@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from onrecord.store.schema import aligned_events, entity_mentions, events, findings, fused_events
+from onrecord.store.schema import aligned_events, entities, entity_mentions, events, findings, fused_events
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +71,26 @@ def test_a_failed_rebuild_leaves_the_last_build(built, monkeypatch):
     with pytest.raises(RuntimeError, match="disk full"):
         write.write_reconstruction(case, r)
     assert _snapshot(case) == before
+
+
+def test_mentions_point_at_their_entities_when_ids_do_not_start_at_one(built):
+    """A person `onrecord link` found stays through a rebuild (as do other cases' rows in a
+    shared PostgreSQL database), so the build's entities are numbered on from there."""
+    from onrecord.reconstruct.write import write_reconstruction
+
+    case, r = built
+    with case.engine.begin() as conn:
+        conn.execute(entities.insert().values(id=50_000, case_id=case.id, kind="person", name="Linked Person"))
+        conn.execute(entity_mentions.insert().values(id=900_000_000, case_id=case.id, entity_id=50_000,
+                                                     role="subject", text="Linked Person"))
+    write_reconstruction(case, r)
+    with case.engine.connect() as conn:
+        rows = conn.execute(select(entity_mentions.c.role, entities.c.kind, entities.c.id)
+                            .join(entities, entities.c.id == entity_mentions.c.entity_id, isouter=True)
+                            .where(entity_mentions.c.case_id == case.id)).all()
+    kinds = {"unit": "unit", "call_sign": "unit", "vehicle": "unit", "actor": "person", "subject": "person"}
+    assert len(rows) > len(r.who.unit_mentions)
+    for role, kind, entity_id in rows:
+        assert kind == kinds.get(role, "person"), (role, kind, entity_id)
+    assert {e for role, _, e in rows if role == "subject"} == {50_000}
+    assert min(e for role, _, e in rows if role != "subject") > 50_000

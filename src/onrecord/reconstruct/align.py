@@ -66,11 +66,6 @@ def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.
     })
 
 
-def clock_shift(c: ClockEstimate | None) -> tuple[float, float]:
-    """(offset, uncertainty) in seconds that aligned_times applies to a source's events."""
-    return _offset(c), _uncertainty(c)
-
-
 def _offset(c: ClockEstimate | None) -> float:
     if c is None:
         return 0.0

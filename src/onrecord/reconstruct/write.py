@@ -62,29 +62,36 @@ def _clocks(case, r: Reconstruction) -> list[dict]:
 
 
 def _entities(db, case, r: Reconstruction, base: int) -> None:
+    """Entities get ids from `base` on (ids are unique across the cases sharing a
+    PostgreSQL database, and a rebuild keeps the people `onrecord link` found); their
+    mentions point at those ids."""
     _insert(db, entities, [{"id": base + e.id - 1, "case_id": case.id, "kind": e.kind, "name": e.name,
                             "agency": e.agency, "aliases": json.dumps(sorted(e.aliases)),
                             "attrs": json.dumps(e.attrs, default=str), "evidence": json.dumps(e.evidence)}
                            for e in r.who.entities.values()])
     first = _next_id(db, entity_mentions)
-    listed = [{"entity_id": m.entity_id, "event_id": m.event_id, "role": m.role, "text": m.text, "score": m.score}
-              for m in r.who.mentions]
-    units = r.who.unit_mentions
-    for part in (arrow_rows(entity_mentions, listed) if listed else None,
-                 pa.table({"entity_id": pa.array(units["entity_id"].to_numpy(dtype=np.int64)),
-                           "event_id": pa.array(units["event_id"].to_numpy(dtype=np.int64)),
-                           "role": pa.repeat(pa.scalar("unit"), len(units)),
-                           "text": pa.array(units["text"], pa.dictionary(pa.int32(), pa.string())).cast(pa.string()),
-                           "score": pa.array(units["score"].to_numpy(dtype=np.float64))})):
-        if part is None or not part.num_rows:
-            continue
+    for part in _mention_tables(r, base):
         n = part.num_rows
-        ids = pa.array(np.arange(first, first + n, dtype=np.int64))
-        part = part.set_column(part.schema.get_field_index("text"), "text",
-                               pc.utf8_slice_codeunits(part.column("text"), 0, 300))
-        db.ingest(entity_mentions, part.add_column(0, "id", ids)
+        db.ingest(entity_mentions, part.add_column(0, "id", pa.array(np.arange(first, first + n, dtype=np.int64)))
                   .add_column(1, "case_id", pa.array(np.full(n, case.id, dtype=np.int64))))
         first += n
+
+
+def _mention_tables(r: Reconstruction, base: int) -> list[pa.Table]:
+    """The mentions resolved one by one (roster lines, names in statements), then the
+    millions of units written in events, already columns; the text as stored (300 chars)."""
+    listed = [{"entity_id": base + m.entity_id - 1, "event_id": m.event_id, "role": m.role, "text": m.text,
+               "score": m.score} for m in r.who.mentions]
+    units = r.who.unit_mentions
+    tables = [arrow_rows(entity_mentions, listed)] if listed else []
+    tables.append(pa.table({
+        "entity_id": pa.array(units["entity_id"].to_numpy(dtype=np.int64) + (base - 1)),
+        "event_id": pa.array(units["event_id"].to_numpy(dtype=np.int64)),
+        "role": pa.repeat(pa.scalar("unit"), len(units)),
+        "text": pa.array(units["text"], pa.dictionary(pa.int32(), pa.string())).cast(pa.string()),
+        "score": pa.array(units["score"].to_numpy(dtype=np.float64))}))
+    return [t.set_column(t.schema.get_field_index("text"), "text", pc.utf8_slice_codeunits(t.column("text"), 0, 300))
+            for t in tables if t.num_rows]
 
 
 def _fused(case, r: Reconstruction, ent_base: int) -> tuple[list[dict], dict[int, int]]:

@@ -71,14 +71,3 @@ def sqlite_indexes_dropped(fetch_all: Callable[[str], list], execute: Callable[[
     yield
     for _, sql in indexes:
         execute(sql)
-
-
-@contextmanager
-def indexes_rebuilt(conn: Connection, tables: Iterable[str]):
-    """sqlite_indexes_dropped on a SQLAlchemy connection; on PostgreSQL, where several
-    cases share the tables, nothing changes."""
-    if not is_sqlite(conn.engine):
-        yield
-        return
-    with sqlite_indexes_dropped(lambda sql: conn.exec_driver_sql(sql).all(), conn.exec_driver_sql, tables):
-        yield
