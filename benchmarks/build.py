@@ -1,12 +1,13 @@
 """Build speed and timeline window queries on a large case.
 
-A generated incident plus N background calls for service (default 1,000,000) is imported,
-then built; the build time is printed beside the import time of the same case, measured
+A generated incident, made denser with the responding vehicles' location fixes (default
+100,000: the issue's 100,000 incident-related events), plus N background calls for service
+over the year before (default 1,000,000 calls, about 2.9 million events) is imported, then built; the build time is printed beside the import time of the same case, measured
 in the same run (target: build <= 2x import). Then random 15-minute windows of the
 timeline are queried (`onrecord timeline --from/--to`, first 500 rows): p95 target <= 50 ms
 on SQLite and, with --postgres URL, on PostgreSQL.
 
-Run: .venv/bin/python benchmarks/build.py [--background N] [--postgres postgresql://postgres@127.0.0.1/postgres]
+Run: .venv/bin/python benchmarks/build.py [--background N] [--incident N] [--postgres postgresql://postgres@127.0.0.1/postgres]
 """
 
 from __future__ import annotations
@@ -55,10 +56,12 @@ def run(scenario: Path, case_dir: Path, url: str | None, label: str) -> None:
     case, t_import = timed(lambda: import_scenario(scenario, case_dir, url))
     with case.engine.connect() as conn:
         n = conn.execute(text("select count(*) from events where case_id = :c"), {"c": case.id}).scalar()
+        bg = conn.execute(text("select count(*) from events e join sources s on s.id = e.source_id "
+                               "where e.case_id = :c and s.file_name = 'county_cfs_year.csv'"), {"c": case.id}).scalar()
     r, t_recon = timed(lambda: reconstruct(case))
     _, t_write = timed(lambda: write_reconstruction(case, r))
     t_build = t_recon + t_write
-    print(f"[{label}] events: {n:,}")
+    print(f"[{label}] events: {n:,} ({n - bg:,} of the incident, {bg:,} of the background year)")
     print(f"[{label}] baseline  import of the case: {t_import:7.1f} s")
     print(f"[{label}] onrecord build: {t_build:7.1f} s (reconstruct {t_recon:.1f} s, write {t_write:.1f} s) "
           f"= {t_build / t_import:.2f}x import (target <= 2x)")
@@ -69,12 +72,14 @@ def run(scenario: Path, case_dir: Path, url: str | None, label: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--background", type=int, default=1_000_000)
+    ap.add_argument("--incident", type=int, default=100_000, help="the responding vehicles' location fixes")
     ap.add_argument("--postgres", help="server URL; a scratch database is created and dropped")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        _, t_gen = timed(lambda: generate_case(1, work / "scenario", args.background))
-        print(f"generated seed 1 with {args.background:,} background calls in {t_gen:.1f} s")
+        _, t_gen = timed(lambda: generate_case(1, work / "scenario", args.background, args.incident))
+        print(f"generated seed 1 with {args.incident:,} incident location fixes and {args.background:,} "
+              f"background calls in {t_gen:.1f} s")
         run(work / "scenario", work / "case-sqlite", None, "SQLite")
         if args.postgres:
             admin = create_engine(args.postgres.replace("postgresql://", "postgresql+psycopg://"),

@@ -14,6 +14,9 @@ def generate(
     out: Annotated[Path, typer.Option("--out", help="folder to write the case into")],
     background: Annotated[int, typer.Option("--background", min=0,
                                             help="unrelated county calls for service to add (scale runs)")] = 0,
+    incident_feed: Annotated[int, typer.Option("--incident-feed", min=0,
+                                               help="location fixes of the responding city and fire vehicles "
+                                                    "to add (scale runs)")] = 0,
 ) -> None:
     """Write a fictional incident's sources, a mapping beside each, and truth.json."""
     from onrecord.errors import UsageError
@@ -21,11 +24,15 @@ def generate(
 
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder to write the case into")
-    manifest = generate_case(seed, out, background)
+    manifest = generate_case(seed, out, background, incident_feed)
     typer.echo(f"seed {seed}: {len(manifest['sources'])} sources, truth in {out / 'truth.json'}")
     if background:
         bg = manifest["background"]
         typer.echo(f"background: {bg['rows']:,} calls in {bg['file']} ({bg['seconds']:.1f} s)")
+    if incident_feed:
+        feed = manifest["incident_feed"]
+        typer.echo(f"incident feed: {feed['rows']:,} fixes of {feed['units']} vehicles in {feed['file']} "
+                   f"({feed['seconds']:.1f} s)")
 
 
 def score(

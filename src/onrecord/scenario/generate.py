@@ -78,7 +78,10 @@ def write_priors(story: Story, book: TruthBook, root: Path, seed: int) -> list:
     return paths
 
 
-def generate_case(seed: int, out: Path, background: int = 0) -> dict:
+def generate_case(seed: int, out: Path, background: int = 0, incident_feed: int = 0) -> dict:
+    """A generated incident's sources, mappings and truth in `out`; for scale runs,
+    `background` unrelated calls over the year before and `incident_feed` location fixes
+    of the responding vehicles during it."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     story, book = tell_story(seed), TruthBook()
@@ -91,6 +94,11 @@ def generate_case(seed: int, out: Path, background: int = 0) -> dict:
         bg = write_background(story, out, seed, background, book)
         manifest["background"] = bg
         manifest["sources"].append({"file": bg["file"], "mapping": bg["mapping"], "kind": "cad"})
+    if incident_feed:
+        from onrecord.scenario.incident_feed import write_incident_feed
+        feed = write_incident_feed(story, out, seed, incident_feed, book)
+        manifest["incident_feed"] = feed
+        manifest["sources"].append({"file": feed["file"], "mapping": feed["mapping"], "kind": "avl"})
     book.sections.update(_sections(story))
     book.write(out / "truth.json", _head(story, seed))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
