@@ -54,9 +54,9 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
 def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.DataFrame:
     """t_lo/t_hi on the common clock: written interval, shifted by the offset, widened by
     its uncertainty (an unknown clock: by UNKNOWN_UNCERTAINTY_S)."""
-    ids = events["source_id"]
-    offset = ids.map({s: _offset(c) for s, c in clocks.items()}).fillna(0.0).to_numpy(dtype="float64")
-    unc = ids.map({s: _uncertainty(c) for s, c in clocks.items()}).fillna(UNKNOWN_UNCERTAINTY_S).to_numpy(dtype="float64")
+    offset, drift_unc = _offsets(events, clocks)
+    unc = events["source_id"].map({s: _uncertainty(c) for s, c in clocks.items()}) \
+        .fillna(UNKNOWN_UNCERTAINTY_S).to_numpy(dtype="float64") + drift_unc
     lo = events["t_src_lo"].to_numpy(dtype="float64")
     hi = events["t_src_hi"].to_numpy(dtype="float64")
     return pd.DataFrame({
@@ -74,10 +74,26 @@ def _offset(c: ClockEstimate | None) -> float:
     return c.offset_s
 
 
+def _offsets(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> tuple[np.ndarray, np.ndarray]:
+    """Each event's clock offset (s) and what its source's drift adds to the uncertainty:
+    a drifting clock's offset carried to the event's own time (drift.py)."""
+    ids = events["source_id"]
+    offset = ids.map({s: _offset(c) for s, c in clocks.items()}).fillna(0.0).to_numpy(dtype="float64")
+    extra = np.zeros(len(events))
+    drifting = {s: c for s, c in clocks.items() if c is not None and c.drift_ppm and c.offset_s is not None}
+    if drifting:
+        rate = ids.map({s: c.drift_ppm * 1e-6 for s, c in drifting.items()}).fillna(0.0).to_numpy(dtype="float64")
+        sd = ids.map({s: (c.drift_sd_ppm or 0.0) * 1e-6 for s, c in drifting.items()}).fillna(0.0).to_numpy(dtype="float64")
+        ref = ids.map({s: c.drift_ref_ms for s, c in drifting.items()}).fillna(0.0).to_numpy(dtype="float64")
+        since = np.where(rate != 0, np.nan_to_num(events["t_src_lo"].to_numpy(dtype="float64")) - ref, 0.0) / 1000.0
+        offset, extra = offset + rate * since, sd * np.abs(since)
+    return offset, extra
+
+
 def written_interval(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.DataFrame:
     """The written interval moved onto the common clock, without the clock's uncertainty:
     what fusion compares (records of one moment from one clock family line up exactly)."""
-    shift = events["source_id"].map({s: _offset(c) for s, c in clocks.items()}).fillna(0.0).to_numpy(dtype="float64") * 1000
+    shift = _offsets(events, clocks)[0] * 1000
     return pd.DataFrame({"id": events["id"].to_numpy(),
                          "lo": events["t_src_lo"].to_numpy(dtype="float64") - shift,
                          "hi": events["t_src_hi"].to_numpy(dtype="float64") - shift})

@@ -155,12 +155,16 @@ def _clock_findings(sources: pd.DataFrame, clocks, fmt) -> list[Finding]:
                                kind="metric", subject=s.file_name, unit="s",
                                payload={"status": c.status, "anchors": c.anchors}, evidence=[]))
             continue
+        drift = (f", {'gaining' if c.drift_ppm > 0 else 'losing'} {abs(c.drift_ppm) * 0.0864:.2f} s a day "
+                 f"({c.drift_ppm:+.1f} ± {c.drift_sd_ppm or 0:.1f} ppm; the offset as at {fmt.time(c.drift_ref_ms)})"
+                 if c.drift_ppm else "")
         out.append(Finding("clock_offset", "established",
-                           f"{s.file_name}: clock {fmt.offset(c.offset_s, c.uncertainty_s)} ({c.status}, "
+                           f"{s.file_name}: clock {fmt.offset(c.offset_s, c.uncertainty_s)}{drift} ({c.status}, "
                            f"{c.anchors} shared moments)", subject=s.file_name,
                            value_lo=c.offset_s - (c.uncertainty_s or 0), value_hi=c.offset_s + (c.uncertainty_s or 0),
                            unit="s", payload={"status": c.status, "offset_s": c.offset_s,
-                                              "uncertainty_s": c.uncertainty_s, "anchors": c.anchors},
+                                              "uncertainty_s": c.uncertainty_s, "anchors": c.anchors,
+                                              "drift_ppm": c.drift_ppm, "drift_ref_ms": c.drift_ref_ms},
                            evidence=sorted({a["event"] for e in c.evidence for a in e["anchors"]})))
     return out
 

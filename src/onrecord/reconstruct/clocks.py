@@ -17,11 +17,12 @@ Offsets are `written - true`, in seconds: a clock 20 s fast has offset +20.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
 
+from onrecord.reconstruct.drift import best_slope, solve_rates
 from onrecord.reconstruct.minute_bounds import minute_pair_estimate
 
 TRUSTED_KINDS = ("sensor", "avl")  # clocks disciplined by NTP/GPS in practice
@@ -50,6 +51,9 @@ class PairEstimate:
     sigma_s: float
     anchors: list[tuple[int, int, float]]  # (event a, event b, residual s)
     lagged: bool
+    t_ref_ms: float = 0.0  # when delta_s holds (a's clock): the middle of the shared moments
+    slope: float | None = None  # d(delta)/dt, where the shared moments span long enough to tell (drift.py)
+    slope_sd: float = 0.0
 
 
 @dataclass
@@ -65,6 +69,17 @@ class ClockEstimate:
     # clocks it shares moments with, enough to line their records up with each other.
     relative_s: float | None = None
     relative_unc_s: float | None = None
+    # A clock that runs long can run fast or slow (drift.py): offset_s then holds at
+    # drift_ref_ms (UTC ms) and changes by drift_ppm millionths of the time since.
+    drift_ppm: float | None = None
+    drift_sd_ppm: float | None = None
+    drift_ref_ms: float | None = None
+
+    def offset_at(self, t_ms):
+        """The offset (s) at time(s) t_ms: the drift carried from drift_ref_ms."""
+        if not self.drift_ppm or self.drift_ref_ms is None:
+            return self.offset_s
+        return self.offset_s + self.drift_ppm * 1e-6 * (t_ms - self.drift_ref_ms) / 1000.0
 
 
 def pair_estimates(anchored: pd.DataFrame) -> list[PairEstimate]:
@@ -134,6 +149,12 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     # records written to the minute: their differences spread over the minute as well
     wide = float(np.maximum(m["width_a"], m["width_b"]).mean()) / 1000.0 >= WIDE_RECORD_S
     tol = same if rel == 0 else REPORT_WINDOW_S / 2 + (MINUTE_S / 2 if wide else 0.0)
+    t_ref, drift = float(np.median(m["t_mid_a"].to_numpy())), None
+    if rel == 0:  # records made as it happens, over days: does one clock run faster?
+        t = (m["t_mid_a"].to_numpy() - t_ref) / 1000.0
+        drift = best_slope(t, m["d"].to_numpy(), same)
+        if drift is not None and drift[2]:
+            m = m.assign(d=m["d"] - drift[0] * t)  # lined up on the slope, read at t_ref
     # rel = 1: b is made after a, so d = delta + lag with lag >= 0 (and mirrored for -1)
     d = m["d"].to_numpy() * (rel or 1)
     order = np.argsort(d)
@@ -175,7 +196,10 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     sigma = max(sigma, 0.1)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
-    return PairEstimate(a, b, centre, sigma, anchors, rel != 0)
+    if drift is None or not drift[2]:
+        t_ref = float(np.median(inliers["t_mid_a"].to_numpy()))  # the middle of what it rests on
+    return PairEstimate(a, b, centre, sigma, anchors, rel != 0, t_ref,
+                        drift[0] if drift else None, drift[1] if drift else 0.0)
 
 
 def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
@@ -196,13 +220,28 @@ def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tu
     """Weighted least squares over the graph of pair estimates. The best-supported pairs
     form a backbone; a pair the backbone contradicts (a wrong match that slipped through)
     is dropped, and so is any pair the final fit still contradicts, worst first."""
+    kinds = dict(zip(sources["id"], sources["kind"]))
+    rates = solve_rates(pairs, {int(s) for s, k in kinds.items() if k in TRUSTED_KINDS} | set(pinned))
+    ref_ms = float(np.median([p.t_ref_ms for p in pairs if p.slope is not None])) if rates else None
+    if rates:  # every pair's difference read at one moment, the drifts carried to it
+        pairs = [_carried(p, rates, ref_ms) for p in pairs]
     pairs = _consistent_with_backbone(pairs)
     while True:
         clocks = _solve_all(sources, pairs, pinned)
         worst = _worst_pair(pairs, clocks)
         if worst is None:
-            return clocks
+            break
         pairs.remove(worst)
+    for s, (rate, sd) in rates.items():
+        c = clocks.get(s)
+        if c is not None and c.status == "estimated":
+            c.drift_ppm, c.drift_sd_ppm, c.drift_ref_ms = round(rate * 1e6, 3), round(sd * 1e6, 3), ref_ms
+    return clocks
+
+
+def _carried(p: PairEstimate, rates: dict[int, tuple[float, float]], ref_ms: float) -> PairEstimate:
+    rel = rates.get(p.b, (0.0, 0.0))[0] - rates.get(p.a, (0.0, 0.0))[0]
+    return replace(p, delta_s=p.delta_s + rel * (ref_ms - p.t_ref_ms) / 1000.0, t_ref_ms=ref_ms)
 
 
 def _quality(p: PairEstimate) -> float:

@@ -112,7 +112,8 @@ clock_estimates = Table(
     Column("status", String(12), nullable=False),
     Column("offset_s", Float),  # how far the clock runs ahead: written time - true time
     Column("uncertainty_s", Float),
-    Column("drift_ppm", Float),
+    Column("drift_ppm", Float),  # how many millionths faster than true time it runs, where measured
+    Column("drift_ref_ms", BigInteger),  # ... and the moment (UTC ms) at which offset_s holds
     Column("anchors", Integer, nullable=False, default=0),  # shared events it rests on
     Column("evidence", Text),  # JSON: [{event, reference_event, residual_s}, ...]
     Column("note", Text),

@@ -17,7 +17,8 @@ def print_build(r) -> None:
     for s, c in sorted(r.clocks.items()):
         if kinds.get(s) in ("roster", "statement", "press", "tip", "contact"):
             continue
-        off = "unknown" if c.offset_s is None else f"{c.offset_s:+.1f} s ± {c.uncertainty_s or 0:.1f}"
+        off = "unknown" if c.offset_s is None else f"{c.offset_s:+.1f} s ± {c.uncertainty_s or 0:.1f}" + \
+            (f", drifting {c.drift_ppm:+.1f} ppm" if c.drift_ppm else "")
         table.add_row(names[s], c.status, off, str(c.anchors))
     wide.print(table)
     if any(c.offset_s is None and c.anchors for c in r.clocks.values()):

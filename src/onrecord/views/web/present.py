@@ -79,6 +79,12 @@ def offset_text(clock: dict | None) -> str:
     side = "ahead" if off >= 0 else "behind"
     plus = f" ± {unc:.1f} s" if unc is not None else ""
     n = clock.get("anchors") or 0
+    drift = clock.get("drift_ppm")
+    if drift:  # the offset moves: said as a rate and how much a day, from the moment it holds
+        return f"clock runs {abs(off):.1f} s {side}{plus} at {to_utc_iso(clock.get('drift_ref_ms'))}, " \
+               f"{'gaining' if drift > 0 else 'losing'} {abs(drift) * 0.0864:.2f} s a day ({drift:+.1f} ppm); " \
+               "the offset at each event's time " \
+               f"is subtracted ({clock.get('status')}, {n} shared {'event' if n == 1 else 'events'})"
     return f"clock runs {abs(off):.1f} s {side}{plus}; {abs(off):.1f} s {'subtracted' if off >= 0 else 'added'}" \
            f" ({clock.get('status')}, {n} shared {'event' if n == 1 else 'events'})"
 

@@ -21,7 +21,7 @@ def event_row(r: dict, zone: ZoneInfo, clock: str) -> dict:
 def clock_json(clock: dict | None) -> dict | None:
     if not clock:
         return None
-    keep = ("status", "offset_s", "uncertainty_s", "drift_ppm", "anchors", "note")
+    keep = ("status", "offset_s", "uncertainty_s", "drift_ppm", "drift_ref_ms", "anchors", "note")
     return {k: clock.get(k) for k in keep} | {"applied": present.offset_text(clock)}
 
 
