@@ -60,7 +60,7 @@ def one_seed(seed: int, work: Path) -> dict:
             "clock_worst": max(errors) if errors else None, "aligned": len(errors), "unaligned": len(unaligned),
             "fusion_f1": rep["event_fusion"]["f1"], "entity_f1": rep["entity_resolution"]["f1"],
             "metrics_ok": f"{ok}/{len(metrics)}", "detail_ok": f"{dok}/{len(detail)}",
-            "counts": rep["summary"]["counts"], "bad_metrics": [k for k, v in metrics.items()
+            "counts": rep["summary"]["counts"], "ranges": rep["count_ranges"], "bad_metrics": [k for k, v in metrics.items()
                                                                 if not (v["interval_contains_truth"] or
                                                                         (v["error_s"] is not None and v["error_s"] <= 2))]}
 
@@ -78,7 +78,8 @@ def main() -> None:
             print(f"seed {seed:2d}  clock median {fmt(r['clock_median'])} s  worst {fmt(r['clock_worst'])} s "
                   f"({r['worst_source']}; aligned {r['aligned']}, unaligned {r['unaligned']})  fusion F1 {r['fusion_f1']:.3f}  "
                   f"entity F1 {r['entity_f1']:.3f}  metrics {r['metrics_ok']}  unit/call {r['detail_ok']}  "
-                  f"counts {r['counts']:.2f}  missed: {', '.join(r['bad_metrics']) or '-'}", flush=True)
+                  f"counts {r['counts']:.2f} (ranges hold {r['ranges']['hold_truth']:.2f}, width "
+                  f"{r['ranges']['mean_width'] or 0:.1f})  missed: {', '.join(r['bad_metrics']) or '-'}", flush=True)
     # The wording: median absolute error and worst error over every source with
     # >= 3 shared events, every seed. A source left unaligned has no error to show: it is
     # a failure, counted as an infinite error (so it can only raise the median and the worst).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.scenario.results import CaseResults, collect_case_results
-from onrecord.scenario.score import metric_scores, offset_scores, pairwise_prf, score_case
+from onrecord.scenario.score import metric_scores, offset_scores, pairwise_prf, range_scores, score_case
 from onrecord.scenario.truth import load_truth
 
 TRUE = {"a": "X", "b": "X", "c": "X", "d": "Y", "e": "Y", "f": "Z"}
@@ -110,3 +110,18 @@ def test_conflicts_found_and_right():
     s = conflict_scores([[("st.txt", 20, 25)], [("st.txt", 50, 60)]], injected)
     assert (s["recall"], s["precision"]) == (0.5, 0.5)
     assert conflict_scores([], injected)["recall"] == 0.0 and conflict_scores([], injected)["precision"] == 0.0
+
+
+def test_count_ranges_hold_truth_beside_their_width_never_as_right():
+    true = {"units_entered:PD": 4, "units_entered:SO": 2}
+    r = range_scores(true, {"units_entered:PD": (3, 9), "units_entered:SO": (0, 1)})
+    assert r["per_count"]["units_entered:PD"]["holds_truth"] and not r["per_count"]["units_entered:SO"]["holds_truth"]
+    assert r["hold_truth"] == 0.5 and r["mean_width"] == 3.5
+    # the exact score is the middle's: a wide range holding the truth is not "right"
+    assert metric_scores({"units_entered:PD": 6.0}, {"units_entered:PD": 4}, tolerance=0.0)["within_tolerance"] == 0.0
+
+
+def test_stated_clock_uncertainty_is_checked():
+    per = offset_scores({"a.csv": 10.0, "b.csv": 3.0}, {"a.csv": 11.5, "b.csv": 3.2},
+                        stated={"a.csv": 0.5, "b.csv": 0.5})["per_source"]
+    assert not per["a.csv"]["within_twice_stated"] and per["b.csv"]["within_twice_stated"]

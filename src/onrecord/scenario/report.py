@@ -29,7 +29,11 @@ def print_scores(report: dict) -> None:
     det, cnt = report["unit_and_call_metrics"], report["counts"]
     table.add_row("per unit / per call", f"{det['within_tolerance']:.3f}",
                   f"{len(det['per_metric'])} measures, share within {det['tolerance_s']} s")
-    table.add_row("units on scene / entered", f"{cnt['within_tolerance']:.3f}", "share exactly right")
+    ranges = report.get("count_ranges") or {}
+    table.add_row("units on scene / entered", f"{cnt['within_tolerance']:.3f}",
+                  "share exactly right (a range by its middle)" + (
+                      f"; ranges hold the truth {ranges['hold_truth']:.2f}, mean width {ranges['mean_width'] or 0:.1f}"
+                      if ranges else ""))
     con = report.get("conflicts")
     if con:
         table.add_row("contradictions found", f"{con['recall']:.3f}",

@@ -116,6 +116,21 @@ def metric_scores(estimated: dict[str, float], true: dict[str, float],
             "tolerance_s": tolerance}
 
 
+def range_scores(true: dict[str, float], intervals: dict, estimated: dict | None = None) -> dict:
+    """Counts the build gives as ranges (units that entered: from those recorded entering
+    to every unit on scene): how many ranges hold the truth, and how wide they are. Kept
+    apart from the exact score: a wide range holding the truth is honest, not right. A
+    count given as one number is a range of width 0."""
+    intervals = {**{k: (v, v) for k, v in (estimated or {}).items() if v is not None}, **intervals}
+    per = {name: {"true": t, "range": list(intervals[name]) if name in intervals else None,
+                  "holds_truth": name in intervals and intervals[name][0] <= t <= intervals[name][1],
+                  "width": intervals[name][1] - intervals[name][0] if name in intervals else None}
+           for name, t in sorted(true.items())}
+    widths = [v["width"] for v in per.values() if v["width"] is not None]
+    return {"per_count": per, "hold_truth": round(sum(v["holds_truth"] for v in per.values()) / len(per), 4)
+            if per else 0.0, "mean_width": round(sum(widths) / len(widths), 3) if widths else None}
+
+
 def conflict_scores(found: list[list[tuple[str, int, int]]], injected: list[dict]) -> dict:
     """Discrepancies against the contradictions and press errors truth injected.
 
@@ -146,6 +161,7 @@ def score_case(results, truth) -> dict:
         "metrics": metric_scores(results.metrics, truth.metrics, intervals=results.intervals),
         "unit_and_call_metrics": metric_scores(results.metrics, truth.detail_metrics, intervals=results.intervals),
         "counts": metric_scores(results.metrics, truth.counts, tolerance=0.0),
+        "count_ranges": range_scores(truth.counts, results.intervals, results.metrics),
         "linkage": pairwise_prf(results.linkage_clusters, truth.prior_person),
         "conflicts": conflict_scores(results.discrepancies,
                                      truth.doc.get("contradictions", []) + truth.doc.get("press_errors", [])),
@@ -158,6 +174,7 @@ def score_case(results, truth) -> dict:
         "metrics": report["metrics"]["within_tolerance"],
         "unit_and_call_metrics": report["unit_and_call_metrics"]["within_tolerance"],
         "counts": report["counts"]["within_tolerance"],
+        "count_ranges_hold_truth": report["count_ranges"]["hold_truth"],
         "linkage_f1": report["linkage"]["f1"],
         "conflicts_recall": report["conflicts"]["recall"],
         "conflicts_precision": report["conflicts"]["precision"],
