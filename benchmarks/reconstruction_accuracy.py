@@ -105,6 +105,9 @@ def main() -> None:
     ok = sum(int(r["metrics_ok"].split("/")[0]) for r in rows)
     tot = sum(int(r["metrics_ok"].split("/")[1]) for r in rows)
     print(f"  headline metrics within 2 s or interval holds truth: {ok}/{tot} [all]")
+    print(f"  units on scene / entered per agency: exact by the middle {statistics.mean(r['counts'] for r in rows):.2f}; "
+          f"ranges hold the truth {statistics.mean(r['ranges']['hold_truth'] for r in rows):.2f}, mean width "
+          f"{statistics.mean(r['ranges']['mean_width'] or 0 for r in rows):.1f} units (no target)")
 
 
 if __name__ == "__main__":
