@@ -33,6 +33,10 @@ def test_clock_offsets_say_which_way_in_words():
         {"status": "estimated", "offset_s": 12.5, "uncertainty_s": 1.2, "anchors": 3})
     assert "runs 233.1 s behind" in offset_text({"status": "estimated", "offset_s": -233.1, "uncertainty_s": 0.1})
     assert offset_text(None).startswith("no estimate")
+    drifting = offset_text({"status": "estimated", "offset_s": 40.8, "uncertainty_s": 0.5, "anchors": 300,
+                            "drift_ppm": -25.0, "drift_ref_ms": 1_736_300_000_000})
+    assert "runs 40.8 s ahead ± 0.5 s at 2025-01-08" in drifting and "losing 2.16 s a day (-25.0 ppm)" in drifting
+    assert "offset at each event's time" in drifting
 
 
 def test_finding_values_read_as_times_durations_or_counts():
