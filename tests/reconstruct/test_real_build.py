@@ -22,14 +22,14 @@ def test_four_real_dialects_build_and_say_what_they_cannot_establish(case_dir, c
     code, out, err = cli("build", case_dir)
     assert code == 0, err
     c = open_case(case_dir)
-    with c.engine.connect() as conn:
-        clocks = conn.execute(select(clock_estimates.c.status, clock_estimates.c.offset_s,
-                                     clock_estimates.c.note)).all()
-        n_events = conn.execute(select(func.count()).select_from(events)).scalar()
-        n_aligned = conn.execute(select(func.count()).select_from(aligned_events)).scalar()
-        unit_rows = conn.execute(select(func.count()).select_from(events).where(events.c.unit.is_not(None))).scalar()
-        unit_mentions = conn.execute(select(func.count()).select_from(entity_mentions)
-                                     .where(entity_mentions.c.role == "unit")).scalar()
+    with c.engine.connect() as conn:  # this case's rows: a PostgreSQL database holds others too
+        def count(table, *where):
+            return conn.execute(select(func.count()).select_from(table).where(table.c.case_id == c.id, *where)).scalar()
+        clocks = conn.execute(select(clock_estimates.c.status, clock_estimates.c.offset_s, clock_estimates.c.note)
+                              .where(clock_estimates.c.case_id == c.id)).all()
+        n_events, n_aligned = count(events), count(aligned_events)
+        unit_rows = count(events, events.c.unit.is_not(None))
+        unit_mentions = count(entity_mentions, entity_mentions.c.role == "unit")
     # no shared moment: every clock unknown, said so, none taken as right
     assert len(clocks) == 6 and all(s == "unknown" and off is None and "no recorded moment" in note
                                     for s, off, note in clocks)
