@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 from sqlalchemy import select, text
 
-from onrecord.store.arrow_read import sqlite_frame
+from onrecord.store.arrow_read import arrow_frame
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.schema import events, sources
@@ -20,9 +20,8 @@ ROSTER = "roster_entry"
 
 def load_events(case: Case) -> pd.DataFrame:
     """Every event of the case, with its source's kind and file name. Millions of rows:
-    read as Arrow columns on SQLite, through the driver's own cursor on PostgreSQL (no
-    per-row objects in between), and the two source columns filled in from the few
-    sources, not joined into every row."""
+    read as Arrow columns (store/arrow_read.py), and the two source columns filled in
+    from the few sources, not joined into every row."""
     c = events.c
     cols = (c.id, c.source_id, c.kind, c.t_src_lo, c.t_src_hi, c.agency, c.unit, c.call, c.actor,
             c.channel, c.place, c.text, c.attrs)
@@ -34,9 +33,9 @@ def load_events(case: Case) -> pd.DataFrame:
         # and the plain scan of the table comes back in id order with no sort to do
         # (at three million events, 3.3 s where the index and a sort took 6.8 s).
         one_case = text("+events.case_id = :case").bindparams(case=case.id)
-        df = sqlite_frame(case, select(*cols).where(one_case).order_by(c.id), categories=("kind",))
     else:
-        df = _driver_frame(case, select(*cols).where(c.case_id == case.id).order_by(c.id))
+        one_case = c.case_id == case.id
+    df = arrow_frame(case, select(*cols).where(one_case).order_by(c.id), categories=("kind",))
     for name in ("t_src_lo", "t_src_hi"):
         df[name] = pd.to_numeric(df[name], errors="coerce").astype("float64")
     for name in ("id", "source_id"):
@@ -50,18 +49,6 @@ def load_events(case: Case) -> pd.DataFrame:
     for name in ("kind", "source_kind", "file_name"):
         df[name] = df[name].astype("category")
     return df
-
-
-def _driver_frame(case: Case, stmt) -> pd.DataFrame:
-    with case.engine.connect() as conn:
-        sql = str(stmt.compile(dialect=conn.dialect, compile_kwargs={"literal_binds": True}))
-        cursor = conn.connection.driver_connection.cursor()
-        try:
-            cursor.execute(sql)
-            rows = cursor.fetchall()
-        finally:
-            cursor.close()
-    return pd.DataFrame.from_records(rows, columns=[col.name for col in stmt.selected_columns], nrows=len(rows))
 
 
 def whole_seconds(events: pd.DataFrame, whole: set[int]) -> pd.DataFrame:

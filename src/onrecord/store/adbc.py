@@ -1,5 +1,8 @@
-"""A SQLite case's file opened through Apache Arrow's ADBC driver, for the bulk paths
-(an import's rows written whole, a build's events read whole).
+"""A case's store opened through Apache Arrow's ADBC drivers, for the bulk paths (an
+import's rows written whole, a build's events read whole and its rows written whole).
+
+Both drivers move Arrow columns in C: SQLite's binds them, PostgreSQL's sends them with
+binary COPY. Python's drivers would turn every value of every row into a Python object.
 
 ADBC links its own SQLite library. Two SQLite libraries in one process must not hold the
 same file open at once: closing one's descriptor drops the other's locks. The case
@@ -12,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
 from onrecord.store.case import Case
+from onrecord.store.engine import is_sqlite
 
 # The same settings the case's SQLAlchemy engine uses (engine.py); the wait matches a
 # second writer queueing behind a running one.
@@ -19,21 +23,40 @@ PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL", "PRAGMA ca
            "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF", "PRAGMA busy_timeout=30000")
 
 
+def _connect(case: Case, autocommit: bool):
+    # each driver is loaded only by the paths that need it
+    if is_sqlite(case.engine):
+        import adbc_driver_sqlite.dbapi as sqlite_driver
+
+        case.engine.dispose()
+        return sqlite_driver.connect(case.engine.url.database, autocommit=autocommit)
+    import adbc_driver_postgresql.dbapi as postgresql_driver
+
+    url = case.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return postgresql_driver.connect(url, autocommit=autocommit)
+
+
 @contextmanager
 def adbc_cursor(case: Case, autocommit: bool = False) -> Iterator:
-    import adbc_driver_sqlite.dbapi as adbc_sqlite  # loaded only by the paths that need it
-
-    case.engine.dispose()
-    with closing(adbc_sqlite.connect(case.engine.url.database, autocommit=autocommit)) as con, \
-            closing(con.cursor()) as cur:
+    with closing(_connect(case, autocommit)) as con, closing(con.cursor()) as cur:
         yield cur
 
 
 @contextmanager
 def adbc_transaction(case: Case) -> Iterator:
     """An ADBC cursor inside one write transaction on the case: committed when the block
-    ends, rolled back if it fails. IMMEDIATE: the write lock is taken before anything is
-    read, so what is read (a chain head, the next free id) cannot change underneath."""
+    ends, rolled back if it fails. On SQLite IMMEDIATE: the write lock is taken before
+    anything is read, so what is read (a chain head, the next free id) cannot change
+    underneath; on PostgreSQL the writer takes its locks itself (writer.py)."""
+    if not is_sqlite(case.engine):
+        with closing(_connect(case, autocommit=False)) as con, closing(con.cursor()) as cur:
+            try:
+                yield cur
+                con.commit()
+            except BaseException:
+                con.rollback()
+                raise
+        return
     with adbc_cursor(case, autocommit=True) as cur:
         for pragma in PRAGMAS:
             cur.execute(pragma)

@@ -6,8 +6,6 @@ only once the first free ids are known.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -41,10 +39,3 @@ def event_table(case_id: int, source_id: int, first_id: int, first_raw: int, eve
             pc.add(events.column("record_index"), first_raw)]
     return pa.Table.from_arrays(keys + [events.column(name) for name in EVENT_COLUMNS],
                                 names=[*EVENT_KEYS, *EVENT_COLUMNS])
-
-
-def python_rows(table: pa.Table, chunk: int = 50_000) -> Iterator[tuple]:
-    """Row tuples for drivers that take Python values, a slice at a time."""
-    for start in range(0, table.num_rows, chunk):
-        part = table.slice(start, chunk)
-        yield from zip(*(col.to_pylist() for col in part.columns))

@@ -1,9 +1,10 @@
-"""One write transaction on a case's store, for a writer of millions of derived rows (the build).
+"""One write transaction on a case's store, for writers of millions of rows (an import,
+a build).
 
-Both stores take the same SQLAlchemy Core statements and the same Arrow tables. SQLite
-runs them through ADBC: the statements compiled for SQLite, the tables bound from their
-columns in C (Python's sqlite3 would bind every value of every row from a Python object).
-PostgreSQL runs them on the case's SQLAlchemy connection and sends the tables with COPY.
+Both stores take the same SQLAlchemy Core statements and the same Arrow tables, through
+Apache Arrow's ADBC drivers (adbc.py): the statements compiled for the store, the tables
+handed over whole — bound from their columns in C on SQLite, sent with binary COPY on
+PostgreSQL. Python's drivers would make a Python object of every value of every row.
 """
 
 from __future__ import annotations
@@ -13,73 +14,64 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 
 import pyarrow as pa
-from sqlalchemy import Connection, Float, Integer, LargeBinary, String, Table
+from sqlalchemy import BigInteger, Float, Integer, LargeBinary, String, Table
 from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.dialects.postgresql import psycopg as postgresql_dialect
 
 from onrecord.store.adbc import adbc_transaction, all_rows
-from onrecord.store.batch import python_rows
-from onrecord.store.bulk import bulk_insert, sqlite_indexes_dropped
+from onrecord.store.bulk import sqlite_indexes_dropped
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 
 SQLITE = sqlite_dialect.dialect()
+# ADBC's PostgreSQL driver takes $1, $2 ... (and the casts SQLAlchemy writes beside them
+# type a NULL parameter)
+POSTGRESQL = postgresql_dialect.dialect(paramstyle="numeric_dollar")
 
 
-def sqlite_rows(cur, statement) -> list[tuple]:
-    """A SQLAlchemy Core statement compiled for SQLite and run on an ADBC cursor; its rows."""
-    compiled = statement.compile(dialect=SQLITE)
-    cur.execute(str(compiled), [compiled.params[name] for name in compiled.positiontup])
+def compiled_rows(cur, statement, dialect=SQLITE) -> list[tuple]:
+    """A SQLAlchemy Core statement compiled for the store and run on an ADBC cursor; its rows."""
+    compiled = statement.compile(dialect=dialect)
+    cur.execute(str(compiled), [compiled.params[name] for name in compiled.positiontup or ()])
     return [tuple(r) for r in cur.fetchall()] if cur.description else []
 
 
-class SQLiteSession:
-    def __init__(self, cur):
-        self.cur = cur
+class WriteSession:
+    def __init__(self, cur, sqlite: bool):
+        self.cur, self.sqlite = cur, sqlite
 
     def run(self, statement) -> list[tuple]:
-        return sqlite_rows(self.cur, statement)
+        return compiled_rows(self.cur, statement, SQLITE if self.sqlite else POSTGRESQL)
+
+    def first_row(self, statement) -> tuple | None:
+        return next(iter(self.run(statement)), None)
 
     def ingest(self, table: Table, data: pa.Table) -> None:
         if data.num_rows:
-            self.cur.adbc_ingest(table.name, data, mode="append")
+            self.cur.adbc_ingest(table.name, typed_for(table, data), mode="append")
 
     def indexes_rebuilt(self, tables: Iterable[str]) -> AbstractContextManager:
-        """Millions of rows go in faster with the tables' secondary indexes built afterwards."""
+        """Millions of rows go into SQLite faster with the tables' secondary indexes built
+        afterwards. Several cases share a PostgreSQL database's tables: their indexes stay."""
+        if not self.sqlite:
+            return nullcontext()
         return sqlite_indexes_dropped(partial(all_rows, self.cur), self.cur.execute, tables)
 
 
-class ServerSession:
-    def __init__(self, conn: Connection):
-        self.conn = conn
-
-    def run(self, statement) -> list[tuple]:
-        result = self.conn.execute(statement)
-        return [tuple(r) for r in result.all()] if result.returns_rows else []
-
-    def ingest(self, table: Table, data: pa.Table) -> None:
-        if data.num_rows:
-            bulk_insert(self.conn, table.name, tuple(data.column_names), python_rows(data))
-
-    def indexes_rebuilt(self, tables: Iterable[str]) -> AbstractContextManager:
-        # Several cases share a PostgreSQL database's tables: their indexes stay.
-        return nullcontext()
-
-
 @contextmanager
-def write_session(case: Case) -> Iterator[SQLiteSession | ServerSession]:
+def write_session(case: Case) -> Iterator[WriteSession]:
     """All or nothing: a failure or a killed process leaves the case as it was."""
-    if is_sqlite(case.engine):
-        with adbc_transaction(case) as cur:
-            yield SQLiteSession(cur)
-        return
-    with case.engine.begin() as conn:
-        yield ServerSession(conn)
+    with adbc_transaction(case) as cur:
+        yield WriteSession(cur, is_sqlite(case.engine))
 
 
 def _arrow_type(column) -> pa.DataType:
     kind = column.type
-    if isinstance(kind, Integer):
+    if isinstance(kind, BigInteger):
         return pa.int64()
+    if isinstance(kind, Integer):
+        # binary COPY writes a column's values at its width: a PostgreSQL INTEGER takes 32 bits
+        return pa.int32()
     if isinstance(kind, Float):
         return pa.float64()
     if isinstance(kind, LargeBinary):
@@ -87,6 +79,12 @@ def _arrow_type(column) -> pa.DataType:
     if isinstance(kind, String):
         return pa.string()
     raise TypeError(f"{column.table.name}.{column.name}: no Arrow type for {kind!r}")
+
+
+def typed_for(table: Table, data: pa.Table) -> pa.Table:
+    """`data` with each column cast to the type of the table's column of that name."""
+    schema = pa.schema([(name, _arrow_type(table.c[name])) for name in data.column_names])
+    return data if data.schema.equals(schema) else data.cast(schema)
 
 
 def arrow_rows(table: Table, rows: list[dict]) -> pa.Table:

@@ -2,24 +2,23 @@
 
 Both stores run the same statements, in the same order, under the case's write lock:
 refuse a file already imported, read the chain head, add the source, hand out ids,
-write the raw records and the events in bulk, move the head. Only the bulk path and
-the lock differ (sqlite_ingest.py for SQLite; COPY here for PostgreSQL).
+write the raw records and the events in bulk (Arrow tables, through session.py), move
+the head. Only the lock differs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import pyarrow as pa
 from sqlalchemy import Connection, insert, select, text, update
 
-from onrecord.sources.parsed import EVENT_COLUMNS
-from onrecord.store.batch import EVENT_KEYS, RAW_COLUMNS, event_table, python_rows, raw_table
-from onrecord.store.bulk import bulk_insert, next_id_query
+from onrecord.store.batch import event_table, raw_table
+from onrecord.store.bulk import next_id_query
 from onrecord.store.case import Case
-from onrecord.store.engine import is_sqlite
 from onrecord.store.evidence import chain_hashes
 from onrecord.store.schema import cases, events, raw_records, sources
 
@@ -107,23 +106,31 @@ def write_rows(run: Callable, bulk: Callable[[pa.Table, pa.Table], None], case_i
     return source_id
 
 
+SLICE = 250_000  # rows per bulk write: the progress bar moves, memory stays flat
+
+
 def write_source(case: Case, batch: Batch, progress: Progress) -> int:
     """All or nothing: a failure or a killed process leaves the case as it was."""
-    if is_sqlite(case.engine):
-        from onrecord.store.sqlite_ingest import write_sqlite  # loads the Arrow driver only when needed
+    from onrecord.store.session import write_session  # loads the Arrow drivers only when needed
 
-        return write_sqlite(case, batch, progress)
-
-    def bulk(raw: pa.Table, ev: pa.Table) -> None:
-        bulk_insert(conn, "raw_records", RAW_COLUMNS, python_rows(raw), lambda n: progress("raw records", n))
-        bulk_insert(conn, "events", (*EVENT_KEYS, *EVENT_COLUMNS), python_rows(ev),
-                    lambda n: progress("events", n))
-
-    with case.engine.connect() as conn, conn.begin():
-        conn.execute(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
-        conn.execute(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
-        return write_rows(lambda stmt: _first_row(conn.execute(stmt)), bulk, case.id, batch)
+    with write_session(case) as db:
+        if not db.sqlite:  # SQLite's BEGIN IMMEDIATE already holds the whole file
+            db.run(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
+            db.run(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
+        return write_rows(db.first_row, lambda raw, ev: _bulk(db, raw, ev, progress), case.id, batch)
 
 
-def _first_row(result):
-    return result.first() if result.returns_rows else None
+def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
+    # A large import into a small case writes faster with the secondary indexes built
+    # once afterwards than kept up row by row (ids are dense: the first new id says how
+    # many events the case holds already).
+    held = ev.column("id")[0].as_py() - 1 if ev.num_rows else 0
+    with db.indexes_rebuilt(BULK_TABLES) if ev.num_rows > held else nullcontext():
+        for table, rows in zip((raw_records, events), (raw, ev)):
+            for start in range(0, rows.num_rows, SLICE):
+                part = rows.slice(start, SLICE)
+                db.ingest(table, part)
+                progress(table.name.replace("_", " "), part.num_rows)
+
+
+BULK_TABLES = ("raw_records", "events")
