@@ -15,6 +15,7 @@ import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -54,8 +55,14 @@ class WhoIsWho:
     # Every event's written unit id, resolved: millions of rows in a case with a year of
     # calls, so kept as columns (UNIT_MENTION_COLUMNS; role "unit"), not as Mention objects.
     unit_mentions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=list(UNIT_MENTION_COLUMNS)))
-    unit_of_event: dict[int, int] = field(default_factory=dict)  # event id -> unit entity
     problems: list[str] = field(default_factory=list)
+
+    @cached_property
+    def unit_of_event(self) -> dict[int, int]:
+        """event id -> unit entity: unit_mentions as a dict, for lookups one event at a time
+        (read after who-is-who has resolved the units, as every caller does)."""
+        m = self.unit_mentions
+        return dict(zip(m["event_id"].tolist(), m["entity_id"].tolist()))
 
     def unit_by_event(self) -> pd.Series:
         """unit_of_event as a Series (event id -> unit entity), for column-wise lookups."""
@@ -248,7 +255,6 @@ def _unit_mentions(who: WhoIsWho, index: _UnitIndex, rows: pd.DataFrame) -> None
     who.unit_mentions = pd.DataFrame({"entity_id": ent[found], "event_id": events,
                                       "text": pd.Categorical.from_codes(written, categories=forms),
                                       "score": np.asarray(score, dtype=np.float64)[codes][found]})
-    who.unit_of_event.update(zip(events.tolist(), ent[found].tolist()))
 
 
 def _read_unit(who: WhoIsWho, index: _UnitIndex, text: str, agency) -> tuple[int | None, float]:
