@@ -11,7 +11,6 @@ import pyarrow.compute as pc
 from sqlalchemy import delete, select
 
 from onrecord.reconstruct.build import Reconstruction
-from onrecord.store.bulk import next_id_query
 from onrecord.store.case import Case
 from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
                                    fused_events)
@@ -35,19 +34,15 @@ def write_reconstruction(case: Case, r: Reconstruction) -> None:
                 where.append(~entities.c.id.in_(subjects))
             db.run(delete(table).where(*where))
         _insert(db, clock_estimates, _clocks(case, r))
-        ent_base = _next_id(db, entities)
+        ent_base = db.next_id(entities)
         with db.indexes_rebuilt(("entity_mentions", "aligned_events")):  # a row for every event
             _entities(db, case, r, ent_base)
             fused, fused_of = _fused(case, r, ent_base)
             _insert(db, fused_events, fused)
             db.ingest(aligned_events, _aligned(case, r, fused_of))
-        claim_base = _next_id(db, claims)
+        claim_base = db.next_id(claims)
         _insert(db, claims, [{"id": claim_base + i, "case_id": case.id, **row} for i, row in enumerate(r.claims)])
-        _insert(db, findings, _findings(case, r, _next_id(db, findings), claim_base))
-
-
-def _next_id(db, table) -> int:
-    return int(db.run(next_id_query(table))[0][0])
+        _insert(db, findings, _findings(case, r, db.next_id(findings), claim_base))
 
 
 def _insert(db, table, rows: list[dict]) -> None:
@@ -70,7 +65,7 @@ def _entities(db, case, r: Reconstruction, base: int) -> None:
                             "agency": e.agency, "aliases": json.dumps(sorted(e.aliases)),
                             "attrs": json.dumps(e.attrs, default=str), "evidence": json.dumps(e.evidence)}
                            for e in r.who.entities.values()])
-    first = _next_id(db, entity_mentions)
+    first = db.next_id(entity_mentions)
     for part in _mention_tables(r, base):
         n = part.num_rows
         db.ingest(entity_mentions, part.add_column(0, "id", pa.array(np.arange(first, first + n, dtype=np.int64)))

@@ -49,12 +49,12 @@ def adbc_transaction(case: Case) -> Iterator:
     anything is read, so what is read (a chain head, the next free id) cannot change
     underneath; on PostgreSQL the writer takes its locks itself (writer.py)."""
     if not is_sqlite(case.engine):
-        with closing(_connect(case, autocommit=False)) as con, closing(con.cursor()) as cur:
+        with adbc_cursor(case) as cur:
             try:
                 yield cur
-                con.commit()
+                cur.connection.commit()
             except BaseException:
-                con.rollback()
+                cur.connection.rollback()
                 raise
         return
     with adbc_cursor(case, autocommit=True) as cur:

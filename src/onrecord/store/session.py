@@ -19,7 +19,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.dialects.postgresql import psycopg as postgresql_dialect
 
 from onrecord.store.adbc import adbc_transaction, all_rows
-from onrecord.store.bulk import sqlite_indexes_dropped
+from onrecord.store.bulk import next_id_query, sqlite_indexes_dropped
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 
@@ -45,6 +45,9 @@ class WriteSession:
 
     def first_row(self, statement) -> tuple | None:
         return next(iter(self.run(statement)), None)
+
+    def next_id(self, table: Table) -> int:
+        return int(self.first_row(next_id_query(table))[0])
 
     def ingest(self, table: Table, data: pa.Table) -> None:
         if data.num_rows:

@@ -1,9 +1,9 @@
 """Writing one imported source: its raw records on the chain, and its events, in one transaction.
 
-Both stores run the same statements, in the same order, under the case's write lock:
-refuse a file already imported, read the chain head, add the source, hand out ids,
-write the raw records and the events in bulk (Arrow tables, through session.py), move
-the head. Only the lock differs.
+Both stores run the same statements, in the same order, under the case's write lock, on
+one write session (session.py): refuse a file already imported, read the chain head,
+add the source, hand out ids, write the raw records and the events in bulk (Arrow
+tables), move the head. Only the lock differs.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import pyarrow as pa
 from sqlalchemy import Connection, insert, select, text, update
 
 from onrecord.store.batch import event_table, raw_table
-from onrecord.store.bulk import next_id_query
 from onrecord.store.case import Case
 from onrecord.store.evidence import chain_hashes
 from onrecord.store.schema import cases, events, raw_records, sources
@@ -90,23 +89,8 @@ def move_head(case_id: int, record_count: int, chain_head: bytes):
     return update(cases).where(cases.c.id == case_id).values(record_count=record_count, chain_head=chain_head)
 
 
-def write_rows(run: Callable, bulk: Callable[[pa.Table, pa.Table], None], case_id: int, batch: Batch) -> int:
-    """The import's statements, in order, on a connection that holds the case's write lock:
-    `run(statement)` gives the statement's first row (None if it returns none) and
-    `bulk(raw records, events)` writes the two tables. Both stores run exactly this."""
-    found = run(find_source(case_id, batch.meta.file_sha256))
-    if found:
-        raise AlreadyImported(*found)
-    head = run(read_head(case_id))
-    source_id = run(add_source(case_id, batch))[0]
-    first_raw, first_event = run(next_id_query(raw_records))[0], run(next_id_query(events))[0]
-    raw, ev, new_head = batch.tables(case_id, source_id, tuple(head), first_raw, first_event)
-    bulk(raw, ev)
-    run(new_head)
-    return source_id
-
-
 SLICE = 250_000  # rows per bulk write: the progress bar moves, memory stays flat
+BULK = (raw_records, events)
 
 
 def write_source(case: Case, batch: Batch, progress: Progress) -> int:
@@ -117,7 +101,15 @@ def write_source(case: Case, batch: Batch, progress: Progress) -> int:
         if not db.sqlite:  # SQLite's BEGIN IMMEDIATE already holds the whole file
             db.run(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
             db.run(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
-        return write_rows(db.first_row, lambda raw, ev: _bulk(db, raw, ev, progress), case.id, batch)
+        found = db.first_row(find_source(case.id, batch.meta.file_sha256))
+        if found:
+            raise AlreadyImported(*found)
+        head = db.first_row(read_head(case.id))
+        source_id = db.first_row(add_source(case.id, batch))[0]
+        raw, ev, new_head = batch.tables(case.id, source_id, tuple(head), db.next_id(raw_records), db.next_id(events))
+        _bulk(db, raw, ev, progress)
+        db.run(new_head)
+        return source_id
 
 
 def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
@@ -125,12 +117,9 @@ def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
     # once afterwards than kept up row by row (ids are dense: the first new id says how
     # many events the case holds already).
     held = ev.column("id")[0].as_py() - 1 if ev.num_rows else 0
-    with db.indexes_rebuilt(BULK_TABLES) if ev.num_rows > held else nullcontext():
-        for table, rows in zip((raw_records, events), (raw, ev)):
+    with db.indexes_rebuilt([t.name for t in BULK]) if ev.num_rows > held else nullcontext():
+        for table, rows in zip(BULK, (raw, ev)):
             for start in range(0, rows.num_rows, SLICE):
                 part = rows.slice(start, SLICE)
                 db.ingest(table, part)
                 progress(table.name.replace("_", " "), part.num_rows)
-
-
-BULK_TABLES = ("raw_records", "events")
