@@ -15,7 +15,6 @@ from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.discrepancies import read_claims
-from onrecord.store.read import CaseReader
 from onrecord.reconstruct.entities import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
@@ -71,7 +70,7 @@ def reconstruct(case: Case) -> Reconstruction:
     findings += transfer_delays(transferred_calls(events, clocks, since=first), fmt.seconds)
     findings += _clock_findings(sources, clocks, fmt)
     # Summaries name times in the case's own zone, as every view shows them.
-    said = read_claims(events, findings, who, CaseReader(case).display_zone())
+    said = read_claims(events, findings, who, fmt.zone)
     findings += said.findings
     return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems, said.rows, whole)
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 import pandas as pd
 
 from onrecord.reconstruct.metrics import Finding
 from onrecord.reconstruct.names import parse_person
+from onrecord.views.format import Formatter
 
 ROUNDS = re.compile(r"\b(\d{1,3})\s*(?:rounds?|shots?|impulses?)\b", re.IGNORECASE)
 
@@ -51,7 +51,7 @@ class RecordFacts:
         """A record time as the case's local clock with its zone, for one-line summaries."""
         if ms is None:
             return "?"
-        return datetime.fromtimestamp(ms / 1000, timezone.utc).astimezone(self.zone).strftime("%H:%M:%S %Z")
+        return Formatter(self.zone).time(ms)
 
     def metric(self, name: str, subject: str | None = None) -> Finding | None:
         return self.by_name.get((name, subject))
