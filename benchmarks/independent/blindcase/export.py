@@ -49,6 +49,7 @@ class Export:
     mentions: dict = field(default_factory=dict)
     forms: dict = field(default_factory=dict)
     dictionary: str = ""
+    style_key: str | None = None
 
     @property
     def path(self) -> str:

@@ -382,7 +382,7 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         e1 = later[1] + s.u(20, 90)
         eligible = [uid for t, uid in law_arrived if t <= e1 - 10 and world.units[uid].role != "sro"]
     team1 = rng.sample(eligible, min(len(eligible), rng.randint(2, 4)))
-    fate = "stopped" if rng.random() < 0.55 else "left"
+    fate = "stopped" if rng.random() < 0.5 else "left"
     if fate == "stopped":
         threat_t = e1 + s.u(25, 200)
         bursts = [b for b in bursts if b.start < threat_t - 3]
@@ -396,7 +396,8 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
     for i, b in enumerate(bursts):
         b.floor = min(floors, 1 + (i * floors) // len(bursts))
         b.event = reg.add("shots_fired", b.start, people=["P900"], place=f"{tgt['name']} floor {b.floor}",
-                          note=f"burst of {len(b.shots)} shots")
+                          note=f"burst of {len(b.shots)} shots",
+                          attrs={"shots": len(b.shots), "burst_end_epoch": round(b.end, 3)})
     door1 = rng.choice(world.doors)
     teams: list[Team] = []
     ev = reg.add("entry", e1, unit=team1[0], units=list(team1), place=door1["name"], note="first entry team goes in")
@@ -533,46 +534,52 @@ def _make_calls(s: _Sim, world: World, bursts: list[Burst], area_codes: list[str
         cos = rng.choices(["wireless", "landline", "voip"], [0.7, 0.2, 0.1])[0]
         first_psap = wireless if (cos == "wireless" and rng.random() < 0.8) else primary
         cid = f"C{len(calls) + 1:03d}"
+        number = ani()
+        tag = {"call": cid, "caller": number}
         ring = s.T(rel)
         leg = Leg(first_psap, ring, reg.add("call_received", ring, place=first_psap,
-                                             note=f"911 call {cid} rings at {first_psap}"),
+                                             note=f"911 call {cid} rings at {first_psap}", attrs=dict(tag, leg=1)),
                   rng.choice(positions[first_psap]))
         legs = [leg]
         if cos == "wireless" and first_psap != primary and rng.random() < 0.08:
             leg.release = ring + s.u(4, 20)          # caller gives up before anyone answers
         else:
             leg.answer = answer_after(first_psap, ring)
-            leg.answer_ev = reg.add("call_answered", leg.answer, place=first_psap, note=f"{cid} answered at {first_psap}")
+            leg.answer_ev = reg.add("call_answered", leg.answer, place=first_psap, note=f"{cid} answered at {first_psap}",
+                                    attrs=dict(tag, leg=1))
             if first_psap != primary:
                 leg.transfer = leg.answer + s.u(12, 95)
                 leg.to = primary
                 leg.transfer_ev = reg.add("call_transferred", leg.transfer, place=first_psap,
-                                          note=f"{cid} transferred from {first_psap} to {primary}")
+                                          note=f"{cid} transferred from {first_psap} to {primary}", attrs=dict(tag, leg=1))
                 leg.release = leg.transfer + s.u(1, 15)
                 ring2 = leg.transfer + s.u(0.5, 2.5)
                 leg2 = Leg(primary, ring2, leg.transfer_ev, rng.choice(positions[primary]), from_psap=first_psap)
                 leg2.answer = answer_after(primary, ring2)
                 leg2.answer_ev = reg.add("call_answered", leg2.answer, place=primary,
-                                         note=f"{cid} transferred call answered at {primary}")
+                                         note=f"{cid} transferred call answered at {primary}", attrs=dict(tag, leg=2))
                 leg2.release = leg2.answer + s.u(40, 420)
                 legs.append(leg2)
             else:
                 leg.release = leg.answer + s.u(40, 420)
-        calls.append(Call(cid, ani(), cos, True, legs, "SHOOTING"))
+        calls.append(Call(cid, number, cos, True, legs, "SHOOTING"))
     # the same afternoon's ordinary calls
     for psap in (primary, wireless):
         for _ in range(rng.randint(3, 7)):
             rel = s.u(-2700, 2700)
             cid = f"C{len(calls) + 1:03d}"
+            number = ani()
+            tag = {"call": cid, "caller": number, "leg": 1}
             ring = s.T(rel)
             nature = rng.choice(["TRAFFIC ACCIDENT", "MEDICAL", "ALARM BURGLARY", "SUSPICIOUS PERSON",
                                  "NOISE COMPLAINT", "THEFT REPORT", "WELFARE CHECK"])
-            leg = Leg(psap, ring, reg.add("call_received", ring, place=psap, note=f"{cid} ordinary call", related=False),
-                      rng.choice(positions[psap]))
+            leg = Leg(psap, ring, reg.add("call_received", ring, place=psap, note=f"{cid} ordinary call", related=False,
+                                          attrs=tag), rng.choice(positions[psap]))
             leg.answer = answer_after(psap, ring)
-            leg.answer_ev = reg.add("call_answered", leg.answer, place=psap, note=f"{cid} answered", related=False)
+            leg.answer_ev = reg.add("call_answered", leg.answer, place=psap, note=f"{cid} answered", related=False,
+                                    attrs=tag)
             leg.release = leg.answer + s.u(30, 300)
-            calls.append(Call(cid, ani(), rng.choice(["wireless", "landline"]), False, [leg], nature))
+            calls.append(Call(cid, number, rng.choice(["wireless", "landline"]), False, [leg], nature))
     calls.sort(key=lambda c: c.legs[0].ring)
     return calls
 
@@ -643,7 +650,7 @@ def _dispatch_agency(s: _Sim, world: World, inc: CadIncident, responses: dict, f
             alarm["engine"] = engine.id
             alarm["engine_dispatched"] = alarm_inc.created + s.u(8, 30)
             alarm["engine_dispatched_ev"] = reg.add("unit_dispatched", alarm["engine_dispatched"], unit=engine.id,
-                                                    note="sent to the fire alarm call")
+                                                    note="sent to the fire alarm call", attrs={"call": "fire alarm"})
             alarm_inc.units = [engine.id]
 
 

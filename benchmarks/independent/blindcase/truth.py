@@ -55,7 +55,8 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
             "clock_reference_time": None if c is None else _iso(c.ref),
             "clock_statement": None if c is None else c.statement,
             "rid_attribute": "rid", "rid_column": exp.rid_col, "rows": len(exp.rows), "dialect": exp.dialect,
-            "format": exp.fmt, "header": exp.header, "delimiter": exp.delimiter,
+            "format": exp.fmt, "header": exp.header, "delimiter": exp.delimiter, "columns": exp.columns,
+            "time_style": exp.style_key,
         }
         for key, rec in exp.records.items():
             out = dict(rec)
@@ -71,7 +72,7 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
     for eid, ev in sorted(reg.events.items()):
         events[eid] = {"kind": ev.kind, "time": _iso(ev.t), "t_rel_s": _r(ev.t - t0), "unit": ev.unit,
                        "units": ev.units, "people": ev.people, "place": ev.place, "note": ev.note,
-                       "related": ev.related}
+                       "related": ev.related, **ev.attrs}
     entities = {}
     for code, a in world.agencies.items():
         entities[code] = {"kind": "agency", "name": a.name, "agency_kind": a.kind}

@@ -16,6 +16,7 @@ class TrueEvent:
     place: str | None = None
     note: str = ""
     related: bool = True       # part of the incident (False: the same afternoon's other business)
+    attrs: dict = field(default_factory=dict)
 
 
 class Register:

@@ -375,7 +375,7 @@ def packed(world, inc, codes, rng, clock, name, folder, title) -> Export:
             uform = ctx.unit_form(s.unit)
             tt = time_only(clock.written(s.t), world.zone, tpat)
             packs[what_col[s.what]].append(shape.format(u=uform, t=tt))
-            exp.record(r, s.kind, s.event, s.t, tt, unit_written=uform, how=s.how)
+            exp.record(r, s.kind, s.event, s.t, tt, unit_written=uform, how=s.how, written_as=f"time_only:{tpat}")
             exp.mention(r, "unit", s.unit, uform, multi=True)
         for c, items in packs.items():
             row[c] = sep.join(items)
@@ -421,7 +421,7 @@ def wide(world, inc, codes, rng, clock, name, folder, title) -> Export:
         if dated:
             row[n["date"]] = render(STYLES["us24"], clock.written(cad.created), world.zone)[0][:10]
             row[n["rec"]] = time_only(clock.written(cad.created), world.zone)
-            exp.record(r, "incident_created", cad.created_ev, cad.created, row[n["rec"]])
+            exp.record(r, "incident_created", cad.created_ev, cad.created, row[n["rec"]], written_as="time_only:%H:%M:%S")
         else:
             vals, _ = _incident_records(ctx, exp, r, cad, st, "c", None)
             row[n["rec"]] = vals["c"][0]
@@ -441,7 +441,8 @@ def wide(world, inc, codes, rng, clock, name, folder, title) -> Export:
                     continue
                 w = time_only(clock.written(s.t), world.zone) if dated else st.parts(s.t)[0]
                 row[col] = w
-                exp.record(r, s.kind, s.event, s.t, w, unit_written=uform, how=s.how)
+                exp.record(r, s.kind, s.event, s.t, w, unit_written=uform, how=s.how,
+                           **({"written_as": "time_only:%H:%M:%S"} if dated else {}))
         exp.add(row)
     col_doc = [(n["rid"], "incident number")]
     if dated:

@@ -57,6 +57,7 @@ def monitor_log(world, inc: Incident, agency, rng, clock, name, folder, title):
         frame = time_only(clock.written(v.footage), world.zone)
         exp.add(dict(zip(cols, [r, p[0], "LIVE", v.camera, frame, rng.choice(WHAT[v.what]), op])))
         exp.record(r, "camera_observation", v.event, v.footage, frame, shown_true=v.shown, shown_written=p[0],
+                   written_as="time_only:%H:%M:%S",
                    note="time written in 'Frame Time' stands for the footage; 'Screen Clock' is when it was shown")
     exp.dictionary = common.dictionary(
         exp, world, "Log kept by the district's camera operator at the command post while watching the video management "

@@ -36,7 +36,8 @@ def new_export(world: World, *, name: str, folder: str, kind: str, agency: str, 
                **kw) -> Export:
     zone = st.true_zone if st else world.zone
     return Export(name=name, folder=folder, kind=kind, agency=agency, clock=clock, zone=zone,
-                  zone_stated=zone_stated, columns=columns, rid_col=rid_col, dialect=dialect, title=title, **kw)
+                  zone_stated=zone_stated, columns=columns, rid_col=rid_col, dialect=dialect, title=title,
+                  style_key=st.style.key if st else None, **kw)
 
 
 def time_columns_doc(st: Stamp, zone_stated: str) -> str:
