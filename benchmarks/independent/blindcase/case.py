@@ -143,7 +143,7 @@ def plan_exports(world: World, inc, rng: random.Random) -> list[Export]:
     if rng.random() < 0.9:
         out.append(patients.epcr(world, inc, fire, rng, clock(fire, "tablet"), names(fire, "ePCR"), folder[fire],
                                  f"{agencies[fire].name} — patient care reports"))
-    return out
+    return [e for e in out if e.rows]     # a recorder that caught nothing is not handed over
 
 
 def generate_case(seed: int, out_dir: str | Path) -> dict:

@@ -473,20 +473,21 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         live_lag = rng.choice([s.u(360, 1440), s.u(360, 1440), s.u(90, 300)])
         live_views = _live_views(s, sightings, live_lag, c_t)
 
-    # --- radio ---------------------------------------------------------------------------
-    talkgroups, txs, patch_t, patched = _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev,
-                                               sro, sro_shots_t, patients, live_views, created, calls)
-
     # --- vehicle tracks ----------------------------------------------------------------
     fixes, geofix = _tracks(s, world, responses)
 
     inc = Incident(world, reg, bursts, fate, threat_t, threat_ev, att_entry_t, att_entry_ev, calls, incidents,
-                   responses, teams, patients, txs, talkgroups, patch_t, patched, sightings, live_views, live_lag,
+                   responses, teams, patients, [], {}, None, [], sightings, live_views, live_lag,
                    cameras, doors, alarm, detections, sensors, panic, fixes, geofix, area_codes)
     inc.notes["district_incident"] = district_inc.number if district_inc else None
     inc.notes["primary_incident"] = created[primary].number
     inc.notes["created"] = {c: i.number for c, i in created.items()}
     _background(s, world, inc)
+
+    # --- radio ---------------------------------------------------------------------------
+    inc.talkgroups, inc.txs, inc.patch_t, inc.patched = _radio(
+        s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, sro_shots_t, patients, live_views,
+        created, calls, inc.notes.get("background_responses", []))
     _renumber(inc, rng)
     return inc
 
@@ -793,7 +794,7 @@ def _live_views(s, sightings, lag, created_t):
 
 
 def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, sro_shots_t, patients,
-           live_views, created, calls):
+           live_views, created, calls, background):
     rng, reg = s.rng, s.reg
     tgs = {}
     for code, ag in world.agencies.items():
@@ -910,10 +911,44 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
             generic(v.shown + s.u(5, 25), uid, vocab.chatter(rng, "camera", cs=units[uid].call_sign,
                                                             floor=vocab.FLOOR_WORDS[1 + rng.randrange(tgt["floors"])]),
                     units[uid].agency, note="relays what the camera monitor shows as live")
-    # routine acknowledgements fill the channels
+    # the rest of the traffic: acknowledgements, positions, requests, and the dispatcher
+    law_on_scene = [uid for uid, r in responses.items() if r.arrived and world.agencies[units[uid].agency].kind != "fire"]
     for uid, r in responses.items():
+        unit = units[uid]
         if r.arrived and rng.random() < 0.3:
-            generic(r.arrived + s.u(60, 900), uid, vocab.chatter(rng, "copy", cs=units[uid].call_sign), units[uid].agency)
+            generic(r.arrived + s.u(60, 900), uid, vocab.chatter(rng, "copy", cs=unit.call_sign), unit.agency)
+        if uid in law_on_scene:
+            for _ in range(rng.randint(1, 4)):
+                other = units[rng.choice(law_on_scene)].call_sign
+                generic(r.arrived + s.u(30, 2400), uid,
+                        vocab.chatter(rng, "scene", cs=unit.call_sign, cs2=other, side=rng.choice(["north", "south", "east", "west"]),
+                                      bldg=tgt["name"], street=rng.choice(world.streets)), unit.agency)
+        if r.available is not None and rng.random() < 0.7:
+            add(r.available + s.u(0, 8), uid, "unit_available", r.available_ev,
+                vocab.phrase(rng, fam(uid), "unit_available", cs=unit.call_sign), unit.agency)
+    for code, inc in created.items():
+        if world.agencies[code].kind not in ("sheriff", "police", "state"):
+            continue
+        mine = [u for u in law_on_scene if units[u].agency == code] or law_on_scene
+        for _ in range(rng.randint(5, 14)):
+            generic(inc.created + s.u(60, 2700), "DISPATCH",
+                    vocab.chatter(rng, "dispatch_scene", cs=units[rng.choice(mine)].call_sign,
+                                  floor=vocab.FLOOR_WORDS[1 + rng.randrange(tgt["floors"])], staging=params["staging"],
+                                  lot=world.police_staging["name"], side=rng.choice(["north", "south", "east", "west"])), code)
+    # the afternoon's other calls go on over the same channels
+    for r in background:
+        unit = units[r.unit]
+        p = dict(cs=unit.call_sign, place=r.arrival_place, nature=rng.choice(["traffic accident", "theft report", "noise complaint",
+                                                                             "welfare check", "suspicious person", "medical"]))
+        f = fam(r.unit)
+        for t, kind, ev, key, speaker, lag in ((r.dispatched, "unit_dispatched", r.dispatched_ev, "dispatch_routine", "DISPATCH", (1, 12)),
+                                               (r.enroute, "unit_enroute", r.enroute_ev, "unit_enroute", r.unit, (0.5, 6)),
+                                               (r.arrived, "unit_arrived", r.arrived_ev, "unit_arrived_routine", r.unit, (1, 20)),
+                                               (r.available, "unit_available", r.available_ev, "unit_available", r.unit, (0, 8))):
+            if t is None or rng.random() < 0.25:
+                continue
+            text = vocab.phrase(rng, f, key, **dict(params, **p))
+            add(t + s.u(*lag), speaker, kind, ev, text, unit.agency, mentions=[r.unit])
     # the sheriff's and city channels are patched late
     law = [c for c, a in world.agencies.items() if a.kind in ("sheriff", "police")]
     patch_t, patched = None, []
@@ -922,7 +957,7 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
         patched = law[:2]
         ev = reg.add("radio_transmission", patch_t, note="radio patch between the sheriff's and city channels goes up")
         add(patch_t, "DISPATCH", "radio_transmission", ev,
-            vocab.chatter(rng, "patch", a=tgs[patched[0]], b=tgs[patched[1]]), patched[0])
+            vocab.chatter(rng, "patch", a=tgs[patched[0]], b=tgs[patched[1]]), patched[0], mentions=[])
     txs.sort(key=lambda x: x.t)
     # a speaker cannot key up twice at once: nudge overlaps of one speaker apart
     last: dict[str, float] = {}

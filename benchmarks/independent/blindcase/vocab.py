@@ -72,6 +72,21 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "ten": ["{cs}, 10-71 at {school}, respond code 3", "{cs}, copy 10-71 {school}"],
         "slang": ["{cs}, head to {school}, shots fired", "{cs}, get over to {school}"],
     },
+    "unit_arrived_routine": {
+        "plain": ["{cs} on scene", "{cs} on scene at {place}", "{cs} arrived"],
+        "ten": ["{cs} 10-97", "{cs} 10-97 {place}", "{cs} 10-23"],
+        "slang": ["{cs} I'm out", "{cs} out at {place}", "{cs} on location"],
+    },
+    "unit_available": {
+        "plain": ["{cs} clear", "{cs} back in service", "{cs} clear of the call"],
+        "ten": ["{cs} 10-8", "{cs} 10-24, 10-8", "{cs} show me 10-8"],
+        "slang": ["{cs} I'm clear", "{cs} available", "{cs} done here, clear"],
+    },
+    "dispatch_routine": {
+        "plain": ["{cs}, respond {place}, {nature}", "{cs}, {nature} at {place}"],
+        "ten": ["{cs}, copy a {nature} at {place}", "{cs}, {place}, {nature}, 10-4?"],
+        "slang": ["{cs}, can you take a {nature} at {place}", "{cs}, {nature}, {place}"],
+    },
     "tone_out": {
         "plain": ["{cs}, respond to staging at {staging}, active shooter {school}",
                   "{cs}, stage at {staging} for shooting incident, {school}"],
@@ -90,8 +105,16 @@ CHATTER = {
                     "{cs} suspect possibly on the {floor} floor"],
     "camera": ["{cs} cameras show him on the {floor} floor, west hall", "{cs} camera has him in the {floor} floor stairwell",
                "{cs} per cameras he's moving down the {floor} floor hall"],
-    "patch": ["Patch is up between {a} and {b}", "We're patched with {a} now"],
+    "patch": ["Patch is up between {a} and {b}", "All units, we're patched with {b} now"],
     "copy": ["{cs} copy", "{cs} 10-4", "{cs} copy that"],
+    "scene": ["{cs} still holding the {side} side", "{cs} need a rifle at the {side} doors",
+              "{cs} kids coming out the {side} doors", "{cs} I've got a victim outside {bldg}, need EMS",
+              "{cs} more units to the {side} side", "{cs} who has the {side} side?", "{cs} I'm with {cs2} on the {side} side",
+              "{cs} setting up traffic at {street}", "{cs} parents arriving at {street}, need help with traffic"],
+    "dispatch_scene": ["Units be advised, callers say the shooter is on the {floor} floor",
+                       "All units, EMS is staging at {staging}", "Units on scene, command post is at the {lot}",
+                       "Any unit, status of the {side} side?", "Copy, {cs}", "{cs}, copy, advising command",
+                       "All units, keep this channel clear for traffic from the school"],
 }
 
 FLOOR_WORDS = {1: "first", 2: "second", 3: "third"}

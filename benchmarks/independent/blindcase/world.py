@@ -274,7 +274,7 @@ def build_world(seed: int) -> World:
 
     so = add_agency(f"{county[0]}CSO", f"{county} County Sheriff's Office", "sheriff",
                     rng.choice(["beat_alpha", "numeric", "prefix"]))
-    has_city = rng.random() < 0.85
+    has_city = rng.random() < 0.75
     pd = None
     if has_city:
         pd = add_agency(rng.choice([f"{city[0]}PD", f"{city[:2].upper()}PD"]),
@@ -286,14 +286,14 @@ def build_world(seed: int) -> World:
         fd = add_agency(f"{county[0]}CFR", f"{county} County Fire Rescue", "fire", "long")
     else:
         root = _place_name(rng, used)
-        fd = add_agency(f"{root[0]}FPD", f"{root} Fire Protection District", "fire",
+        fd = add_agency(f"{root[:2].upper()}FPD", f"{root} Fire Protection District", "fire",
                         rng.choice(["short", "long"]))
     district_root = rng.choice([city, county])
     district_word = rng.choice(["Unified School District", "Public Schools", "Independent School District"])
     district_code = _initials(*district_root.split()) + _initials(*district_word.split())
     sd = add_agency(district_code, f"{district_root} {district_word}", "schools",
                     rng.choice(["campus", "school"]))
-    extra = rng.random() < 0.45
+    extra = rng.random() < 0.4
     if extra:
         if rng.random() < 0.5 or not has_city:
             add_agency("HPT" + rng.choice("ABCDEFG"), f"Highway Patrol, Troop {rng.choice('ABCDEFG')}",

@@ -3,6 +3,8 @@ from the campus radio and the phone, on her PC's clock, usually to the minute.""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from ..timeline import Incident
 from . import common
 
@@ -16,8 +18,10 @@ def activity_log(world, inc: Incident, agency, rng, clock, name, folder, title):
                             zone_stated=zone_stated, columns=cols, rid_col="Entry #", dialect="cad/district_log", title=title)
     u = rng.uniform
     entries = []
-    for _ in range(rng.randint(4, 9)):   # the ordinary day before it
-        t = inc.t0 - u(600, 5 * 3600)
+    local = datetime.fromtimestamp(inc.t0, world.tz)
+    opening = local.replace(hour=6, minute=45, second=0, microsecond=0).timestamp()
+    for _ in range(rng.randint(4, 9)):   # the ordinary school day before it
+        t = u(opening, inc.t0 - 600)
         ev = inc.reg.add("radio_transmission", t, note="routine campus activity", related=False)
         entries.append((t, None, rng.choice(["Unlock", "Escort", "Parking", "Visitor check-in", "Student escort to office"]),
                         rng.choice(world.buildings)["name"], "", None, None, []))

@@ -182,6 +182,8 @@ def typed(world, inc: Incident, agency, rng, clock, name, folder, title):
                    text_mentions=[m for m in tx.mentions if m != tx.speaker])
         if tx.speaker != "DISPATCH":
             exp.mention(r, "unit", tx.speaker, frm)
+        elif tx.mentions:
+            exp.mention(r, "to", tx.mentions[0], to)
     exp.dictionary = common.dictionary(
         exp, world, f"Radio log of the {world.agencies[agency].name} main channel, typed by the communications supervisor "
                     "from the recorder after the incident. Messages are paraphrased; routine acknowledgements were left out.",
