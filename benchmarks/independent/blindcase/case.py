@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime, timezone
 from pathlib import Path
 
 from . import clocks
@@ -12,15 +11,10 @@ from .dialects import avl, cad, camera, district, patients, phone, radio, roster
 from .export import Export
 from .metrics import compute
 from .timeline import simulate
+from .truth import build_truth
 from .world import World, build_world
 
 GENERATOR = "independent/1"
-
-
-def _iso(t: float | None) -> str | None:
-    if t is None:
-        return None
-    return datetime.fromtimestamp(t, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class _Names:
@@ -164,7 +158,6 @@ def generate_case(seed: int, out_dir: str | Path) -> dict:
         manifest["exports"].append({"file": exp.name, "path": exp.path, "agency": exp.agency,
                                     "agency_name": world.agencies[exp.agency].name, "kind": exp.kind,
                                     "data_dictionary": dd, "time_zone": exp.zone_stated})
-    from .truth import build_truth
     camera_exported = any(e.dialect == "camera/monitor" for e in exports)
     metrics = compute(inc, camera_exported)
     truth = build_truth(world, inc, exports, metrics, seed, GENERATOR)

@@ -73,8 +73,3 @@ def draw(rng: random.Random, profile: str, ref: float, statement_for_ntp: bool =
         drift = round(rng.choice([-1, 1]) * rng.uniform(20.0, 200.0), 2)
     statement = rng.choice(STATEMENTS[q])
     return Clock(q, off, drift, ref, statement)
-
-
-def shared(clock: Clock) -> Clock:
-    """Another export of the same server: the same clock."""
-    return clock

@@ -229,7 +229,7 @@ def simulate(world: World) -> Incident:
 
 def _attempt(world: World, rng: random.Random) -> Incident | None:
     s = _Sim(world, rng)
-    reg, t0 = s.reg, s.t0
+    reg = s.reg
     tgt = world.target
     floors = tgt["floors"]
 
@@ -861,6 +861,8 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
         if r.arrived is not None and rng.random() < 0.85:
             kind = "unit_arrived_fire" if ag.kind == "fire" else "unit_arrived"
             text = vocab.phrase(rng, f, kind, **p)
+            while "staging" in text and r.arrival_place != world.police_staging["name"]:
+                text = vocab.phrase(rng, f, kind, **p)    # "at staging" only from the staging lot
             lag = s.u(-3, 4) if ("arriving" in text or "pulling up" in text) else s.u(1, 20)
             add(r.arrived + lag, uid, "unit_arrived", r.arrived_ev, text, code)
         if r.arrived and ag.kind != "fire":

@@ -291,7 +291,7 @@ def build_world(seed: int) -> World:
     district_root = rng.choice([city, county])
     district_word = rng.choice(["Unified School District", "Public Schools", "Independent School District"])
     district_code = _initials(*district_root.split()) + _initials(*district_word.split())
-    sd = add_agency(district_code, f"{district_root} {district_word}", "schools",
+    add_agency(district_code, f"{district_root} {district_word}", "schools",
                     rng.choice(["campus", "school"]))
     extra = rng.random() < 0.4
     if extra:

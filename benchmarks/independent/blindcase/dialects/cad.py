@@ -15,7 +15,7 @@ from ..export import Export
 from ..timefmt import STYLES, render, time_only
 from ..timeline import CadIncident, Incident
 from . import common
-from .cadlog import Note, Status, cad_log
+from .cadlog import cad_log
 
 STATUS_SETS = {
     "words": {"dispatched": "DISP", "enroute": "ENRT", "staged": "STAGE", "arrived": "ONSC", "entered": "INBLD",

@@ -22,7 +22,6 @@ def activity_log(world, inc: Incident, agency, rng, clock, name, folder, title):
     opening = local.replace(hour=6, minute=45, second=0, microsecond=0).timestamp()
     for _ in range(rng.randint(4, 9)):   # the ordinary school day before it
         t = u(opening, inc.t0 - 600)
-        ev = inc.reg.add("radio_transmission", t, note="routine campus activity", related=False)
         entries.append((t, None, rng.choice(["Unlock", "Escort", "Parking", "Visitor check-in", "Student escort to office"]),
                         rng.choice(world.buildings)["name"], "", None, None, []))
     mine = [tx for tx in inc.txs if tx.agency == agency]
@@ -32,7 +31,7 @@ def activity_log(world, inc: Incident, agency, rng, clock, name, folder, title):
                                                           "unit_arrived": "On scene", "entry": "Entering building"}[tx.kind],
                             world.target["name"], tx.text, tx.kind, tx.event, tx.mentions))
     lock_t = inc.t0 + u(30, 120)
-    ev = inc.reg.add("radio_transmission", lock_t, note="district announces campus lockdown")
+    inc.reg.add("radio_transmission", lock_t, note="district announces campus lockdown")
     entries.append((lock_t + u(5, 40), None, "LOCKDOWN initiated all buildings", "Campus", "", None, None, []))
     for r_uid, r in inc.responses.items():
         unit = world.units[r_uid]

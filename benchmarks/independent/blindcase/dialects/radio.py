@@ -61,17 +61,14 @@ def logger(world, inc: Incident, agency, rng, clock, name, folder, title, varian
     case = common.caser(rng)
     if variant == "headerless":
         cols = ["id", "date", "time", "channel", "radio", "alias", "secs", "text"]
-        tcols = ["date", "time"]
         rid_col = "id"
     elif variant == "jsonl":
         cols = ["txn", "start", "dur_ms", "talkgroup", "src_id", "src_alias", "transcript"]
-        tcols = ["start"]
         rid_col = "txn"
     else:
         n = rng.choice([["TxID", "StartTime", "Duration", "Talkgroup", "RadioID", "Alias", "Transcript"],
                         ["Call#", "Start", "Secs", "TG", "Unit ID", "Unit Alias", "Text"]])
         cols = n
-        tcols = [n[1]]
         rid_col = n[0]
     zone_stated = common.zone_words(rng, world, st)
     exp = common.new_export(world, name=name, folder=folder, kind="radio", agency=agency, clock=clock, st=st,
@@ -104,7 +101,6 @@ def logger(world, inc: Incident, agency, rng, clock, name, folder, title, varian
             alias = _alias(rng, world, tx.speaker, alias_style)
             text = case(tx.text)
             dur = tx.dur
-        vals = dict(zip(cols, [r] + p + [tgname, radio_id, alias]))
         if variant == "headerless":
             row = {"id": r, "date": p[0], "time": p[1], "channel": tgname, "radio": radio_id, "alias": alias,
                    "secs": f"{dur:.1f}", "text": text}
@@ -114,7 +110,6 @@ def logger(world, inc: Incident, agency, rng, clock, name, folder, title, varian
         else:
             row = {cols[0]: r, cols[1]: p[0], cols[2]: f"{dur:.1f}", cols[3]: tgname, cols[4]: radio_id,
                    cols[5]: alias, cols[6]: text}
-        del vals
         exp.add(row)
         if tx is None:
             exp.record(r, "call_answered", leg.answer_ev, t, " ".join(p), caller=call.ani)
