@@ -64,13 +64,11 @@ class Export:
 
     def record(self, rid: str, kind: str, event: str, true_time: float, written: str,
                unit_written: str | None = None, row_kind: str | None = None, **extra) -> None:
-        key = f"{self.name}#{rid}#{kind}"
+        # a row that holds the same kind of moment for several units (packed, wide) names
+        # the unit in the key
+        key = f"{self.name}#{rid}#{kind}" + (f"#{unit_written}" if unit_written is not None else "")
         if key in self.records:
-            if unit_written is None:
-                raise KeyError(f"duplicate record key {key}")
-            key = f"{key}#{unit_written}"
-            if key in self.records:
-                raise KeyError(f"duplicate record key {key}")
+            raise KeyError(f"duplicate record key {key}")
         rec = {"event": event, "true_time": true_time, "written": written,
                "row_kind": row_kind or kind}
         if unit_written is not None:

@@ -410,10 +410,6 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         exit_door = rng.choice(world.doors)
         threat_ev = reg.add("threat_ended", threat_t, people=["P900"], place=exit_door["name"],
                             note="attacker leaves the building among fleeing students")
-    # a unit that held outside while shots were fired is the point of the case
-    if not any(_outside(responses[uid].arrived, _first_entry(uid, teams), threat_t,
-                        bursts[0].start, bursts[-1].end) >= 20 for _, uid in law_arrived):
-        return None
     e2 = e1 + s.u(60, 420)
     pool = [uid for t, uid in law_arrived if t <= e2 - 10 and uid not in team1]
     if len(pool) >= 2:
@@ -438,6 +434,11 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         ev = reg.add("entry", t_rtf, unit=escort[0], units=escort + fire_part, place=door3["name"],
                      note="rescue task force (fire crew with police escort) goes in")
         teams.append(Team("RTF", "rescue", escort + fire_part, t_rtf, ev, door3))
+
+    # a unit that held outside while shots were fired is the point of the case
+    if not any(_outside(responses[uid].arrived, _first_entry(uid, teams), threat_t,
+                        bursts[0].start, bursts[-1].end) >= 20 for _, uid in law_arrived):
+        return None
 
     # --- casualties --------------------------------------------------------------
     patients = _casualties(s, world, responses, bursts, threat_t, teams)
