@@ -1,6 +1,6 @@
 """The rules that turn a claim and a record interval into a verdict."""
 
-from onrecord.claims.records import Claim
+from onrecord.model import Claim
 from onrecord.reconstruct.claim_checks import verdict, widened
 
 

@@ -19,7 +19,8 @@ from onrecord.claims.measures import (
 )
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
-from onrecord.claims.records import Analysis, Claim, Entity
+from onrecord.claims.records import Analysis, Entity
+from onrecord.model import Claim
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import INCIDENT, _candidates, near_person, org_subject, person_subject
 from onrecord.claims.text import Document, Sentence, read_document

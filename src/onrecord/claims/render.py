@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from onrecord.claims.records import Analysis, Claim
+from onrecord.claims.records import Analysis
+from onrecord.model import Claim
 
 
 UNIT_SHOWN = {"minute": "min", "year": "years", "day": "days", "month": "months", "USD": "USD"}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from onrecord.claims.assertions import ORDER_KINDS
 from onrecord.claims.numbers import interval
-from onrecord.claims.records import Claim
+from onrecord.model import Claim
 from onrecord.reconstruct.record_facts import RecordFacts
 
 LIVE_MAX_S = 60.0  # a view more than a minute behind is a replay, not live

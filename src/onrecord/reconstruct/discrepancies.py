@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from onrecord.reconstruct.metrics import Finding
+from onrecord.model import Finding
 
 TEXT_KINDS = ("statement", "report_filed")
 TEXT_SOURCES = ("statement", "press")

@@ -20,20 +20,10 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from onrecord.model import Entity
 from onrecord.reconstruct.names import PersonName, compact_unit, digits, fold, one_edit_apart, parse_person
 
 NOT_UNITS = {"DISPATCH", "DISPATCHER", "COMM", "COMMS", "CONTROL", "ALL", "ALLUNITS"}
-
-
-@dataclass
-class Entity:
-    id: int
-    kind: str  # unit, person, agency
-    name: str
-    agency: str | None = None
-    aliases: set[str] = field(default_factory=set)
-    attrs: dict = field(default_factory=dict)
-    evidence: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -11,22 +11,10 @@ import re
 from dataclasses import dataclass, field
 from statistics import median
 
+from onrecord.model import Finding
+
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
 APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
-
-
-@dataclass
-class Finding:
-    name: str
-    status: str  # established / not_established
-    summary: str
-    kind: str = "metric"
-    subject: str | None = None
-    value_lo: float | None = None
-    value_hi: float | None = None
-    unit: str | None = None  # utc_ms, s, count
-    payload: dict = field(default_factory=dict)
-    evidence: list[int] = field(default_factory=list)
 
 
 @dataclass

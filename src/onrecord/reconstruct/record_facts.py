@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pandas as pd
 
-from onrecord.reconstruct.metrics import Finding
+from onrecord.model import Finding
 from onrecord.reconstruct.names import parse_person
 from onrecord.views.format import Formatter
 
