@@ -24,9 +24,10 @@ from sqlalchemy import create_engine, func, select, text
 
 from onrecord.reconstruct.build import reconstruct
 from onrecord.reconstruct.write import write_reconstruction
-from onrecord.scenario.case import import_scenario
+from onrecord.scenario.into_case import import_scenario
 from onrecord.scenario.generate import generate_case
-from onrecord.store.read import CaseReader, TimelineQuery
+from onrecord.store.read import TimelineQuery
+from onrecord.store.reader import open_reader
 from onrecord.store.schema import aligned_events
 
 
@@ -37,7 +38,7 @@ def timed(fn):
 
 
 def window_p95(case, windows: int = 200) -> tuple[float, float]:
-    reader = CaseReader(case)
+    reader = open_reader(case)
     with case.engine.connect() as conn:
         lo, hi = conn.execute(select(func.min(aligned_events.c.t_lo), func.max(aligned_events.c.t_lo))
                               .where(aligned_events.c.case_id == case.id)).one()

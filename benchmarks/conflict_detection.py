@@ -25,8 +25,8 @@ from pathlib import Path
 
 from onrecord.reconstruct.build import reconstruct
 from onrecord.reconstruct.write import write_reconstruction
-from onrecord.scenario.case import generate_and_import
-from onrecord.store.read import CaseReader
+from onrecord.scenario.into_case import generate_and_import
+from onrecord.store.reader import open_reader
 
 
 def one_seed(seed: int, work: Path) -> dict:
@@ -34,7 +34,7 @@ def one_seed(seed: int, work: Path) -> dict:
     write_reconstruction(case, reconstruct(case))
     truth = json.loads((work / f"scenario-{seed}" / "truth.json").read_text())
     injected = [(t["source"], t["span"], t["measure"]) for t in truth["contradictions"] + truth["press_errors"]]
-    reader = CaseReader(case)
+    reader = open_reader(case)
     claims = {c["id"]: c for c in reader.claims()}
     found = [f for f in reader.findings(kind="discrepancy") if f["evidence"].get("claims")]
 

@@ -47,7 +47,7 @@ def pairs_of(groups) -> set[frozenset]:
 
 
 def run_seed(seed: int, work: Path) -> dict:
-    from onrecord.scenario.case import generate_and_import
+    from onrecord.scenario.into_case import generate_and_import
     from onrecord.warnings.case import contact_rows, link_case
 
     case = generate_and_import(seed, work)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from onrecord.reconstruct.build import reconstruct
 from onrecord.reconstruct.write import write_reconstruction
-from onrecord.scenario.case import generate_and_import
+from onrecord.scenario.into_case import generate_and_import
 from onrecord.scenario.results import collect_case_results
 from onrecord.scenario.score import score_case
 from onrecord.scenario.truth import load_truth

@@ -84,7 +84,7 @@ def random_windows(case_dir: Path, n: int, hour_ms: int = 3_600_000) -> list[tup
 
 
 def iso(ms: int) -> str:
-    from onrecord.store.read import to_utc_iso
+    from onrecord.timetext import to_utc_iso
     return to_utc_iso(ms)
 
 
@@ -132,10 +132,10 @@ def bench_api(base: str, case_dir: Path, n: int) -> None:
 
 def window_of(case_dir: Path, target: int) -> tuple[int, int]:
     """A window holding close to `target` events (at most that many, so every one is drawn)."""
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader, WindowQuery
+    from onrecord.store.read import WindowQuery
+    from onrecord.store.reader import open_reader
 
-    reader = CaseReader(open_case(case_dir))
+    reader = open_reader(case_dir)
     lo = random_windows(case_dir, 1)[0][0]
     step, hi = 86_400_000, lo
     while step >= 1000:
@@ -148,7 +148,7 @@ def window_of(case_dir: Path, target: int) -> tuple[int, int]:
 def bench_page(base: str, case_dir: Path, target: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    from onrecord.views.web.present import local_iso
+    from onrecord.timetext import local_iso
     from zoneinfo import ZoneInfo
 
     lo, hi = window_of(case_dir, target)
@@ -186,7 +186,7 @@ def bench_page(base: str, case_dir: Path, target: int) -> None:
 
 
 def bench_report(work: Path) -> None:
-    from onrecord.views.command import write_report
+    from onrecord.pipeline import write_report
 
     case_dir = work / "case-seed1-built"
     if not (case_dir / "onrecord.toml").exists():

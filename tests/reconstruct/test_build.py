@@ -15,7 +15,7 @@ from onrecord.scenario.truth import load_truth
 def built(tmp_path_factory):
     from onrecord.reconstruct.build import reconstruct
     from onrecord.reconstruct.write import write_reconstruction
-    from onrecord.scenario.case import generate_and_import
+    from onrecord.scenario.into_case import generate_and_import
 
     work = tmp_path_factory.mktemp("built")
     case = generate_and_import(3, work)
@@ -59,12 +59,11 @@ def test_units_entered_per_agency_is_a_range_that_holds_the_truth(built):
 
 def test_build_twice_replaces_the_derived_tables(built, cli):
     work, _ = built
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    before = len(CaseReader(open_case(work / "case-3")).findings())
+    before = len(open_reader(work / "case-3").findings())
     assert cli("build", work / "case-3")[0] == 0
-    assert len(CaseReader(open_case(work / "case-3")).findings()) == before
+    assert len(open_reader(work / "case-3").findings()) == before
 
 
 def test_metrics_command_table_and_json(built, cli):
@@ -142,10 +141,9 @@ def test_roster_only_case_and_a_unit_with_two_officers(case_dir, cli, tmp_path):
     assert cli("import", case_dir, tmp_path / "roster.csv", "--mapping", tmp_path / "roster.toml")[0] == 0
     code, out, err = cli("build", case_dir)
     assert code == 0, err
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    ents = CaseReader(open_case(case_dir)).entities()
+    ents = open_reader(case_dir).entities()
     people = {e["name"] for e in ents if e["kind"] == "person"}
     assert people == {"Marla Quince", "Dale Morrow", "Dale Morrows"}  # look-alikes kept apart
     crew = next(e for e in ents if e["name"] == "14B2")["attrs"]["crew"]
@@ -159,10 +157,9 @@ def test_pin_clock_wins_at_the_next_build(built, cli):
     assert cli("pin-clock", case, "fire_cad.csv", "--uncertainty", "0.5", "--", "-4.0")[0] == 0
     code, out, err = cli("build", case)
     assert code == 0, err
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    reader = CaseReader(open_case(case))
+    reader = open_reader(case)
     ids = {s["file_name"]: s["id"] for s in reader.sources()}
     est = reader.clock_estimates()[ids["fire_cad.csv"]]
     assert est["status"] == "pinned" and est["offset_s"] == -4.0

@@ -13,7 +13,7 @@ import pytest
 @pytest.fixture(scope="module")
 def read(tmp_path_factory):
     from onrecord.reconstruct.build import reconstruct
-    from onrecord.scenario.case import generate_and_import
+    from onrecord.scenario.into_case import generate_and_import
 
     work = tmp_path_factory.mktemp("discrepancies")
     case = generate_and_import(7, work)

@@ -41,7 +41,7 @@ def test_imported_and_built_as_positions_of_known_units(tmp_path):
     from sqlalchemy import func, select
 
     from onrecord.reconstruct.build import reconstruct
-    from onrecord.scenario.case import import_scenario
+    from onrecord.scenario.into_case import import_scenario
     from onrecord.scenario.generate import generate_case
     from onrecord.store.schema import events, sources
 

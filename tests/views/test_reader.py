@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from onrecord.store.case import open_case
-from onrecord.store.read import CaseReader, WindowQuery
+from onrecord.store.read import WindowQuery
+from onrecord.store.reader import open_reader
 from tests.helpers import write_cad
 
 
 def test_window_paging_bins_and_detail_on_both_stores(case_dir, cli, tmp_path):
     data, mapping = write_cad(tmp_path / "in")
     assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
-    reader = CaseReader(open_case(case_dir))
+    reader = open_reader(case_dir)
     assert reader.is_built() is False
     first = reader.window(WindowQuery(limit=4))
     rest = reader.window(WindowQuery(limit=4, after=first["next"]))

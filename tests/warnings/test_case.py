@@ -10,7 +10,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def linked(tmp_path_factory):
-    from onrecord.scenario.case import generate_and_import
+    from onrecord.scenario.into_case import generate_and_import
 
     work = tmp_path_factory.mktemp("linked")
     generate_and_import(2, work)

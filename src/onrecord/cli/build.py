@@ -1,71 +1,54 @@
-"""CLI commands for reconstruction: build, metrics, pin-clock."""
+"""`onrecord build`, `metrics`, `discrepancies` and `pin-clock`."""
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from onrecord.store.command import DatabaseUrl
-
-CaseArg = Annotated[Path, typer.Argument(help="case folder")]
+from onrecord.cli.options import CaseArg, DatabaseUrl, JsonOut, print_json
 
 
 def build(case: CaseArg, database_url: DatabaseUrl = None) -> None:
     """Align clocks, resolve who is who, fuse reports, and measure the response."""
-    from onrecord.reconstruct.build import reconstruct
-    from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.pipeline import build_case
     from onrecord.store.case import open_case
     from onrecord.views.build_summary import print_build
 
-    c = open_case(case, database_url)
-    r = reconstruct(c)
-    write_reconstruction(c, r)
-    print_build(r)
+    print_build(build_case(open_case(case, database_url)))
 
 
-JsonOut = Annotated[bool, typer.Option("--json", help="the documented JSON (docs/json.md)")]
-
-
-def _findings_of_built_case(case: Path, database_url, kind: str):
+def _built_reader(case: Path, database_url):
     from onrecord.errors import UsageError
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    reader = CaseReader(open_case(case, database_url))
+    reader = open_reader(case, database_url=database_url)
     if not reader.is_built():
         raise UsageError(f"{case}: not built yet: run `onrecord build {case}` first")
-    return reader, reader.findings(kind=kind)
-
-
-def _print_json(doc: dict) -> None:
-    json.dump(doc, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    return reader
 
 
 def metrics(case: CaseArg, json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
     """The response metrics, each with the events it rests on."""
     from onrecord.views.metrics_table import metrics_json, print_metrics
 
-    reader, found = _findings_of_built_case(case, database_url, "metric")
+    reader = _built_reader(case, database_url)
     if json_out:
-        _print_json(metrics_json(reader, found))
+        print_json(metrics_json(reader, reader.findings(kind="metric")))
     else:
-        print_metrics(reader, found)
+        print_metrics(reader, reader.findings(kind="metric"))
 
 
 def discrepancies(case: CaseArg, json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
     """Where accounts disagree: claims against claims, and claims against the records."""
     from onrecord.views.discrepancy_table import discrepancies_json, print_discrepancies
 
-    reader, found = _findings_of_built_case(case, database_url, "discrepancy")
+    reader = _built_reader(case, database_url)
     if json_out:
-        _print_json(discrepancies_json(reader, found))
+        print_json(discrepancies_json(reader, reader.findings(kind="discrepancy")))
     else:
-        print_discrepancies(reader, found)
+        print_discrepancies(reader, reader.findings(kind="discrepancy"))
 
 
 def pin_clock(case: CaseArg,

@@ -1,15 +1,14 @@
-"""CLI commands for the case store: init, verify, timeline."""
+"""`onrecord init`, `verify` and `timeline`: the case store."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-DatabaseUrl = Annotated[Optional[str], typer.Option("--database-url", help="PostgreSQL URL; default: SQLite file in the case folder (or $ONRECORD_DATABASE_URL)")]
+from onrecord.cli.options import CaseArg, DatabaseUrl, print_json
 
 
 def init(case: Annotated[Path, typer.Argument(help="case folder to create")], database_url: DatabaseUrl = None) -> None:
@@ -20,10 +19,10 @@ def init(case: Annotated[Path, typer.Argument(help="case folder to create")], da
     typer.echo(f"created case {c.name} in {c.path} ({c.engine.url.render_as_string(hide_password=True)})")
 
 
-def verify(case: Annotated[Path, typer.Argument(help="case folder")], database_url: DatabaseUrl = None) -> None:
+def verify(case: CaseArg, database_url: DatabaseUrl = None) -> None:
     """Re-hash every stored record: exit 0 if intact, 1 naming the first broken one."""
+    from onrecord.pipeline import verify_case
     from onrecord.store.case import open_case
-    from onrecord.store.verify import verify_case
 
     result = verify_case(open_case(case, database_url))
     if result.intact:
@@ -34,7 +33,7 @@ def verify(case: Annotated[Path, typer.Argument(help="case folder")], database_u
 
 
 def timeline(
-    case: Annotated[Path, typer.Argument(help="case folder")],
+    case: CaseArg,
     json_out: Annotated[bool, typer.Option("--json", help="print the documented JSON (docs/json.md)")] = False,
     t_from: Annotated[Optional[str], typer.Option("--from", help="from this time (case local time, or ISO with offset)")] = None,
     t_to: Annotated[Optional[str], typer.Option("--to", help="up to this time")] = None,
@@ -47,19 +46,18 @@ def timeline(
     """The events of a case in time order, each with its source file and line."""
     from rich.console import Console
 
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader, TimelineQuery
+    from onrecord.store.read import TimelineQuery
+    from onrecord.store.reader import open_reader
+    from onrecord.timetext import parse_user_time
     from onrecord.views.timeline_table import print_timeline, timeline_json
-    from onrecord.views.when import parse_user_time
 
-    reader = CaseReader(open_case(case, database_url))
+    reader = open_reader(case, database_url=database_url)
     zone = reader.display_zone()
     q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
                       agency=agency, unit=unit, kind=kind, limit=limit or None)
     rows, total = reader.timeline(q)
     if json_out:
-        json.dump(timeline_json(reader.case.name, zone, rows, total), sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json(timeline_json(reader.case.name, zone, rows, total))
     else:
         console = Console()
         # Piped into a file or a pager there is no width to fit: keep rows whole.

@@ -1,6 +1,7 @@
 """`onrecord demo`: the main job on the embedded default — generate a fictional incident
 with known truth, import every agency's export, build, link prior warnings, score against
-truth, write the after-action report, and serve the web timeline."""
+truth, write the after-action report, and serve the web timeline. Each step is the
+function the user's own command runs (onrecord.pipeline)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,10 @@ def demo(
     """Generate a fictional case, import, build, score against truth, write the report, serve."""
     from rich.console import Console
 
-    from onrecord.reconstruct.build import reconstruct
-    from onrecord.reconstruct.write import write_reconstruction
-    from onrecord.scenario.case import import_scenario
+    from onrecord import pipeline
     from onrecord.scenario.generate import generate_case
-    from onrecord.scenario.results import collect_case_results
-    from onrecord.scenario.score import score_case
-    from onrecord.scenario.truth import load_truth
-    from onrecord.store.verify import verify_case
+    from onrecord.scenario.into_case import import_scenario
     from onrecord.views.build_summary import print_build
-    from onrecord.views.command import write_report
 
     say = Console(soft_wrap=True).print
     scenario, case_dir = out / "scenario", out / "case"
@@ -40,28 +35,25 @@ def demo(
     say(f"[bold]1. generating[/] a fictional incident (seed {seed}) into {scenario}")
     manifest = generate_case(seed, scenario)
     say(f"[bold]2. importing[/] {len(manifest['sources'])} agency exports into {case_dir}")
-    case = import_scenario(scenario, case_dir)
-    check = verify_case(case)
+    case = import_scenario(scenario, case_dir)  # each export through its own mapping, as `onrecord import`
+    check = pipeline.verify_case(case)
     say(f"   evidence chain: {'intact' if check.intact else 'BROKEN: ' + str(check.problem)} "
         f"({check.records:,} records)")
     say("[bold]3. building[/]: clocks, who is who, fusion, metrics")
-    r = reconstruct(case)
-    write_reconstruction(case, r)
-    print_build(r)
-    from onrecord.warnings.case import flag, link_case, write_subjects
+    print_build(pipeline.build_case(case))
+    from onrecord.warnings.case import flag
 
     say("[bold]   linking[/] prior contacts across agencies to the people they concern")
-    linked = link_case(case)
-    write_subjects(case, linked)
+    linked = pipeline.link_case(case)
     for p in [p for p in linked.people if flag(p)][:3]:
         say(f"   ! {flag(p)}")
-    summary = score_case(collect_case_results(case_dir), load_truth(scenario / "truth.json"))["summary"]
+    summary = pipeline.score_case(case_dir, scenario / "truth.json")["summary"]
     say("[bold]4. scored against the generator's truth[/]: " +
         ", ".join(f"{k} {v:.2f}" for k, v in summary.items()))
-    report = write_report(case_dir, "html", out / "report.html")
+    report = pipeline.write_report(case_dir, "html", out / "report.html")
     say(f"[bold]5. report[/] written to {report}")
     if serve:
-        from onrecord.views.command import serve as serve_case
+        from onrecord.cli.views import serve as serve_case
 
         say("[bold]6. serving[/] the timeline")
         serve_case(case_dir, host, port)

@@ -1,4 +1,4 @@
-"""CLI commands for getting agency exports into a case: import, mappings."""
+"""`onrecord import` and `mappings`: getting agency exports into a case."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from onrecord.store.command import DatabaseUrl
+from onrecord.cli.options import CaseArg, DatabaseUrl
 
 
 def import_files(
-    case: Annotated[Path, typer.Argument(help="case folder")],
+    case: CaseArg,
     files: Annotated[list[Path], typer.Argument(help="agency export files")],
     mapping: Annotated[str, typer.Option("--mapping", help="bundled mapping name or a .toml file")],
     agency: Annotated[Optional[str], typer.Option(help="agency code for every event (overrides the mapping)")] = None,
@@ -20,6 +20,7 @@ def import_files(
     database_url: DatabaseUrl = None,
 ) -> None:
     """Import agency exports through a mapping. Each file is all or nothing."""
+    from onrecord.pipeline import import_files as run
     from onrecord.sources.mapping import load_mapping
     from onrecord.store.case import open_case
     from onrecord.views.import_summary import ImportProgress, print_result
@@ -28,12 +29,7 @@ def import_files(
     if tz is not None:
         _check_zone(tz)
     c = open_case(case, database_url)
-    from onrecord.sources.importer import import_file
-
-    for path in files:
-        with ImportProgress(path.name) as progress:
-            result = import_file(c, path, m, tz=tz, agency=agency, skip_bad_rows=skip_bad_rows,
-                                 progress=progress.update)
+    for result in run(c, files, m, tz=tz, agency=agency, skip_bad_rows=skip_bad_rows, progress=ImportProgress):
         print_result(result, m.name)
 
 

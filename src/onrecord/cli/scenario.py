@@ -43,12 +43,9 @@ def score(
     """How close the built case came to the truth: clocks, fusion, who-is-who, metrics, linkage."""
     import json
 
-    from onrecord.scenario.results import collect_case_results
-    from onrecord.scenario.score import score_case
-    from onrecord.scenario.truth import load_truth
+    from onrecord.pipeline import score_case
 
-    results = collect_case_results(case)
-    report = score_case(results, load_truth(truth))
+    report = score_case(case, truth)
     if json_out:
         typer.echo(json.dumps(report, indent=1))
         return

@@ -1,23 +1,18 @@
-"""`onrecord serve` and `onrecord report`, and the two functions `onrecord demo` calls.
-Imports stay inside the functions so `onrecord --help` does not load FastAPI or WeasyPrint."""
+"""`onrecord serve` and `onrecord report`. Imports stay inside the functions so
+`onrecord --help` does not load FastAPI or WeasyPrint."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 
-
-def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:
-    """Write the after-action report of a case as HTML or PDF; returns the file written."""
-    from onrecord.views.report.write import write_report as write
-
-    return write(Path(case), fmt, Path(out))
+from onrecord.cli.options import CaseArg
 
 
 def serve(
-    case: Annotated[Path, typer.Argument(help="case folder")],
+    case: CaseArg,
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
 ) -> None:
@@ -32,12 +27,13 @@ def serve(
 
 
 def report(
-    case: Annotated[Path, typer.Argument(help="case folder")],
+    case: CaseArg,
     format: Annotated[str, typer.Option("--format", help="html or pdf")] = "html",
     out: Annotated[Path, typer.Option("--out", help="file to write")] = Path("report.html"),
 ) -> None:
     """Write the after-action report: metrics, sourced timeline, units, discrepancies, warnings, clocks."""
     from onrecord.errors import UsageError
+    from onrecord.pipeline import write_report
 
     if format not in ("html", "pdf"):
         raise UsageError(f"--format {format!r}: choose html or pdf")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, literal_column, select
@@ -332,8 +331,10 @@ class CaseViews:
 
 
 class CaseReader(CaseViews):
-    def __init__(self, case: Case):
-        self.case = case
+    """Opened by store/reader.py: open_reader(case, actor), never directly."""
+
+    def __init__(self, case: Case, actor):
+        self.case, self.actor = case, actor
 
     def display_zone(self) -> ZoneInfo:
         """The case's local zone: set in onrecord.toml, else the zone most sources were written in."""
@@ -411,16 +412,3 @@ class CaseReader(CaseViews):
             row = conn.execute(select(raw_records).where(raw_records.c.id == record_id,
                                                          raw_records.c.case_id == self.case.id)).first()
         return dict(row._mapping) if row else None
-
-
-def to_local(ms: int | None, zone: ZoneInfo) -> datetime | None:
-    if ms is None:
-        return None
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).astimezone(zone)
-
-
-def to_utc_iso(ms: int | None) -> str | None:
-    if ms is None:
-        return None
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="milliseconds").replace(
-        "+00:00", "Z")

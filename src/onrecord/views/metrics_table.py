@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from onrecord.store.read import to_utc_iso
+from onrecord.timetext import to_utc_iso
 
 
 def _value(f: dict):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from onrecord.views.web import present
+from onrecord.timetext import clock_time
 
 STATES = [("unit_dispatched", "dispatched", "#c9d3df"), ("unit_enroute", "en route", "#8fa9c7"),
           ("unit_arrived", "on scene, outside", "#e0a458"), ("entry", "inside", "#b23a48")]
@@ -33,7 +33,7 @@ def who_was_where(units: list[dict], shots: list[dict], window: tuple[int, int],
     for t in _ticks(lo, hi):
         out.append(f'<line x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{TOP - 4}" y2="{height - 40}" stroke="#e3e6ea"/>'
                    f'<text x="{x(t):.1f}" y="{height - 28}" text-anchor="middle" fill="#444">'
-                   f'{escape(present.clock_time(t, zone)[:5])}</text>')
+                   f'{escape(clock_time(t, zone)[:5])}</text>')
     for s in shots:
         out.append(f'<line x1="{x(s["t_lo"]):.1f}" x2="{x(s["t_lo"]):.1f}" y1="{TOP - 12}" y2="{TOP - 3}" '
                    f'stroke="#d00" stroke-width="1.5"/>')

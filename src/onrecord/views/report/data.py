@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 
 from onrecord.store.read import CaseReader, WindowQuery
+from onrecord import timetext
 from onrecord.views.web import present, shape
 
 # The kinds a reader of the critical minutes needs; positions and rosters would drown them.
@@ -81,11 +82,11 @@ def gather(reader: CaseReader) -> dict:
     shots = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=("shots_detected",), limit=500)) \
         if window else []
     return {
-        "case": reader.case, "zone": zone, "zone_label": present.zone_label(zone, window[0] if window else None),
+        "case": reader.case, "zone": zone, "zone_label": timetext.zone_label(zone, window[0] if window else None),
         "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
         "generated": datetime.now(timezone.utc).astimezone(zone).strftime("%Y-%m-%d %H:%M %Z"),
-        "window": window, "window_text": present.interval(*critical, zone) if critical else "no timed events",
-        "units_from": present.when(critical[0], zone) if critical else None,
+        "window": window, "window_text": timetext.interval(*critical, zone) if critical else "no timed events",
+        "units_from": timetext.when(critical[0], zone) if critical else None,
         "event_count": facets["events"], "source_count": len(reader.sources()),
         "metrics": [f for f in metrics if not f["subject"] or f["name"].startswith("agency_")],
         "unit_metrics": {(f["name"], f["subject"]): f for f in metrics if f["subject"]},

@@ -9,7 +9,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from onrecord.errors import UsageError
 from onrecord.store.case import open_case
 from onrecord.store.read import CaseReader
+from onrecord.store.reader import open_reader
 from onrecord.views.report import chart, data
+from onrecord import timetext
 from onrecord.views.web import present
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -20,9 +22,9 @@ def render_html(reader: CaseReader) -> str:
     ctx["svg"] = chart.who_was_where(ctx["units"], ctx["shots"], ctx["window"], ctx["zone"], ctx["colours"]) \
         if ctx["window"] and ctx["units"] else ""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
-    env.filters["duration"] = present.duration
+    env.filters["duration"] = timetext.duration
     zone = ctx["zone"]
-    env.globals.update(when=lambda ms: present.when(ms, zone), clock_time=lambda ms: present.clock_time(ms, zone))
+    env.globals.update(when=lambda ms: timetext.when(ms, zone), clock_time=lambda ms: timetext.clock_time(ms, zone))
     return env.get_template("report.html").render(**ctx)
 
 
@@ -30,7 +32,7 @@ def write_report(case_path: Path, fmt: str, out: Path) -> Path:
     if fmt not in ("html", "pdf"):
         raise UsageError(f"report format {fmt!r}: choose html or pdf")
     case = open_case(case_path)
-    html = render_html(CaseReader(case))
+    html = render_html(open_reader(case))
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "html":

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from onrecord.errors import UsageError
 from onrecord.store.read import WindowQuery
 from onrecord.views.web import chart, present, shape
-from onrecord.views.when import parse_user_time
+from onrecord.timetext import parse_user_time
 
 router = APIRouter(prefix="/api", tags=["case"])
 MAX_ID = 2**62  # larger ids cannot exist in the store; refuse them as bad input, not a crash

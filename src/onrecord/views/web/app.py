@@ -15,6 +15,7 @@ from fastapi.templating import Jinja2Templates
 
 from onrecord.store.case import Case, open_case
 from onrecord.store.read import CaseReader
+from onrecord.store.reader import open_reader
 from onrecord.views.web import present
 
 HERE = Path(__file__).parent
@@ -48,7 +49,7 @@ class CaseState:
 
     def reader(self) -> CaseReader:
         # Every page and API route reads through this one CaseReader: the place for access checks.
-        return CaseReader(self.case)
+        return open_reader(self.case)
 
     def facets(self) -> dict:
         with self._lock:

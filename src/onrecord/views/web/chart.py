@@ -4,11 +4,11 @@ browser, counts per lane and time bucket beyond that (zooming in brings points b
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timezone
 from html import escape
 from zoneinfo import ZoneInfo
 
 from onrecord.store.read import CaseReader, WindowQuery
+from onrecord.timetext import duration, to_local
 from onrecord.views.web import present
 
 MAX_POINTS = 20_000
@@ -24,13 +24,9 @@ def lane_label(lanes: str, agency: str | None, value: str | None) -> str:
     return escape(f"{agency or '—'} · {value or ('no unit' if lanes == 'unit' else '?')}")
 
 
-def _local(ms: int, zone: ZoneInfo) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).astimezone(zone)
-
-
 def _x(ms: int, zone: ZoneInfo) -> str:
     # Naive local time: Plotly draws it as written, so the axis reads in the case's zone.
-    return _local(ms, zone).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+    return to_local(ms, zone).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
 
 
 class LocalClock:
@@ -44,7 +40,7 @@ class LocalClock:
         hour = ms // 3_600_000
         off = self.offsets.get(hour)
         if off is None:
-            off = self.offsets[hour] = int(_local(hour * 3_600_000, self.zone).utcoffset().total_seconds() * 1000)
+            off = self.offsets[hour] = int(to_local(hour * 3_600_000, self.zone).utcoffset().total_seconds() * 1000)
         return ms + off
 
 
@@ -55,7 +51,7 @@ def timeline_data(reader: CaseReader, q: WindowQuery, facets: dict, lanes: str, 
     n = reader.window_count(q, max_points + 1)
     lo = q.t_from if q.t_from is not None else facets["t_min"]
     hi = q.t_to if q.t_to is not None else facets["t_max"]
-    head = {"timezone": zone.key, "zone_abbr": _local(lo or 0, zone).strftime("%Z"),
+    head = {"timezone": zone.key, "zone_abbr": to_local(lo or 0, zone).strftime("%Z"),
             "clock": "aligned" if reader.is_built() else "source", "lanes_by": lanes,
             "window": present.times_json(lo, hi, zone),
             "window_x": [_x(lo, zone), _x(hi, zone)] if lo is not None and hi is not None else None,
@@ -105,8 +101,8 @@ def _bins(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, bucket
         tr["x"].append(wall(b["t"] + bucket_s * 500))
         tr["y"].append(lane)
         tr["n"].append(b["n"])
-        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{_local(b['t'], zone).strftime('%H:%M:%S %Z')} + "
-                           f"{present.duration(bucket_s)}<br>zoom in to see each event")
+        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{to_local(b['t'], zone).strftime('%H:%M:%S %Z')} + "
+                           f"{duration(bucket_s)}<br>zoom in to see each event")
         total += b["n"]
     return {"mode": "bins", "bucket_s": bucket_s, "count": total, "lanes": sorted(lane_set, reverse=True),
             "traces": [traces[k] for k in sorted(traces, key=lambda a: a or "")]}
