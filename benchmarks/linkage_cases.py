@@ -48,7 +48,7 @@ def pairs_of(groups) -> set[frozenset]:
 
 def run_seed(seed: int, work: Path) -> dict:
     from onrecord.scenario.into_case import generate_and_import
-    from onrecord.warnings.case import contact_rows, link_case
+    from onrecord.warnings.case_linkage import contact_rows, link_case
 
     case = generate_and_import(seed, work)
     truth = json.loads((work / f"scenario-{seed}" / "truth.json").read_text(encoding="utf-8"))

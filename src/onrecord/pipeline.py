@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from onrecord.sources.mapping import Mapping
     from onrecord.store.case import Case
     from onrecord.store.verify import VerifyResult
-    from onrecord.warnings.case import Subjects
+    from onrecord.warnings.case_linkage import Subjects
 
 
 def import_files(case: Case, files: Iterable[Path], mapping: Mapping, *, tz: str | None = None,
@@ -49,7 +49,7 @@ def build_case(case: Case) -> Reconstruction:
 def link_case(case: Case, backend: str = "duckdb") -> Subjects:
     """Link the people named in prior-contact records across agencies, and replace the
     case's linked people and warnings with this linkage's."""
-    from onrecord.warnings.case import link_case as link, write_subjects
+    from onrecord.warnings.case_linkage import link_case as link, write_subjects
 
     result = link(case, backend)
     write_subjects(case, result)
@@ -65,7 +65,7 @@ def verify_case(case: Case) -> VerifyResult:
 
 def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:
     """The after-action report of a case as HTML or PDF; returns the file written."""
-    from onrecord.views.report.write import write_report as write
+    from onrecord.views.report.document import write_report as write
 
     return write(Path(case), fmt, Path(out))
 

@@ -1,4 +1,4 @@
-from onrecord.claims.entities import compatible_first, resolve_entities, same_surname
+from onrecord.claims.named_entities import compatible_first, resolve_entities, same_surname
 
 DOC_A = (
     "Marlow County Sheriff Dana Whitlock said the school resource officer, Rory Vance, never went in. "

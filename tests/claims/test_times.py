@@ -1,4 +1,4 @@
-from onrecord.claims.times import calendar_dates, clock_times, offsets
+from onrecord.claims.times_in_text import calendar_dates, clock_times, offsets
 
 
 def test_clock_time_with_hedge():

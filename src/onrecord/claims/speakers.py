@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from onrecord.claims.entities import Resolution
+from onrecord.claims.named_entities import Resolution
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
 

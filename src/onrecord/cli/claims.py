@@ -44,6 +44,6 @@ def claims(
     if json_out:
         typer.echo(json.dumps(analysis.to_json(), indent=2, ensure_ascii=False))
         return
-    from onrecord.claims.render import render
+    from onrecord.views.claims_table import render
 
     render(analysis)

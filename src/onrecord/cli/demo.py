@@ -41,7 +41,7 @@ def demo(
         f"({check.records:,} records)")
     say("[bold]3. building[/]: clocks, who is who, fusion, metrics")
     print_build(pipeline.build_case(case))
-    from onrecord.warnings.case import flag
+    from onrecord.warnings.case_linkage import flag
 
     say("[bold]   linking[/] prior contacts across agencies to the people they concern")
     linked = pipeline.link_case(case)

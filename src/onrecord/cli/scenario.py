@@ -49,6 +49,6 @@ def score(
     if json_out:
         typer.echo(json.dumps(report, indent=1))
         return
-    from onrecord.scenario.report import print_scores
+    from onrecord.scenario.score_table import print_scores
 
     print_scores(report)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
-from onrecord.reconstruct.entities import WhoIsWho
+from onrecord.reconstruct.who_is_who import WhoIsWho
 from onrecord.reconstruct.moments import (ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT_KINDS, UNIT_KINDS, destination,
                                           moment_of)
 

@@ -15,7 +15,7 @@ from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.discrepancies import read_claims
-from onrecord.reconstruct.entities import WhoIsWho, resolve
+from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
 from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,

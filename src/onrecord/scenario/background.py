@@ -18,7 +18,7 @@ import numpy as np
 from onrecord.scenario import mappings
 from onrecord.scenario.sources.common import mapping_doc
 from onrecord.scenario.story import Story
-from onrecord.scenario.timefmt import utc_iso
+from onrecord.scenario.written_times import utc_iso
 from onrecord.scenario.truth import TruthBook
 from onrecord.scenario.world import STREET_TYPES, STREETS
 

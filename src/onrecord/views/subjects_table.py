@@ -7,7 +7,7 @@ import typer
 
 
 def link_json(result) -> dict:
-    from onrecord.warnings.case import flag
+    from onrecord.warnings.case_linkage import flag
 
     return {"records": result.records, "rejects": result.rejects, "notes": result.notes,
             "people": [{**p, "flag": flag(p)} for p in result.people]}

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from onrecord.scenario import wording
-from onrecord.scenario.names import misspell
+from onrecord.scenario.invented_names import misspell
 from onrecord.scenario.sources.textdoc import TextDoc
 from onrecord.scenario.story import Story
-from onrecord.scenario.timefmt import iso_true, local
+from onrecord.scenario.written_times import iso_true, local
 
 
 def _doc(story: Story, rng: random.Random, n: int, uid: str, title: str) -> TextDoc:

@@ -10,7 +10,7 @@ from onrecord.errors import UsageError
 from onrecord.store.case import open_case
 from onrecord.store.read import CaseReader
 from onrecord.store.reader import open_reader
-from onrecord.views.report import chart, data
+from onrecord.views.report import who_was_where, data
 from onrecord import timetext
 from onrecord.views.web import present
 
@@ -19,7 +19,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 def render_html(reader: CaseReader) -> str:
     ctx = data.gather(reader)
-    ctx["svg"] = chart.who_was_where(ctx["units"], ctx["shots"], ctx["window"], ctx["zone"], ctx["colours"]) \
+    ctx["svg"] = who_was_where.who_was_where(ctx["units"], ctx["shots"], ctx["window"], ctx["zone"], ctx["colours"]) \
         if ctx["window"] and ctx["units"] else ""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
     env.filters["duration"] = timetext.duration

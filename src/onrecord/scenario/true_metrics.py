@@ -7,7 +7,7 @@ these by name.
 from __future__ import annotations
 
 from onrecord.scenario.story import Story
-from onrecord.scenario.timefmt import iso_true
+from onrecord.scenario.written_times import iso_true
 
 
 def overlap(a0: float, a1: float, b0: float, b1: float) -> float:
