@@ -8,45 +8,21 @@ metric's interval contains every value the records allow.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from statistics import median
-
 from onrecord.model import Finding
+from onrecord.reconstruct.moments import MomentRow
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
 APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
 
 
-@dataclass
-class MomentRow:
-    """One real moment (a fused event, or a single record of one)."""
-
-    fused_id: int
-    family: str
-    who: object
-    agency: str | None
-    lo: float
-    hi: float
-    best: float
-    members: list[int]
-    unit_members: dict[int, list[int]]  # unit entity -> its records in this moment
-    officers_seen: bool  # someone other than a door says officers were there
-    calls: frozenset = frozenset()  # CAD call numbers its records belong to
-    located: list[int] = field(default_factory=list)  # AVL fixes that bound it (avl_arrival.py)
-
-    @property
-    def evidence(self) -> list[int]:
-        return list(self.members) + [i for i in self.located if i not in self.members]
+def not_established(name: str, reason: str, subject: str | None = None) -> Finding:
+    """Not established, and why: `reason` is a code findings/render.py words (REASONS)."""
+    return Finding(name, "not_established", subject=subject, payload={"reason": reason})
 
 
-def _none(name: str, why: str, subject: str | None = None) -> Finding:
-    return Finding(name, "not_established", f"{name.replace('_', ' ')}: not established — {why}",
-                   subject=subject)
-
-
-def _time(name: str, m: MomentRow, what: str, fmt) -> Finding:
-    return Finding(name, "established", f"{what}: {fmt(m.lo, m.hi)}", value_lo=m.lo, value_hi=m.hi,
-                   unit="utc_ms", payload={"best": m.best, "fused_id": m.fused_id}, evidence=m.evidence)
+def _time(name: str, m: MomentRow) -> Finding:
+    return Finding(name, "established", value_lo=m.lo, value_hi=m.hi, unit="utc_ms",
+                   payload={"best": m.best, "fused_id": m.fused_id}, evidence=m.evidence)
 
 
 def _span(a_lo, a_hi, b_lo, b_hi) -> tuple[float, float]:
@@ -64,9 +40,8 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
 
 
 class ResponseMetrics:
-    def __init__(self, moments: list[MomentRow], units: dict[int, dict], events, fmt_time, fmt_s):
+    def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
         self.moments, self.units, self.events = moments, units, events
-        self.fmt, self.fmt_s = fmt_time, fmt_s
         self.out: list[Finding] = []
 
     def of(self, family: str) -> list[MomentRow]:
@@ -97,31 +72,27 @@ class ResponseMetrics:
     def compute(self) -> list[Finding]:
         shots = self.of("shots")
         if not shots:
-            self.out.append(_none("first_shots", "no sensor or camera records shots"))
+            self.out.append(not_established("first_shots", "no_shots"))
             return self.out
         first, last = shots[0], shots[-1]
         self.first, self.last_lo, self.last_hi = first, last.lo, last.hi + SHOT_BURST_MAX_S * 1000
         self._find_incident_calls()
-        self.out.append(_time("first_shots", first, "first shots", self.fmt))
-        self.out.append(Finding("last_shots", "established",
-                                f"last shots: {self.fmt(self.last_lo, self.last_hi)} (a burst may run "
-                                f"{SHOT_BURST_MAX_S:.0f} s past its detection)", value_lo=self.last_lo,
-                                value_hi=self.last_hi, unit="utc_ms", evidence=list(last.members)))
+        self.out.append(_time("first_shots", first))
+        self.out.append(Finding("last_shots", "established", value_lo=self.last_lo, value_hi=self.last_hi,
+                                unit="utc_ms", payload={"burst_s": SHOT_BURST_MAX_S}, evidence=list(last.members)))
         self._first_call()
-        self._first_of("unit_dispatched", "first_dispatch", "first dispatch")
+        self._first_of("unit_dispatched", "first_dispatch")
         arrival = self._first_armed_arrival()
         entry = self._first_entry()
-        self._first_of("threat_ended", "threat_ended", "threat ended")
+        self._first_of("threat_ended", "threat_ended")
         if entry:
             lo, hi = _span(first.lo, first.hi, entry.lo, entry.hi)
-            self.out.append(Finding("first_shot_to_first_entry", "established",
-                                    f"first shots to first entry: {self.fmt_s(lo, hi)}", value_lo=lo,
-                                    value_hi=hi, unit="s", evidence=first.members + entry.members))
+            self.out.append(Finding("first_shot_to_first_entry", "established", value_lo=lo, value_hi=hi,
+                                    unit="s", evidence=first.members + entry.members))
             if arrival:
                 lo, hi = _span(arrival.lo, arrival.hi, entry.lo, entry.hi)
-                self.out.append(Finding("first_armed_arrival_to_entry", "established",
-                                        f"first armed unit on scene to first entry: {self.fmt_s(lo, hi)}",
-                                        value_lo=lo, value_hi=hi, unit="s",
+                self.out.append(Finding("first_armed_arrival_to_entry", "established", value_lo=lo, value_hi=hi,
+                                        unit="s",
                                         evidence=arrival.evidence + entry.members))
         self._per_unit()
         self._patients()
@@ -133,19 +104,17 @@ class ResponseMetrics:
             # one patient record each; a radio "transporting" only confirms one of them
             kinds = dict(zip(self.events["id"], self.events["kind"]))
             n = sum(1 for m in moved for i in m.members if kinds.get(i) == "patient_transported") or len(moved)
-            self.out.append(Finding("patients_transported", "established",
-                                    f"{n} patients recorded as transported by medics", value_lo=n, value_hi=n,
-                                    unit="count", evidence=[i for m in moved for i in m.members]))
+            self.out.append(Finding("patients_transported", "established", value_lo=n, value_hi=n, unit="count", evidence=[i for m in moved for i in m.members]))
 
     def _after_first(self, family: str) -> list[MomentRow]:
         return [m for m in self.of(family) if m.hi >= self.first.lo]
 
-    def _first_of(self, family: str, name: str, what: str) -> MomentRow | None:
+    def _first_of(self, family: str, name: str) -> MomentRow | None:
         found = self._after_first(family)
         if not found:
-            self.out.append(_none(name, "no record of it after the first shots"))
+            self.out.append(not_established(name, "none_after_first_shots"))
             return None
-        self.out.append(_time(name, found[0], what, self.fmt))
+        self.out.append(_time(name, found[0]))
         return found[0]
 
     def _first_call(self) -> None:
@@ -153,11 +122,10 @@ class ResponseMetrics:
         calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
                    & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
         if calls.empty:
-            self.out.append(_none("first_911_call", "no 911 call log presents a call after the first shots"))
+            self.out.append(not_established("first_911_call", "no_911_call"))
             return
         c = calls.sort_values("best").iloc[0]
-        self.out.append(Finding("first_911_call", "established", f"first 911 call: {self.fmt(c.t_lo, c.t_hi)}",
-                                value_lo=float(c.t_lo), value_hi=float(c.t_hi), unit="utc_ms",
+        self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi), unit="utc_ms",
                                 payload={"best": float(c.best)}, evidence=[int(c.id)]))
 
     def _armed(self, unit_id) -> bool:
@@ -169,10 +137,10 @@ class ResponseMetrics:
     def _first_armed_arrival(self) -> MomentRow | None:
         found = [m for m in self.of("unit_arrived") if self._armed(m.who)]
         if not found:
-            self.out.append(_none("first_armed_unit_on_scene", "no armed unit's arrival is recorded"))
+            self.out.append(not_established("first_armed_unit_on_scene", "no_armed_arrival"))
             return None
         m = min(found, key=lambda x: x.best)
-        f = _time("first_armed_unit_on_scene", m, f"first armed unit on scene ({self.units.get(m.who, {}).get('name', '?')})", self.fmt)
+        f = _time("first_armed_unit_on_scene", m)
         f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
         self.out.append(f)
         return m
@@ -180,9 +148,9 @@ class ResponseMetrics:
     def _first_entry(self) -> MomentRow | None:
         found = [m for m in self._after_first("entry") if m.officers_seen]
         if not found:
-            self.out.append(_none("first_entry", "no record says officers went in"))
+            self.out.append(not_established("first_entry", "no_entry"))
             return None
-        self.out.append(_time("first_entry", found[0], "first entry", self.fmt))
+        self.out.append(_time("first_entry", found[0]))
         return found[0]
 
     def _per_unit(self) -> None:
@@ -201,74 +169,31 @@ class ResponseMetrics:
             stats["entered"] += entry is not None
             stats["arrived"] += arr.evidence
             stats["went_in"] += entry.unit_members[unit] if entry else []
-            self.out.append(Finding("unit_on_scene", "established", f"{name} on scene: {self.fmt(arr.lo, arr.hi)}",
-                                    subject=name, value_lo=arr.lo, value_hi=arr.hi, unit="utc_ms",
-                                    payload={"agency": agency, "armed": self._armed(unit)},
+            self.out.append(Finding("unit_on_scene", "established", subject=name, value_lo=arr.lo, value_hi=arr.hi,
+                                    unit="utc_ms", payload={"agency": agency, "armed": self._armed(unit)},
                                     evidence=arr.evidence))
-            self.out.append(Finding("unit_entered", "established",
-                                    f"{name} entered: {self.fmt(entry.lo, entry.hi)}" if entry else
-                                    f"{name}: no record of entering", subject=name,
+            self.out.append(Finding("unit_entered", "established", subject=name,
                                     value_lo=1 if entry else 0, value_hi=1 if entry else 0, unit="count",
                                     payload={"agency": agency, "entered_at": [entry.lo, entry.hi] if entry else None},
                                     evidence=arr.evidence + (entry.unit_members[unit] if entry else [])))
             if self._armed(unit):
                 lo, hi = _outside(arr, entry, self.first, self.last_lo, self.last_hi)
-                held = "held outside while shots were fired" if lo > 0 else (
-                    "may have been outside while shots were fired" if hi > 0 else "not outside during shots")
-                self.out.append(Finding("unit_outside_while_shots", "established",
-                                        f"{name}: {self.fmt_s(lo, hi)} on scene outside while shots were still "
-                                        f"being fired ({held})", subject=name, value_lo=lo, value_hi=hi, unit="s",
+                self.out.append(Finding("unit_outside_while_shots", "established", subject=name, value_lo=lo,
+                                        value_hi=hi, unit="s",
                                         payload={"agency": agency, "held_outside": lo > 0},
                                         evidence=arr.evidence + (entry.members if entry else [])
                                         + self.first.members))
         for agency, stats in sorted(by_agency.items()):
             on_scene, entered = stats["on_scene"], stats["entered"]
-            self.out.append(Finding("agency_units_on_scene", "established", f"{agency}: {on_scene} units on scene",
-                                    subject=agency, value_lo=on_scene, value_hi=on_scene, unit="count",
-                                    evidence=stats["arrived"]))
+            self.out.append(Finding("agency_units_on_scene", "established", subject=agency, value_lo=on_scene,
+                                    value_hi=on_scene, unit="count", evidence=stats["arrived"]))
             # No record of a unit going in is not a record that it stayed out (a deputy
             # may go in with another agency's team, unrecorded): the count is a range,
             # from the entries recorded up to every unit on scene, and says so.
-            unknown = on_scene - entered
             self.out.append(Finding(
-                "agency_units_entered", "established",
-                f"{agency}: {entered} of {on_scene} units on scene recorded going in"
-                + (f"; no record says whether the other {unknown} did" if unknown else ""),
-                subject=agency, value_lo=entered, value_hi=on_scene, unit="count",
-                payload={"recorded": entered, "on_scene": on_scene},
+                "agency_units_entered", "established", subject=agency, value_lo=entered, value_hi=on_scene,
+                unit="count", payload={"recorded": entered, "on_scene": on_scene},
                 evidence=stats["went_in"] + stats["arrived"]))
-
-
-def camera_live_lag(views: list[tuple[int, float, float]], fmt_s) -> Finding:
-    """`views`: (event id, shown at, footage of), both on the camera's own clock (ms)."""
-    if not views:
-        return _none("camera_live_lag", "no camera view records what footage it showed")
-    lags = [(shown - footage) / 1000.0 for _, shown, footage in views]
-    mid = median(lags)
-    return Finding("camera_live_lag", "established",
-                   f"the camera view called live was a replay {fmt_s(min(lags), max(lags))} behind "
-                   f"(median {mid:.0f} s over {len(lags)} views)", value_lo=min(lags), value_hi=max(lags),
-                   unit="s", payload={"median_s": mid, "views": len(lags)}, evidence=[v[0] for v in views])
-
-
-def transfer_delays(calls: list[dict], fmt_s) -> list[Finding]:
-    """`calls`: per transferred call, first presentation and presentation after transfer
-    (ms on the common clock, lined up by the two answering points' relative offsets)."""
-    out = []
-    for c in calls:
-        d = (c["after"] - c["first"]) / 1000.0
-        out.append(Finding("call_transfer_delay", "established",
-                           f"caller {c['caller']} waited {d:.0f} s from the first ring to an answer after transfer",
-                           subject=c["caller"], value_lo=d - c["unc_s"], value_hi=d + c["unc_s"], unit="s",
-                           payload={"delay_s": d}, evidence=c["events"]))
-    if out:
-        mean = sum(f.payload["delay_s"] for f in out) / len(out)
-        unc = max(c["unc_s"] for c in calls)
-        out.append(Finding("mean_call_transfer_delay", "established",
-                           f"transferred calls waited {mean:.0f} s on average ({len(out)} calls)",
-                           value_lo=mean - unc, value_hi=mean + unc, unit="s", payload={"calls": len(out)},
-                           evidence=[e for c in calls for e in c["events"]]))
-    return out
 
 
 def is_fire_ems(unit_names: list[str]) -> bool:
@@ -279,3 +204,18 @@ def is_fire_ems(unit_names: list[str]) -> bool:
         return False
     hits = sum(1 for n in unit_names if APPARATUS.match(fold(n)))
     return hits / len(unit_names) > 0.5
+
+
+def unit_info(who) -> dict[int, dict]:
+    """Per unit entity: its name, agency, and whether it is fire/EMS (unarmed) or armed."""
+    by_agency: dict[str | None, list[str]] = {}
+    for u in who.units():
+        by_agency.setdefault(u.agency, []).append(u.name)
+    fire = {a for a, names in by_agency.items() if is_fire_ems(names)}
+    return {u.id: {"name": u.name, "agency": u.agency, "fire_ems": u.agency in fire,
+                   **({"armed": u.attrs["armed"]} if "armed" in u.attrs else {})} for u in who.units()}
+
+
+def response_metrics(r) -> list[Finding]:
+    """The incident's own figures and each unit's and agency's (docs/metrics.md)."""
+    return ResponseMetrics(r.moments, unit_info(r.who), r.events).compute()
