@@ -27,7 +27,7 @@ from onrecord.reconstruct.build import reconstruct
 from onrecord.reconstruct.write import write_reconstruction
 from onrecord.scenario.into_case import import_scenario
 from onrecord.scenario.generate import generate_case
-from onrecord.store.read import TimelineQuery
+from onrecord.store.read_timeline import TimelineQuery
 from onrecord.store.reader import open_reader
 from onrecord.store.schema import aligned_events
 

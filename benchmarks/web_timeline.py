@@ -132,14 +132,14 @@ def bench_api(base: str, case_dir: Path, n: int) -> None:
 
 def window_of(case_dir: Path, target: int) -> tuple[int, int]:
     """A window holding close to `target` events (at most that many, so every one is drawn)."""
-    from onrecord.store.read import WindowQuery
+    from onrecord.store.read_timeline import TimelineQuery
     from onrecord.store.reader import open_reader
 
     reader = open_reader(case_dir)
     lo = random_windows(case_dir, 1)[0][0]
     step, hi = 86_400_000, lo
     while step >= 1000:
-        while reader.window_count(WindowQuery(t_from=lo, t_to=hi + step), target + 1) <= target:
+        while reader.timeline_count(TimelineQuery(t_from=lo, t_to=hi + step), target + 1) <= target:
             hi += step
         step //= 2
     return lo, hi

@@ -46,7 +46,7 @@ def timeline(
     """The events of a case in time order, each with its source file and line."""
     from rich.console import Console
 
-    from onrecord.store.read import TimelineQuery
+    from onrecord.store.read_timeline import TimelineQuery
     from onrecord.store.reader import open_reader
     from onrecord.timetext import parse_user_time
     from onrecord.views.timeline_table import print_timeline, timeline_json
@@ -54,8 +54,9 @@ def timeline(
     reader = open_reader(case, database_url=database_url)
     zone = reader.display_zone()
     q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
-                      agency=agency, unit=unit, kind=kind, limit=limit or None)
-    rows, total = reader.timeline(q)
+                      agency=agency, unit=unit, kind=kind, limit=limit or None, order="middle", count=True)
+    page = reader.timeline(q)
+    rows, total = page.events, page.total
     if json_out:
         print_json(timeline_json(reader.case.name, zone, rows, total))
     else:

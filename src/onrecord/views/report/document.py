@@ -8,7 +8,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from onrecord.errors import UsageError
 from onrecord.store.case import open_case
-from onrecord.store.read import CaseReader
+from onrecord.store.reader import CaseReader
 from onrecord.store.reader import open_reader
 from onrecord.views.report import who_was_where, data
 from onrecord import timetext
