@@ -86,7 +86,8 @@ def test_writers_only_write():
     own, no raw SQL, no read of the tables outside the transaction they write in."""
     for name in WRITERS:
         tree = modules()[name].tree
-        why = [w for w in _touches(name, tree) if not w.startswith(("imports tables", "imports onrecord.store.session"))]
+        why = [w for w in _touches(name, tree)
+               if not w.startswith(("imports tables", "imports onrecord.store.session"))]
         assert not why, (name, why)
         assert "write_session" in ast.unparse(tree), name
 

@@ -21,7 +21,11 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from onrecord.claims.mentions import (
-    agencies, all_people, certain_people, descriptions, known_name_parts,
+    agencies,
+    all_people,
+    certain_people,
+    descriptions,
+    known_name_parts,
 )
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.roles import agency_of, family_of

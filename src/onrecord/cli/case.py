@@ -35,7 +35,8 @@ def verify(case: CaseArg, database_url: DatabaseUrl = None) -> None:
 def timeline(
     case: CaseArg,
     json_out: Annotated[bool, typer.Option("--json", help="print the documented JSON (docs/json.md)")] = False,
-    t_from: Annotated[Optional[str], typer.Option("--from", help="from this time (case local time, or ISO with offset)")] = None,
+    t_from: Annotated[Optional[str], typer.Option(
+        "--from", help="from this time (case local time, or ISO with offset)")] = None,
     t_to: Annotated[Optional[str], typer.Option("--to", help="up to this time")] = None,
     agency: Annotated[Optional[str], typer.Option(help="only this agency")] = None,
     unit: Annotated[Optional[str], typer.Option(help="only this unit")] = None,

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-
 import numpy as np
 import pandas as pd
-
-# Event kinds the reconstruction reasons about; others (prior contacts, background
-# calls) are still aligned and kept, but not read for anchors or entities.
-ROSTER = "roster_entry"
 
 
 def load_events(reader) -> pd.DataFrame:

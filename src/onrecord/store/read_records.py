@@ -8,9 +8,18 @@ import json
 
 from sqlalchemy import func, select
 
-from onrecord.store.schema import (aligned_events, claims as claims_t, clock_estimates, entities as entities_t,
-                                   entity_mentions, events, findings as findings_t, fused_events, raw_records,
-                                   sources)
+from onrecord.store.schema import (
+    aligned_events,
+    clock_estimates,
+    entity_mentions,
+    events,
+    fused_events,
+    raw_records,
+    sources,
+)
+from onrecord.store.schema import claims as claims_t
+from onrecord.store.schema import entities as entities_t
+from onrecord.store.schema import findings as findings_t
 
 
 def _loads(text: str | None, empty):

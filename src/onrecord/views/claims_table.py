@@ -9,7 +9,6 @@ from rich.table import Table
 from onrecord.claims.records import Analysis
 from onrecord.model import Claim
 
-
 UNIT_SHOWN = {"minute": "min", "year": "years", "day": "days", "month": "months", "USD": "USD"}
 
 
@@ -59,8 +58,8 @@ def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
             speaker = "the author" if (c.speaker or "").startswith("author:") else \
                 names.get(c.speaker or "", c.speaker_text or "?")
             t.add_row(measure, names.get(c.subject or "", c.subject_text or "?"),
-                      value_text(c.lo, c.hi, c.unit, c.value_text), c.text[:60], speaker + (" (quoted)" if c.quoted else ""),
-                      c.doc)
+                      value_text(c.lo, c.hi, c.unit, c.value_text), c.text[:60],
+                      speaker + (" (quoted)" if c.quoted else ""), c.doc)
     return t
 
 

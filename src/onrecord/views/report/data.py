@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timezone
 
+from onrecord import timetext
 from onrecord.store.read_timeline import TimelineQuery
 from onrecord.store.reader import CaseReader
-from onrecord import timetext
 from onrecord.views.web import present, shape
 
 # The kinds a reader of the critical minutes needs; positions and rosters would drown them.

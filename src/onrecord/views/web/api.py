@@ -10,8 +10,8 @@ from fastapi.responses import JSONResponse
 
 from onrecord.errors import UsageError
 from onrecord.store.read_timeline import TimelineQuery
-from onrecord.views.web import chart, present, shape
 from onrecord.timetext import parse_user_time
+from onrecord.views.web import chart, present, shape
 
 router = APIRouter(prefix="/api", tags=["case"])
 MAX_ID = 2**62  # larger ids cannot exist in the store; refuse them as bad input, not a crash
