@@ -72,3 +72,20 @@ def test_a_build_stores_no_sentence_and_every_finding_reads(built_seed):
         check = json.loads(row["payload"]).get("record_check")
         if check:
             assert isinstance(check["says"], dict) and says(check["says"], NY)
+
+
+def test_every_kind_of_verdict_a_check_returns_has_words():
+    import ast
+    from pathlib import Path
+
+    from onrecord.findings import claim_checks, record_facts
+    from onrecord.findings.render import SAYS
+
+    made = set()
+    for module in (claim_checks, record_facts):
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                for k, v in zip(node.keys, node.values):
+                    if isinstance(k, ast.Constant) and k.value == "say" and isinstance(v, ast.Constant):
+                        made.add(v.value)
+    assert len(made) >= 10 and made <= set(SAYS), made - set(SAYS)
