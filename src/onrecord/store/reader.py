@@ -7,7 +7,7 @@ Today the actor is always the local user at this machine. Sign-in, roles, per-ag
 access, redaction and the audit of reads (issue 16) have one place each:
 
 - the access check: `open_reader` (may this actor read this case at all?);
-- the audit and redaction of what is read: `CaseReader._rows`, `_scalar`, `_stream` and
+- the audit and redaction of what is read: `CaseReader._rows`, `_tuples`, `_scalar`, `_stream` and
   `_frame`, through which every query of every read method runs (read_*.py only build
   statements; only this module executes them);
 - caches: each reader keeps its own (`remember`), so one actor's answers are never

@@ -85,7 +85,8 @@ def gather(reader: CaseReader) -> dict:
     return {
         "case": reader.case, "zone": zone, "zone_label": timetext.zone_label(zone, window[0] if window else None),
         "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
-        "generated": datetime.now(timezone.utc).astimezone(zone).strftime("%Y-%m-%d %H:%M %Z"),
+        "generated": timetext.when(int(datetime.now(timezone.utc).timestamp() * 1000), zone, seconds=False,
+                                   millis=False),
         "window": window, "window_text": timetext.interval(*critical, zone) if critical else "no timed events",
         "units_from": timetext.when(critical[0], zone) if critical else None,
         "event_count": facets["events"], "source_count": len(reader.sources()),

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from onrecord.store.read_timeline import TimelineQuery
 from onrecord.store.reader import CaseReader
-from onrecord.timetext import duration, to_local
+from onrecord.timetext import duration, sentence_time, to_local
 from onrecord.views.web import present
 
 MAX_POINTS = 20_000
@@ -102,7 +102,7 @@ def _bins(reader: CaseReader, q: TimelineQuery, zone: ZoneInfo, lanes: str, buck
         tr["x"].append(wall(b["t"] + bucket_s * 500))
         tr["y"].append(lane)
         tr["n"].append(b["n"])
-        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{to_local(b['t'], zone).strftime('%H:%M:%S %Z')} + "
+        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{sentence_time(b['t'], zone)} + "
                            f"{duration(bucket_s)}<br>zoom in to see each event")
         total += b["n"]
     return {"mode": "bins", "bucket_s": bucket_s, "count": total, "lanes": sorted(lane_set, reverse=True),
