@@ -1,5 +1,5 @@
 from onrecord.claims.conflicts import compare_with_record, find_conflicts, group_claims, overlap
-from onrecord.claims.records import Claim
+from onrecord.model import Claim
 
 
 def _claim(cid, lo, hi, speaker="person:a", subject="person:x", measure="duration_outside", doc="d.txt"):

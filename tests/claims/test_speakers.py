@@ -1,4 +1,4 @@
-from onrecord.claims.entities import resolve_entities
+from onrecord.claims.named_entities import resolve_entities
 from onrecord.claims.speakers import find_speakers
 from onrecord.claims.text import read_document
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from onrecord.findings.render import sentence
 from onrecord.scenario.results import collect_case_results
 from onrecord.scenario.score import score_case
 from onrecord.scenario.truth import load_truth
@@ -13,14 +14,11 @@ from onrecord.scenario.truth import load_truth
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from onrecord.reconstruct.build import reconstruct
-    from onrecord.reconstruct.write import write_reconstruction
-    from onrecord.scenario.case import generate_and_import
+    from onrecord.pipeline import build_case
+    from onrecord.scenario.into_case import generate_and_import
 
     work = tmp_path_factory.mktemp("built")
-    case = generate_and_import(3, work)
-    r = reconstruct(case)
-    write_reconstruction(case, r)
+    r = build_case(generate_and_import(3, work))
     return work, r
 
 
@@ -54,17 +52,16 @@ def test_units_entered_per_agency_is_a_range_that_holds_the_truth(built):
     for key, true in truth.items():
         if key.startswith("units_entered:"):
             f = found[key.split(":", 1)[1]]
-            assert f.value_lo <= true <= f.value_hi, (f.summary, true)
+            assert f.value_lo <= true <= f.value_hi, (sentence(f), true)
 
 
 def test_build_twice_replaces_the_derived_tables(built, cli):
     work, _ = built
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    before = len(CaseReader(open_case(work / "case-3")).findings())
+    before = len(open_reader(work / "case-3").findings())
     assert cli("build", work / "case-3")[0] == 0
-    assert len(CaseReader(open_case(work / "case-3")).findings()) == before
+    assert len(open_reader(work / "case-3").findings()) == before
 
 
 def test_metrics_command_table_and_json(built, cli):
@@ -78,7 +75,8 @@ def test_metrics_command_table_and_json(built, cli):
     assert code == 0 and "first_entry" in out
 
 
-ONE_SOURCE = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\nC-1,S1,Alarm,1 Elm,2,03/14/2026 09:30:05,03/14/2026 09:31:10,\n"
+ONE_SOURCE = ("CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\n"
+              "C-1,S1,Alarm,1 Elm,2,03/14/2026 09:30:05,03/14/2026 09:31:10,\n")
 
 
 def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_path):
@@ -94,7 +92,8 @@ def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_p
     assert shots["status"] == "not_established" and "no sensor or camera" in shots["summary"]
 
 
-NO_TIMES = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\nC-7,S2,Welfare check,4 Oak,3,,,\nC-8,S3,Alarm,9 Ash,2,,,\n"
+NO_TIMES = ("CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\n"
+            "C-7,S2,Welfare check,4 Oak,3,,,\nC-8,S3,Alarm,9 Ash,2,,,\n")
 
 
 def test_a_source_with_no_times_builds_and_says_its_clock_is_unknown(case_dir, cli, tmp_path):
@@ -142,10 +141,9 @@ def test_roster_only_case_and_a_unit_with_two_officers(case_dir, cli, tmp_path):
     assert cli("import", case_dir, tmp_path / "roster.csv", "--mapping", tmp_path / "roster.toml")[0] == 0
     code, out, err = cli("build", case_dir)
     assert code == 0, err
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    ents = CaseReader(open_case(case_dir)).entities()
+    ents = open_reader(case_dir).entities()
     people = {e["name"] for e in ents if e["kind"] == "person"}
     assert people == {"Marla Quince", "Dale Morrow", "Dale Morrows"}  # look-alikes kept apart
     crew = next(e for e in ents if e["name"] == "14B2")["attrs"]["crew"]
@@ -159,10 +157,9 @@ def test_pin_clock_wins_at_the_next_build(built, cli):
     assert cli("pin-clock", case, "fire_cad.csv", "--uncertainty", "0.5", "--", "-4.0")[0] == 0
     code, out, err = cli("build", case)
     assert code == 0, err
-    from onrecord.store.case import open_case
-    from onrecord.store.read import CaseReader
+    from onrecord.store.reader import open_reader
 
-    reader = CaseReader(open_case(case))
+    reader = open_reader(case)
     ids = {s["file_name"]: s["id"] for s in reader.sources()}
     est = reader.clock_estimates()[ids["fire_cad.csv"]]
     assert est["status"] == "pinned" and est["offset_s"] == -4.0

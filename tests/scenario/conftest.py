@@ -60,7 +60,7 @@ def rows_of(case: Path, name: str) -> list[dict]:
 def imported(case1, tmp_path_factory):
     """Seed 1's sources imported into a fresh case, each through the mapping beside it."""
     pytest.importorskip("onrecord.sources.importer")
-    from onrecord.scenario.load import import_generated
+    from onrecord.scenario.into_case import import_generated
     from onrecord.store.case import init_case
 
     case = init_case(tmp_path_factory.mktemp("built") / "case")

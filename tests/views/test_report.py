@@ -6,7 +6,7 @@ from tests.helpers import write_cad
 
 
 def test_html_report_of_a_generated_case_has_every_section(generated_case, tmp_path):
-    from onrecord.views.command import write_report
+    from onrecord.pipeline import write_report
 
     out = write_report(generated_case, "html", tmp_path / "r.html")
     html = out.read_text()
@@ -18,7 +18,7 @@ def test_html_report_of_a_generated_case_has_every_section(generated_case, tmp_p
 
 
 def test_html_report_of_a_built_case_shows_findings(built_case, tmp_path):
-    from onrecord.views.command import write_report
+    from onrecord.pipeline import write_report
     from tests.views.derived import CLAIM_SENTENCE
 
     html = write_report(built_case[0], "html", tmp_path / "r.html").read_text()

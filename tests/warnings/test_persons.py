@@ -98,8 +98,10 @@ def test_one_line_address_is_split_and_street_words_spelled_out():
 
 def test_phone_is_digits_and_too_short_phone_is_cleared():
     rows = [
-        {"record_id": "p1", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01", "phone": "+1 (541) 555-0142"},
-        {"record_id": "p2", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01", "phone": "555"},
+        {"record_id": "p1", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01",
+         "phone": "+1 (541) 555-0142"},
+        {"record_id": "p2", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01",
+         "phone": "555"},
     ]
     clean, rejects = _prepare(rows)
     assert _by_id(clean, "p1")["phone"] == "5415550142"
@@ -142,16 +144,16 @@ def test_plain_names_split_as_nameparser_splits_them():
 
     from nameparser import HumanName
 
-    from onrecord.scenario import names
+    from onrecord.scenario import invented_names
     from onrecord.warnings.persons import _plain_name, clean_name
 
     rng = random.Random(3)
     written = ["Dr John A Smith Jr", "Emily K Van Buren", "SMITH, John", "Mary-Jane O'Neil",
                "Timothy Y Novak", "Bo", "A B C D", "jameshendricks18", "de la Cruz, Ana"]
     for _ in range(400):
-        first, middle, last, _sex = names.pick_person_name(rng)
-        last = rng.choice([last, names.misspell(last, rng)])
-        first = rng.choice([first, names.nickname(first)])
+        first, middle, last, _sex = invented_names.pick_person_name(rng)
+        last = rng.choice([last, invented_names.misspell(last, rng)])
+        first = rng.choice([first, invented_names.nickname(first)])
         written += [f"{first} {last}", f"{last.upper()}, {first} {middle}.", f"{first} {middle} {last}",
                     f"{last.upper()}, {first}"]
     plain = 0

@@ -28,7 +28,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(conflicts, name)
     if name == "resolve_entities":
-        from onrecord.claims.entities import resolve_entities
+        from onrecord.claims.named_entities import resolve_entities
 
         return resolve_entities
     raise AttributeError(name)

@@ -12,7 +12,8 @@ from collections import defaultdict
 from itertools import combinations
 from typing import Any
 
-from onrecord.claims.records import Claim, Comparison, Conflict, Entity
+from onrecord.claims.records import Comparison, Conflict, Entity
+from onrecord.model import Claim
 
 INF = float("inf")
 

@@ -40,8 +40,10 @@ MEASURES = {
     "count_calls_911": "911 calls",
     "count_shots": "shots or rounds fired",
     "count_shots_heard": "shots one person says they heard ('I heard maybe two or three shots')",
-    "shots_after_arrival": "shots someone says were fired after an arrival: 0 in 'once I was there I heard no more shots'",
-    "order_given": "orders someone gave of one kind (qualifier 'hold back' or 'go in'): 0 when denied, at least 1 when said",
+    "shots_after_arrival": ("shots someone says were fired after an arrival: 0 in 'once I was there I heard no "
+                            "more shots'"),
+    "order_given": ("orders someone gave of one kind (qualifier 'hold back' or 'go in'): 0 when denied, at least 1 "
+                    "when said"),
     "camera_view_live": "whether a camera view was live: 1 ('the live camera feed showed ...'), 0 ('it was a replay')",
     "count_warnings": "warnings or tips received",
     "age": "a person's age (years)",
@@ -82,7 +84,8 @@ OFFICER_CUES = [  # first match in this order wins
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging)\b"),
-    ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
+    ("count_officers_on_scene",
+     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
 ]
@@ -90,7 +93,8 @@ PEOPLE_CUES = [  # the nearest match wins
     ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths|"
                      r"took the lives of|claimed the lives of|lives lost)\b"),
     ("count_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|injuries)\b"),
-    ("count_transported", r"\b(?:taken to (?:the |a )?hospitals?|transported|taken to (?:the |a )?(?:trauma|medical)|airlifted)\b"),
+    ("count_transported",
+     r"\b(?:taken to (?:the |a )?hospitals?|transported|taken to (?:the |a )?(?:trauma|medical)|airlifted)\b"),
     ("count_victims_carried_out", r"\b(?:carried|rescued|evacuated|brought out|taken out|pulled out)\b"),
     ("count_survivors", r"\b(?:survived|survivors?)\b"),
     ("count_shot", r"\bshot\b"),
@@ -103,12 +107,14 @@ STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|
                   r"unclear|unknown|on the line))", re.I)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|standoff|siege|lapse|gap)\b", re.I)
-OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
+OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|"
+                     r"at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
                      r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
-                     r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b", re.IGNORECASE)
+                     r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b",
+                     re.IGNORECASE)
 ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in)\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|got there|reached|responded)\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
@@ -145,13 +151,6 @@ def _first(cues, text: str) -> str | None:
     return None
 
 
-def _nearest(cues, text: str, last: bool = False) -> str | None:
-    hits = [(m.start(), measure) for measure, p in cues for m in re.finditer(p, text, re.IGNORECASE)]
-    if not hits:
-        return None
-    return (max(hits) if last else min(hits))[1]
-
-
 def read_duration(sentence: str, start: int, end: int, context: str) -> Reading | None:
     m = DURATION_RE.match(sentence[end:])
     if not m:
@@ -170,7 +169,8 @@ def read_duration(sentence: str, start: int, end: int, context: str) -> Reading 
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
     if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
         return Reading(place, "minute", unit_end, "person", unit)
-    if re.match(r"^\s*(?:in which|during which|that|while)\b", sentence[unit_end:ce]) and STAY.search(sentence[unit_end:ce]):
+    tail = sentence[unit_end:ce]
+    if re.match(r"^\s*(?:in which|during which|that|while)\b", tail) and STAY.search(tail):
         return Reading(place, "minute", unit_end, "actor_after", unit)  # "the 48 minutes in which officers waited"
     if TOOK.search(before):
         # "it took us about three minutes to get to the second floor"
@@ -258,7 +258,8 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
         return None  # "three times" alone is not a call for service
     if HOME.search(after) or HOME.search(before):
         return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)
-    if re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:]) or re.search(r"^\s*to 911", after):
+    if (re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:])
+            or re.search(r"^\s*to 911", after)):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
     if noun.lower().startswith("call") and re.search(r"^\s*(?:for service|(?:were |was )?(?:made |placed )?to (?:the )?"
                                                      r"(?:[A-Z][\w’']*\s+)*(?:police|sheriff|office|department|dispatch))",

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from onrecord.model import Claim
+
 
 @dataclass
 class Mention:
@@ -39,31 +41,6 @@ class Entity:
     roles: list[str] = field(default_factory=list)
     org: str | None = None
     mentions: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class Claim:
-    id: str
-    doc: str
-    start: int  # character span of the value in the original document text
-    end: int
-    text: str  # the value as written, e.g. "upwards of four minutes"
-    sentence: str
-    sentence_start: int
-    speaker: str | None  # entity id; "author:<doc>" when the writer says it
-    speaker_text: str | None
-    subject: str | None  # entity id of who/what the claim is about
-    subject_text: str | None
-    measure: str
-    lo: float | None  # None = open (no bound on that side)
-    hi: float | None
-    unit: str
-    hedge: str | None
-    quoted: bool = False
-    qualifier: str | None = None  # e.g. the action for time_of_action
-    of_total: float | None = None  # "40 of the 130" keeps the 130 here
-    time_ref: dict[str, Any] | None = None
-    value_text: str | None = None  # a value in words: the place of place_of_action
 
 
 @dataclass

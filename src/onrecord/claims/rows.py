@@ -8,7 +8,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from onrecord.claims.records import Claim
+from onrecord.model import Claim
 
 
 def claim_row(claim: Claim, names: dict[str, str] | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from onrecord.claims.entities import Resolution
+from onrecord.claims.named_entities import Resolution
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
 
@@ -24,7 +24,8 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"announced|reported|insisted|argued|called|estimated|went on to say|"
          r"according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
-ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
+ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
+                     r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|"
                       r"officers|deputies|reports|documents|records)\s+(?:also\s+|have\s+|had\s+)?$", re.IGNORECASE)
@@ -124,7 +125,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
 
 
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
-    named = [m for m in mentions if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
+    named = [m for m in mentions
+             if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
     if verb == "according to":
         for m in named:
             if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):

@@ -6,17 +6,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from onrecord.scenario import incident, metrics, world as world_mod
+from onrecord.scenario import incident, true_metrics
+from onrecord.scenario import world as world_mod
 from onrecord.scenario.calls import plan_calls
 from onrecord.scenario.camera import plan_camera
 from onrecord.scenario.radio_plan import plan_radio
-from onrecord.scenario.tones import plan_tone_outs
 from onrecord.scenario.response import plan_response
 from onrecord.scenario.rng import stream
 from onrecord.scenario.staff import staff_agencies
 from onrecord.scenario.story import Story
+from onrecord.scenario.tones import plan_tone_outs
 from onrecord.scenario.truth import TruthBook
-from onrecord.scenario.timefmt import iso_true
+from onrecord.scenario.written_times import iso_true
 
 GENERATOR = "onrecord-scenario 1"
 
@@ -118,7 +119,7 @@ def _head(story: Story, seed: int) -> dict:
 
 
 def _sections(story: Story) -> dict:
-    from onrecord.scenario.entities import entities_section
+    from onrecord.scenario.true_entities import entities_section
     return {"incident": {"first_shot": iso_true(story.first_shot), "fate": story.fate,
                          "threat_ended_event": story.threat_ended, "shots_total": sum(b.shots for b in story.bursts),
                          "bursts": [{"event": b.eid, "start": iso_true(b.t), "end": iso_true(b.end),
@@ -130,7 +131,7 @@ def _sections(story: Story) -> dict:
                                   "shows": v.shows} for v in story.views]},
             "radio": {"channels": story.channels, "patched_at": iso_true(story.patched),
                       "patched_channels": [story.channels[story.world.sheriff], story.channels[story.world.police]]},
-            "metrics": metrics.metrics_section(story),
+            "metrics": true_metrics.metrics_section(story),
             "entities": entities_section(story),
             "events": {e.eid: {"kind": e.kind, "time": iso_true(e.t), "t_rel_s": round(e.t - story.first_shot, 3),
                                "unit": e.unit, "people": e.people, "place": e.place, "note": e.note}

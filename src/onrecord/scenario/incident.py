@@ -8,7 +8,7 @@ import random
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from onrecord.scenario import names
+from onrecord.scenario import invented_names
 from onrecord.scenario.story import Burst, Story
 from onrecord.scenario.world import Person, World, street_address
 
@@ -24,7 +24,7 @@ def school_afternoon(world: World, rng: random.Random) -> float:
 
 
 def make_attacker(world: World, rng: random.Random, t0: float) -> Person:
-    first, middle, last, _ = names.pick_person_name(rng, "M")
+    first, middle, last, _ = invented_names.pick_person_name(rng, "M")
     year = datetime.fromtimestamp(t0).year - 19
     born = date(year, rng.randint(1, 12), rng.randint(1, 28))
     phone = f"({rng.randint(200, 989)}) 555-{rng.randint(1000, 9999)}"

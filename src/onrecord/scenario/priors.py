@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from onrecord.scenario import names
+from onrecord.scenario import invented_names
 from onrecord.scenario.story import Story
 from onrecord.scenario.world import Person, street_address
 
@@ -64,7 +64,7 @@ class PriorWorld:
 
 def _person(pid: str, rng: random.Random, last: str | None = None, address: str | None = None,
             born: tuple[int, int] = (1950, 2008), sex: str | None = None) -> Person:
-    first, middle, surname, s = names.pick_person_name(rng, sex)
+    first, middle, surname, s = invented_names.pick_person_name(rng, sex)
     dob = date(rng.randint(*born), rng.randint(1, 12), rng.randint(1, 28))
     return Person(pid, first, middle, last or surname, s, dob, address=address or street_address(rng),
                   phone=f"({rng.randint(200, 989)}) 555-{rng.randint(1000, 9999)}")
@@ -82,7 +82,7 @@ def household(story: Story, rng: random.Random) -> dict[str, Person]:
 
 
 def _same_given_name(one: str, other: str) -> bool:
-    return one == other or names.NICKNAMES.get(one) == other or names.NICKNAMES.get(other) == one
+    return one == other or invented_names.NICKNAMES.get(one) == other or invented_names.NICKNAMES.get(other) == one
 
 
 def plan_priors(story: Story, rng: random.Random, n_background: int = 400) -> PriorWorld:
@@ -107,8 +107,8 @@ def plan_priors(story: Story, rng: random.Random, n_background: int = 400) -> Pr
 def _variant(p: Person, rng: random.Random, t: float, agency: str, narrative: str,
              indicators: list[str], strength: float = 0.5) -> Contact:
     """How one agency wrote this person down; `strength` is how much it garbles."""
-    first = names.nickname(p.first) if rng.random() < strength * 0.6 else p.first
-    last = names.misspell(p.last, rng) if rng.random() < strength * 0.5 else p.last
+    first = invented_names.nickname(p.first) if rng.random() < strength * 0.6 else p.first
+    last = invented_names.misspell(p.last, rng) if rng.random() < strength * 0.5 else p.last
     dob, swapped = p.dob, False
     roll = rng.random()
     if roll < strength * 0.25:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from onrecord.scenario import names
+from onrecord.scenario import invented_names
 from onrecord.scenario.world import Person, Unit, World
 
 PHONETIC = ["Adam", "Baker", "Charlie", "David", "Edward", "Frank", "George", "Henry"]
@@ -31,7 +31,7 @@ class _Ids:
 
 def _officer(world: World, ids: _Ids, rng: random.Random, agency: str, rank: str,
              name: tuple[str, str, str, str] | None = None) -> Person:
-    first, middle, last, sex = name or names.pick_person_name(rng)
+    first, middle, last, sex = name or invented_names.pick_person_name(rng)
     born = date(rng.randint(1968, 1999), rng.randint(1, 12), rng.randint(1, 28))
     p = Person(ids.next_person(), first, middle, last, sex, born, agency, rank,
                str(rng.randint(1000, 9899)))
@@ -42,7 +42,7 @@ def _officer(world: World, ids: _Ids, rng: random.Random, agency: str, rank: str
 def _unique_names(rng: random.Random, count: int, taken: set[str]) -> list[tuple]:
     out = []
     while len(out) < count:
-        n = names.pick_person_name(rng)
+        n = invented_names.pick_person_name(rng)
         if n[2] not in taken:  # distinct surnames, except the deliberate look-alikes
             taken.add(n[2])
             out.append(n)
@@ -51,8 +51,8 @@ def _unique_names(rng: random.Random, count: int, taken: set[str]) -> list[tuple
 
 def staff_agencies(world: World, rng: random.Random) -> None:
     ids, taken = _Ids(), set()
-    look_first = rng.choice(names.LOOKALIKE_FIRST)
-    look_a, look_b = rng.choice(names.LOOKALIKE_SURNAMES)
+    look_first = rng.choice(invented_names.LOOKALIKE_FIRST)
+    look_a, look_b = rng.choice(invented_names.LOOKALIKE_SURNAMES)
     taken.update({look_a, look_b})
     _staff_sheriff(world, ids, rng, taken, (look_first, look_a, look_b))
     _staff_police(world, ids, rng, taken)

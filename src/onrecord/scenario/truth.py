@@ -38,7 +38,7 @@ class TruthBook:
         self.sections: dict[str, object] = {}
 
     def record(self, file: str, rid: str, kind: str, event: str, true_t: float, written: str) -> None:
-        from onrecord.scenario.timefmt import iso_true
+        from onrecord.scenario.written_times import iso_true
         key = record_key(file, rid, kind)
         if key in self.records:
             raise ValueError(f"two truths for {key}")

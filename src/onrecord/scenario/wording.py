@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from onrecord.scenario import timefmt
+from onrecord.scenario import written_times
 
 WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -24,12 +24,12 @@ def minutes(seconds: float) -> str:
 def clock(t: float, tz: str, step: int = 5) -> str:
     """A time of day rounded to `step` minutes, as a person says it: 'around 2:20 p.m.'."""
     rounded = round(t / (step * 60)) * step * 60
-    text = timefmt.local(rounded, tz, "%I:%M %p").lstrip("0")
+    text = written_times.local(rounded, tz, "%I:%M %p").lstrip("0")
     return "around " + text.replace("PM", "p.m.").replace("AM", "a.m.")
 
 
 def exact_clock(t: float, tz: str) -> str:
-    text = timefmt.local(t, tz, "%I:%M %p").lstrip("0")
+    text = written_times.local(t, tz, "%I:%M %p").lstrip("0")
     return text.replace("PM", "p.m.").replace("AM", "a.m.")
 
 

@@ -6,17 +6,8 @@ from dataclasses import dataclass, field
 
 import pyarrow as pa
 
+from onrecord.model import EVENT_SCHEMA
 from onrecord.sources.lines import Records
-
-EVENT_COLUMNS = ("kind", "time_text", "t_src_lo", "t_src_hi", "agency", "unit", "call",
-                 "actor", "channel", "place", "lat", "lon", "text", "attrs")
-
-# Events stay columns of Arrow arrays from the parser to the store: a million-row file
-# never becomes millions of Python objects. `record_index` points into the records.
-EVENT_SCHEMA = pa.schema(
-    [("record_index", pa.int64())]
-    + [(name, {"t_src_lo": pa.int64(), "t_src_hi": pa.int64(), "lat": pa.float64(),
-               "lon": pa.float64()}.get(name, pa.string())) for name in EVENT_COLUMNS])
 
 
 @dataclass

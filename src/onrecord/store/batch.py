@@ -10,7 +10,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from onrecord.sources.parsed import EVENT_COLUMNS
+from onrecord.model import EVENT_COLUMNS
 
 RAW_COLUMNS = ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain")
 EVENT_KEYS = ("id", "case_id", "source_id", "raw_record_id")

@@ -7,19 +7,14 @@ from zoneinfo import ZoneInfo
 from rich.console import Console
 from rich.table import Table
 
-from onrecord.store.read import to_local, to_utc_iso
-
-
-def _when(ms: int | None, zone: ZoneInfo) -> str:
-    t = to_local(ms, zone)
-    return "untimed" if t is None else t.strftime("%Y-%m-%d %H:%M:%S %Z")
+from onrecord.timetext import to_local, to_utc_iso, when
 
 
 def _when_interval(r: dict, zone: ZoneInfo) -> str:
     if r["t_lo"] is None:
         return "untimed"
     spread = (r["t_hi"] - r["t_lo"]) / 2000
-    return _when(_mid(r), zone) + (f" ±{spread:.0f}s" if spread >= 1 else "")
+    return when(_mid(r), zone, millis=False) + (f" ±{spread:.0f}s" if spread >= 1 else "")
 
 
 def _mid(r: dict) -> int:

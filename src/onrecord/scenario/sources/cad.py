@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from onrecord.scenario import timefmt
+from onrecord.scenario import written_times
 from onrecord.scenario.sources.common import Table, mapping_doc
 from onrecord.scenario.story import Story
 from onrecord.scenario.truth import TruthBook
@@ -49,7 +49,7 @@ def county_cad(story: Story, book: TruthBook, rng: random.Random, feeds: random.
                     {"rid": "RecordId", "disposition": "Disposition", "cleared": "Cleared", "ani": "ANI"}, ev,
                     layout="row-per-unit", required=["RecordId", "IncidentNo", "Unit"])
     t = Table(name, "cad", w.sheriff, head, m, off, "one row per unit; 24-hour local time MM/DD/YYYY HH:MM:SS; no zone")
-    fmt = lambda x: timefmt.local(x + off, tz, COUNTY_FMT)
+    fmt = lambda x: written_times.local(x + off, tz, COUNTY_FMT)
     base = rng.randint(30000, 89000)
     answered = sorted((c for c in story.calls if c.related), key=lambda c: c.county_answered)[:1]
     calls = [(story.at("county-incident"), "county-incident", _incident_units(story, rng), "SHOOTING IN PROGRESS",
@@ -58,7 +58,7 @@ def county_cad(story: Story, book: TruthBook, rng: random.Random, feeds: random.
     calls.sort(key=lambda c: c[0])
     for received, created_eid, units, nature, place, call in calls:
         base += rng.randint(1, 4)  # other dispatchers' calls take the numbers between
-        inc = f"{timefmt.local(story.t0, tz, '%y')}-{base:06d}"
+        inc = f"{written_times.local(story.t0, tz, '%y')}-{base:06d}"
         for i, (cad, uid, disp, enr, typed, ids) in enumerate(units):
             rid = f"{rng.randint(1, 9)}{700000 + len(t.rows) * 7 + rng.randint(0, 6)}"
             row = {"RecordId": rid, "IncidentNo": inc, "Unit": cad, "Received": fmt(received),
@@ -157,12 +157,12 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float, feed
                      "ani": "Caller ANI"}, ev, required=["Call Number"])
     t = Table(name, "cad", w.police, head, m, off,
               "one row per call; 12-hour clock MM/DD/YYYY hh:mm:ss AM/PM; no zone; first unit only")
-    fmt = lambda x: timefmt.local(x + off, tz, CITY_FMT)
+    fmt = lambda x: written_times.local(x + off, tz, CITY_FMT)
     runs = [r for r in story.runs.values() if w.unit(r.uid).agency == w.police]
     first_d = min(runs, key=lambda r: r.dispatched)
     first_a = min(runs, key=lambda r: r.arrived)
     base = rng.randint(1000, 8000)
-    rid = f"BF{timefmt.local(story.t0, tz, '%y')}-{base:05d}"
+    rid = f"BF{written_times.local(story.t0, tz, '%y')}-{base:05d}"
     typed_a = _radio_time(story, f"arrive-{first_a.uid}") + rng.uniform(2, 12)
     row = {"Call Number": rid, "Call Type": "SHOTS FIRED / ACTIVE SHOOTER", "Call Date/Time":
            fmt(story.at("city-incident")), "Priority": "1", "Address": w.school.upper(),
@@ -181,7 +181,7 @@ def city_cad(story: Story, book: TruthBook, rng: random.Random, off: float, feed
     book.mention(name, rid, "unit", first_d.uid)
     if story.fate == "left":
         det = story.events["attacker-detained"]
-        rid2 = f"BF{timefmt.local(story.t0, tz, '%y')}-{base + rng.randint(3, 9):05d}"
+        rid2 = f"BF{written_times.local(story.t0, tz, '%y')}-{base + rng.randint(3, 9):05d}"
         row = {"Call Number": rid2, "Call Type": "SUSPICIOUS PERSON / BOLO MATCH", "Call Date/Time":
                fmt(det.t + rng.uniform(10, 60)), "Priority": "1", "Address": "RESIDENTIAL AREA",
                "First Unit": w.unit(det.unit).cad_id, "First Dispatch": "", "First Arrive": "",
@@ -225,8 +225,8 @@ def city_unit_log(story: Story, book: TruthBook, rng: random.Random, off: float)
         rid = f"{rng.randint(10, 99)}{i:05d}"
         officer = w.people[u.crew[0]]
         row = {"LogKey": rid, "Unit": u.cad_id, "Officer": f"{officer.last.upper()} {officer.first[0]}",
-               "Status": status, "Date": timefmt.local(true_t + off, tz, "%m/%d/%y"),
-               "Time": timefmt.local(true_t + off, tz, "%I:%M:%S %p"),
+               "Status": status, "Date": written_times.local(true_t + off, tz, "%m/%d/%y"),
+               "Time": written_times.local(true_t + off, tz, "%I:%M:%S %p"),
                "Remarks": "entered building" if status == "INBLD" else ""}
         t.add(row)
         book.record(name, rid, UNIT_STATUS[status], eid, true_t, f"{row['Date']} {row['Time']}")
@@ -248,8 +248,8 @@ def fire_cad(story: Story, book: TruthBook, rng: random.Random) -> Table:
                     {"rid": "SEQ"}, ev, layout="row-per-unit", required=["INC_NUM", "SEQ", "APPARATUS"])
     t = Table(name, "cad", w.fire, head, m, off,
               "one row per apparatus; ISO 8601 local time with its UTC offset")
-    fmt = lambda x: timefmt.local_iso(x + off, tz)
-    inc = f"F{timefmt.local(story.t0, tz, '%y')}{rng.randint(10000, 99999)}"
+    fmt = lambda x: written_times.local_iso(x + off, tz)
+    inc = f"F{written_times.local(story.t0, tz, '%y')}{rng.randint(10000, 99999)}"
     runs = sorted((r for r in story.runs.values() if w.unit(r.uid).agency == w.fire),
                   key=lambda r: r.dispatched)
     for i, r in enumerate(runs):
@@ -286,9 +286,9 @@ def fire_patients(story: Story, book: TruthBook, rng: random.Random, off: float)
               "one row per patient; date YYYYMMDD and 24-hour HHMM in separate columns (minute precision)")
     for c in story.casualties:
         u, rid = w.unit(c.rescue), f"PCR{rng.randint(100000, 999999)}{c.n:02d}"
-        row = {"PCR_NO": rid, "UNIT": u.cad_id, "PT_CONTACT_DATE": timefmt.local(c.handoff + off, tz, "%Y%m%d"),
-               "PT_CONTACT": timefmt.local(c.handoff + off, tz, "%H%M"),
-               "TRANSPORT_BEGIN": timefmt.local(c.transported + off, tz, "%H%M"),
+        row = {"PCR_NO": rid, "UNIT": u.cad_id, "PT_CONTACT_DATE": written_times.local(c.handoff + off, tz, "%Y%m%d"),
+               "PT_CONTACT": written_times.local(c.handoff + off, tz, "%H%M"),
+               "TRANSPORT_BEGIN": written_times.local(c.transported + off, tz, "%H%M"),
                "DEST": c.hospital, "TRIAGE": c.triage.upper()}
         t.add(row)
         book.record(name, rid, "patient_contact", f"casualty-{c.n:02d}-handoff", c.handoff,

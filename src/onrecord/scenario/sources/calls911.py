@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from onrecord.scenario import timefmt
+from onrecord.scenario import written_times
 from onrecord.scenario.sources.common import Table, mapping_doc
 from onrecord.scenario.story import Story
 from onrecord.scenario.truth import TruthBook
@@ -40,8 +40,8 @@ def city_911(story: Story, book: TruthBook, rng: random.Random) -> tuple[Table, 
         seq += rng.randint(1, 4)
         rid = str(seq)
         seqs[c.cid] = rid
-        f = lambda x: timefmt.local(x + off, tz, "%H:%M:%S")
-        row = {"Seq": rid, "Date": timefmt.local(c.city_presented + off, tz, "%Y%m%d"),
+        f = lambda x: written_times.local(x + off, tz, "%H:%M:%S")
+        row = {"Seq": rid, "Date": written_times.local(c.city_presented + off, tz, "%Y%m%d"),
                "Presented": f(c.city_presented), "Answered": f(c.city_answered),
                "Transferred": f(c.transferred), "Released": f(c.transferred + 2),
                "ClassOfService": "WPH2", "ANI": c.phone, "Position": f"P{rng.randint(1, 6)}",
@@ -69,7 +69,7 @@ def county_911(story: Story, book: TruthBook, rng: random.Random, city_seq: dict
     t = Table(name, "call911", w.sheriff, head, m, off, "one row per presented call; epoch seconds UTC")
     for i, c in enumerate(sorted(story.calls, key=lambda c: c.county_presented)):
         rid = f"C{rng.randint(100, 999)}{i:03d}"
-        e = lambda x: timefmt.epoch(x + off)
+        e = lambda x: written_times.epoch(x + off)
         row = {"LogId": rid, "PresentedEpoch": e(c.county_presented), "AnsweredEpoch": e(c.county_answered),
                "ReleasedEpoch": e(c.ended), "CallType": "TRANSFER" if c.mobile else "911 LANDLINE",
                "ANI": c.phone, "ALI_Address": "" if c.mobile else (w.campus_address if c.related else "RESIDENCE"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from onrecord.scenario import timefmt
+from onrecord.scenario import written_times
 from onrecord.scenario.sources.common import Table, mapping_doc
 from onrecord.scenario.story import Story
 from onrecord.scenario.truth import TruthBook
@@ -33,7 +33,8 @@ def sensors(story: Story, book: TruthBook, rng: random.Random) -> Table:
                 if rng.random() < p or (floor == burst.floor and det == "A"):
                     hits.append((burst.t + rng.uniform(0.05, 0.6), f"GS-{b.number}-{floor}{det}", "GUNSHOT",
                                  f"Floor {floor}", f"impulse {burst.shots} rounds est.", burst.eid))
-    doors = [("attacker-entered", "east stair door", "door opened"), ("attacker-left", "west stair door", "door opened"),
+    doors = [("attacker-entered", "east stair door", "door opened"),
+             ("attacker-left", "west stair door", "door opened"),
              *[(e, "east stair door", "door opened") for e in story.entries]]
     for eid, zone, detail in doors:
         if eid in story.events:
@@ -48,7 +49,7 @@ def sensors(story: Story, book: TruthBook, rng: random.Random) -> Table:
                  "fire-alarm"))
     hits.sort()
     for i, (tt, dev, typ, zone, detail, eid) in enumerate(hits):
-        rid, written = f"EV{rng.randint(10, 99)}{i:05d}", timefmt.utc_iso(tt + off)
+        rid, written = f"EV{rng.randint(10, 99)}{i:05d}", written_times.utc_iso(tt + off)
         t.add({"EventId": rid, "DeviceId": dev, "DeviceType": typ, "Building": b.name, "Zone": zone,
                "TimestampUTC": written, "Detail": detail})
         book.record(name, rid, SENSOR_KINDS[typ], eid, tt, written)
@@ -79,9 +80,9 @@ def avl(story: Story, book: TruthBook, rng: random.Random) -> Table:
         rid = f"{i + 1:07d}"
         eid = f"avl-{rid}"
         story.add(eid, "unit_position", tt, unit=u.uid)
-        t.add({"PingId": rid, "VehicleId": u.vehicle, "EpochMs": timefmt.epoch_ms(tt),
+        t.add({"PingId": rid, "VehicleId": u.vehicle, "EpochMs": written_times.epoch_ms(tt),
                "Lat": f"{lat:.6f}", "Lon": f"{lon:.6f}", "SpeedMph": f"{mph:.0f}"})
-        book.record(name, rid, "unit_position", eid, tt, timefmt.epoch_ms(tt))
+        book.record(name, rid, "unit_position", eid, tt, written_times.epoch_ms(tt))
         book.mention(name, rid, "unit", u.uid)
         if u.uid not in story.avl_on_scene and tt >= story.runs[u.uid].arrived:
             story.avl_on_scene[u.uid] = (tt, eid)  # the ping CAD's geofence marks on scene
@@ -128,10 +129,10 @@ def camera(story: Story, book: TruthBook, rng: random.Random) -> Table:
         story.add(eid, "camera_motion", tt, place=f"{rng.choice(w.buildings).name} hall", note="routine motion")
         rows.append((tt, cam(1), "hallway", "MOTION", "motion detected", "", eid))
     rows += [(v.t, v.camera, "Camera room", "LIVE", f"live view to command: {v.shows}",
-              timefmt.local(v.footage + off, tz, CAMERA_FMT), v.eid) for v in story.views]
+              written_times.local(v.footage + off, tz, CAMERA_FMT), v.eid) for v in story.views]
     rows.sort(key=lambda r: r[0])
     for i, (tt, camid, loc, typ, desc, shown, eid) in enumerate(rows):
-        rid, written = f"{rng.randint(1, 9)}{i:04d}", timefmt.local(tt + off, tz, CAMERA_FMT)
+        rid, written = f"{rng.randint(1, 9)}{i:04d}", written_times.local(tt + off, tz, CAMERA_FMT)
         t.add({"LogNo": rid, "Camera": camid, "Location": loc, "SysTime": written, "Type": typ,
                "Description": desc, "ShownTime": shown})
         book.record(name, rid, "camera_observation", eid, tt, written)

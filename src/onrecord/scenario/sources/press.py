@@ -8,7 +8,7 @@ import random
 from onrecord.scenario import wording
 from onrecord.scenario.sources.textdoc import TextDoc
 from onrecord.scenario.story import Story
-from onrecord.scenario.timefmt import iso_true, local
+from onrecord.scenario.written_times import iso_true, local
 
 OUTLETS = ["{county} Courier", "Channel 9 {city} News", "Coastal Wire Service"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from onrecord.scenario import timefmt
+from onrecord.scenario import written_times
 from onrecord.scenario.priors import Contact, PriorWorld
 from onrecord.scenario.sources.common import Table, mapping_doc
 from onrecord.scenario.story import Story
@@ -38,7 +38,7 @@ def tips(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                {"rid": "TipId", "full_name": "SubjectName", "dob": "SubjectDOB", "address": "SubjectLocation",
                 "phone": "SubjectPhone"}, [{"kind": "tip_received", "time": "ReceivedUTC", "format": "iso"}],
                "one row per tip; UTC ISO 8601; one name field; DOB YYYY-MM-DD", EXTRA_AGENCIES["tips"][1] + " tips")
-    rows = [{"ReceivedUTC": timefmt.utc_iso(c.t, ms=False), "SubjectName": f"{c.first} {c.last}".strip(),
+    rows = [{"ReceivedUTC": written_times.utc_iso(c.t, ms=False), "SubjectName": f"{c.first} {c.last}".strip(),
              "SubjectDOB": _dob(c, "%Y-%m-%d"), "SubjectLocation": c.address, "SubjectPhone": c.phone,
              "Narrative": c.narrative} for c in cs]
     return _people(t, "%Y-%m-%d"), rows
@@ -51,10 +51,12 @@ def sheriff_calls(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                {"place": "Address", "text": "Narrative"},
                {"rid": "CFSNo", "first_name": "InvolvedFirst", "last_name": "InvolvedLast", "dob": "InvolvedDOB",
                 "address": "Address", "nature": "Nature"},
-               [{"kind": "contact", "time": ["CallDate", "CallTime"], "format": "%m/%d/%Y %H%M", "precision": "minute"}],
+               [{"kind": "contact", "time": ["CallDate", "CallTime"], "format": "%m/%d/%Y %H%M",
+                 "precision": "minute"}],
                "one row per call for service; MM/DD/YYYY + HHMM; names split; DOB MM/DD/YYYY",
                "Sheriff's calls for service involving a named person")
-    rows = [{"CallDate": timefmt.local(c.t, story.world.tz, "%m/%d/%Y"), "CallTime": timefmt.local(c.t, story.world.tz, "%H%M"),
+    rows = [{"CallDate": written_times.local(c.t, story.world.tz, "%m/%d/%Y"),
+             "CallTime": written_times.local(c.t, story.world.tz, "%H%M"),
              "Address": c.address, "Nature": "MENTAL HEALTH" if "self_harm" in c.indicators else "CALL FOR SERVICE",
              "InvolvedFirst": c.first.upper(), "InvolvedLast": c.last.upper(), "InvolvedDOB": _dob(c, "%m/%d/%Y"),
              "Narrative": c.narrative} for c in cs]
@@ -70,7 +72,7 @@ def school_reports(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                [{"kind": "report_filed", "time": "ReportDate", "format": "%Y-%m-%d", "precision": "day"}],
                "one row per report; date only YYYY-MM-DD; 'LAST, First M.' names; Windows-1252 text",
                "School threat assessment reports").encoded("cp1252")  # a Windows export
-    rows = [{"ReportDate": timefmt.local(c.t, story.world.tz, "%Y-%m-%d"),
+    rows = [{"ReportDate": written_times.local(c.t, story.world.tz, "%Y-%m-%d"),
              "StudentName": f"{c.last.upper()}, {c.first}" + (f" {c.middle}." if c.middle else ""),
              "StudentDOB": _dob(c, "%Y-%m-%d"), "HomeAddress": c.address,
              "Concern": "THREAT" if c.indicators else "OTHER", "Narrative": c.narrative} for c in cs]
@@ -84,7 +86,7 @@ def family_referrals(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                 "address": "Address", "phone": "Phone", "allegation": "Allegation"},
                [{"kind": "contact", "time": "IntakeDate", "format": "%d-%m-%Y", "precision": "day"}],
                "one row per referral; day-first dates DD-MM-YYYY; DOB DD/MM/YYYY", EXTRA_AGENCIES["family"][1])
-    rows = [{"IntakeDate": timefmt.local(c.t, story.world.tz, "%d-%m-%Y"), "ClientFirst": c.first,
+    rows = [{"IntakeDate": written_times.local(c.t, story.world.tz, "%d-%m-%Y"), "ClientFirst": c.first,
              "ClientLast": c.last, "ClientDOB": _dob(c, "%d/%m/%Y"), "Address": c.address, "Phone": c.phone,
              "Allegation": "SELF-HARM" if "self_harm" in c.indicators else "GENERAL",
              "Narrative": c.narrative} for c in cs]
@@ -98,7 +100,7 @@ def city_contacts(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                {"rid": "FI_Number", "full_name": "Name", "dob": "DOB", "address": "Address"},
                [{"kind": "contact", "time": "ContactDateTime", "format": "%m/%d/%Y %I:%M %p", "precision": "minute"}],
                "one row per field contact; 12-hour MM/DD/YYYY hh:mm AM/PM; DOB MM/DD/YY", "City police field contacts")
-    rows = [{"ContactDateTime": timefmt.local(c.t, story.world.tz, "%m/%d/%Y %I:%M %p"),
+    rows = [{"ContactDateTime": written_times.local(c.t, story.world.tz, "%m/%d/%Y %I:%M %p"),
              "Name": f"{c.first} {c.middle + ' ' if c.middle else ''}{c.last}", "DOB": _dob(c, "%m/%d/%y"),
              "Address": c.address, "Reason": c.narrative} for c in cs]
     return _people(t, "%m/%d/%y"), rows
@@ -120,7 +122,7 @@ def prior_tables(story: Story, priors: PriorWorld, book: TruthBook, rng: random.
             row[rid_col] = rid
             table.add(row)
             book.prior_records[f"{table.name}#{rid}"] = {
-                "person": c.person, "indicators": c.indicators, "true_date": timefmt.iso_true(c.t),
+                "person": c.person, "indicators": c.indicators, "true_date": written_times.iso_true(c.t),
                 "dob_written_day_month_swapped": c.dob_swapped, "named": c.named}
         out.append(table)
     return out

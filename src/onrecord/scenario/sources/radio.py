@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from onrecord.scenario import timefmt
+from onrecord.scenario import written_times
 from onrecord.scenario.sources.common import Table, mapping_doc
 from onrecord.scenario.story import Story, Transmission
 from onrecord.scenario.truth import TruthBook
@@ -53,7 +53,7 @@ def radio_log(story: Story, book: TruthBook, rng: random.Random, agency: str, of
         n += 1 if phone else rng.randint(1, 3)
         rid = f"{n}"
         alias = w.unit(x.uid).call_sign if x.uid else ("" if phone else "DISPATCH")
-        written = timefmt.local(x.t + off, tz, fmt)
+        written = written_times.local(x.t + off, tz, fmt)
         row = {idc: rid, chan: x.channel, unit: alias, secs: f"{x.seconds:.1f}", text: x.text}
         if kind == "fire":
             row["Date"], row["Time"] = written.split(" ")

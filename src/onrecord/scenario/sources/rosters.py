@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from onrecord.scenario import names
+from onrecord.scenario import invented_names
 from onrecord.scenario.sources.common import Table, mapping_doc
 from onrecord.scenario.story import Story
 from onrecord.scenario.truth import TruthBook
@@ -26,7 +26,8 @@ def _roster(name, agency, world, head, fields, attrs, required, dialect) -> Tabl
 def sheriff_roster(story: Story, book: TruthBook, rng: random.Random) -> Table:
     w, so = story.world, story.world.sheriff
     name = "roster_sheriff.csv"
-    head = ["RosterId", "CADUnit", "CallSign", "VehicleNo", "Rank", "LastName", "FirstName", "MI", "Badge", "Assignment"]
+    head = ["RosterId", "CADUnit", "CallSign", "VehicleNo", "Rank", "LastName", "FirstName", "MI", "Badge",
+            "Assignment"]
     t = _roster(name, so, w, head, {"unit": "CADUnit", "actor": {"template": "{FirstName} {MI} {LastName}"}},
                 {"rid": "RosterId", "call_sign": "CallSign", "vehicle": "VehicleNo", "rank": "Rank", "badge": "Badge"},
                 ["RosterId"], "one row per unit; names split LAST / FIRST / MI, upper case")
@@ -35,7 +36,7 @@ def sheriff_roster(story: Story, book: TruthBook, rng: random.Random) -> Table:
         rows.append((u, w.people[u.crew[0]], "", "", "", f"LIAISON {w.police}"))
     for i, (u, p, cad, cs, veh, assign) in enumerate(rows):
         rid = f"S{i + 1:03d}"
-        last = p.last if u.agency == so else names.misspell(p.last, rng)
+        last = p.last if u.agency == so else invented_names.misspell(p.last, rng)
         t.add({"RosterId": rid, "CADUnit": cad, "CallSign": cs, "VehicleNo": veh, "Rank": p.rank.upper(),
                "LastName": last.upper(), "FirstName": p.first.upper(), "MI": p.middle, "Badge": p.badge,
                "Assignment": assign})
@@ -66,8 +67,8 @@ def city_roster(story: Story, book: TruthBook, rng: random.Random) -> Table:
     rows += [(u, w.people[u.crew[0]], u.call_sign, True) for u in liaisons]
     for i, (u, p, unit_id, foreign) in enumerate(rows):
         rid = f"{4100 + i * 3}"
-        first = names.nickname(p.first) if foreign else p.first
-        last = names.misspell(p.last, rng) if foreign else p.last
+        first = invented_names.nickname(p.first) if foreign else p.first
+        last = invented_names.misspell(p.last, rng) if foreign else p.last
         t.add({"Roster No": rid, "Unit ID": unit_id, "Officer": f"{first} {last}",
                "Rank": ("Dep." if p.rank == "Deputy" else p.rank) if foreign else p.rank, "Badge #": p.badge})
         _mention_row(book, name, rid, u.uid, p.pid)

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse
 
+from onrecord import timetext
 from onrecord.views.web import present, shape
 
 router = APIRouter(include_in_schema=False)
@@ -15,7 +16,7 @@ Id = Annotated[int, Path(ge=1, le=2**62)]
 
 def add_filters(templates) -> None:
     env = templates.env
-    env.filters["duration"] = present.duration
+    env.filters["duration"] = timetext.duration
     env.filters["offset_text"] = present.offset_text
     env.filters["number"] = present.number
 
@@ -25,8 +26,8 @@ def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
     f, reader = st.facets(), st.reader()
     zone = f["zone"]
     base = {"request": request, "case": st.case, "zone": zone, "built": reader.is_built(), "nav": nav,
-            "zone_label": present.zone_label(zone, (f["window"] or [f["t_max"]])[0]),
-            "not_built": present.NOT_BUILT, "colours": f["colours"], "when": lambda ms: present.when(ms, zone)}
+            "zone_label": timetext.zone_label(zone, (f["window"] or [f["t_max"]])[0]),
+            "not_built": present.NOT_BUILT, "colours": f["colours"], "when": lambda ms: timetext.when(ms, zone)}
     return request.app.state.templates.TemplateResponse(request, name, base | ctx)
 
 

@@ -1,11 +1,11 @@
-"""How times, durations, clock offsets, findings and agencies read on a page, in the
-API and in the report — one place, so the three never disagree."""
+"""How numbers, clock offsets, finding values and agencies read on a page, in the API
+and in the report — one place, so the three never disagree (times: onrecord.timetext)."""
 
 from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from onrecord.store.read import to_local, to_utc_iso
+from onrecord.timetext import duration, interval, local_iso, to_utc_iso
 
 # Distinguishable for colour-blind readers first (Okabe-Ito), then Tableau's extras.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F",
@@ -17,54 +17,10 @@ def agency_colours(agencies: list[str]) -> dict[str, str]:
     return {a: PALETTE[i % len(PALETTE)] for i, a in enumerate(sorted(a for a in agencies if a))}
 
 
-def when(ms: int | None, zone: ZoneInfo, seconds: bool = True) -> str:
-    """Local time with the zone shown: '2025-02-13 14:06:58 EST'."""
-    t = to_local(ms, zone)
-    if t is None:
-        return "untimed"
-    return t.strftime("%Y-%m-%d %H:%M" if not seconds else "%Y-%m-%d %H:%M:%S") + _millis(ms) + t.strftime(" %Z")
-
-
-def _millis(ms: int) -> str:
-    # Sensors write milliseconds and their order matters; whole seconds stay short.
-    return f".{ms % 1000:03d}" if ms % 1000 and ms % 1000 != 999 else ""
-
-
-def clock_time(ms: int | None, zone: ZoneInfo) -> str:
-    t = to_local(ms, zone)
-    return "untimed" if t is None else t.strftime("%H:%M:%S") + _millis(ms) + t.strftime(" %Z")
-
-
 def number(v: float | None) -> str:
     if v is None:
         return "—"
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
-
-
-def local_iso(ms: int | None, zone: ZoneInfo) -> str | None:
-    t = to_local(ms, zone)
-    return None if t is None else t.isoformat(timespec="milliseconds")
-
-
-def interval(lo: int | None, hi: int | None, zone: ZoneInfo) -> str:
-    if lo is None:
-        return "untimed"
-    if hi is None or hi == lo:
-        return when(lo, zone)
-    return f"{when(lo, zone)} – {clock_time(hi, zone)}"
-
-
-def duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "—"
-    sign, s = ("−" if seconds < 0 else ""), abs(seconds)
-    if s < 60:
-        return f"{sign}{s:.1f} s"
-    m, sec = divmod(round(s), 60)
-    if m < 60:
-        return f"{sign}{m} min {sec:02d} s"
-    h, m = divmod(m, 60)
-    return f"{sign}{h} h {m:02d} min"
 
 
 def offset_text(clock: dict | None) -> str:
@@ -104,9 +60,3 @@ def finding_value(f: dict, zone: ZoneInfo) -> str:
 def times_json(lo: int | None, hi: int | None, zone: ZoneInfo) -> dict:
     return {"t_lo": to_utc_iso(lo), "t_hi": to_utc_iso(hi), "local_lo": local_iso(lo, zone),
             "local_hi": local_iso(hi, zone), "local_text": interval(lo, hi, zone)}
-
-
-def zone_label(zone: ZoneInfo, ms: int | None) -> str:
-    """'America/New_York (EST)': the zone's name and its abbreviation at the case's time."""
-    t = to_local(ms or 0, zone)
-    return f"{zone.key} ({t.strftime('%Z')})"

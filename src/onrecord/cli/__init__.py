@@ -1,0 +1,54 @@
+"""The command line: parse arguments, call one function, print. Nothing else lives here.
+
+Each module of this package holds the commands of one area (Typer-annotated, light
+imports at module level so `onrecord --help` stays fast); this file only attaches them.
+What a command does is one call into `onrecord.pipeline` or a reader
+(`store/reader.py: open_reader`); what it prints is a view (`onrecord.views`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from onrecord.cli import build, case, claims, demo, imports, link, scenario, views
+from onrecord.errors import OnrecordError
+
+app = typer.Typer(
+    name="onrecord",
+    help="Every agency's account of a public-safety incident on one record.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+app.command("init")(case.init)
+app.command("verify")(case.verify)
+app.command("import")(imports.import_files)
+app.command("mappings")(imports.mappings)
+app.command("timeline")(case.timeline)
+app.command("build")(build.build)
+app.command("metrics")(build.metrics)
+app.command("discrepancies")(build.discrepancies)
+app.command("pin-clock")(build.pin_clock)
+app.command("link")(link.link)
+app.command("subjects")(link.subjects)
+app.command("claims")(claims.claims)
+app.command("serve")(views.serve)
+app.command("report")(views.report)
+scenario_app = typer.Typer(help="Fictional incidents with known truth: generate one, score a built case.",
+                           no_args_is_help=True)
+scenario_app.command("generate")(scenario.generate)
+scenario_app.command("score")(scenario.score)
+app.add_typer(scenario_app, name="scenario")
+app.command("demo")(demo.demo)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        app(args=argv)
+    except OnrecordError as exc:
+        # One clear sentence on stderr; exit 2 for bad input or usage.
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)

@@ -1,0 +1,66 @@
+"""`onrecord init`, `verify` and `timeline`: the case store."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from onrecord.cli.options import CaseArg, DatabaseUrl, print_json
+
+
+def init(case: Annotated[Path, typer.Argument(help="case folder to create")], database_url: DatabaseUrl = None) -> None:
+    """Create a case: a folder with its store."""
+    from onrecord.store.case import init_case
+
+    c = init_case(case, database_url)
+    typer.echo(f"created case {c.name} in {c.path} ({c.engine.url.render_as_string(hide_password=True)})")
+
+
+def verify(case: CaseArg, database_url: DatabaseUrl = None) -> None:
+    """Re-hash every stored record: exit 0 if intact, 1 naming the first broken one."""
+    from onrecord.pipeline import verify_case
+    from onrecord.store.case import open_case
+
+    result = verify_case(open_case(case, database_url))
+    if result.intact:
+        typer.echo(f"intact: {result.records} records in {result.sources} sources, chain and files match")
+        return
+    print(f"BROKEN: {result.problem}", file=sys.stderr)
+    raise typer.Exit(1)
+
+
+def timeline(
+    case: CaseArg,
+    json_out: Annotated[bool, typer.Option("--json", help="print the documented JSON (docs/json.md)")] = False,
+    t_from: Annotated[Optional[str], typer.Option(
+        "--from", help="from this time (case local time, or ISO with offset)")] = None,
+    t_to: Annotated[Optional[str], typer.Option("--to", help="up to this time")] = None,
+    agency: Annotated[Optional[str], typer.Option(help="only this agency")] = None,
+    unit: Annotated[Optional[str], typer.Option(help="only this unit")] = None,
+    kind: Annotated[Optional[str], typer.Option(help="only this event kind")] = None,
+    limit: Annotated[int, typer.Option(help="at most this many events (0: all)")] = 500,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """The events of a case in time order, each with its source file and line."""
+    from rich.console import Console
+
+    from onrecord.store.read_timeline import TimelineQuery
+    from onrecord.store.reader import open_reader
+    from onrecord.timetext import parse_user_time
+    from onrecord.views.timeline_table import print_timeline, timeline_json
+
+    reader = open_reader(case, database_url=database_url)
+    zone = reader.display_zone()
+    q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
+                      agency=agency, unit=unit, kind=kind, limit=limit or None, order="middle", count=True)
+    page = reader.timeline(q)
+    rows, total = page.events, page.total
+    if json_out:
+        print_json(timeline_json(reader.case.name, zone, rows, total))
+    else:
+        console = Console()
+        # Piped into a file or a pager there is no width to fit: keep rows whole.
+        print_timeline(console if console.is_terminal else Console(width=200), zone, rows, total)

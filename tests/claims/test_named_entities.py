@@ -1,0 +1,72 @@
+from onrecord.claims.named_entities import compatible_first, resolve_entities, same_surname
+
+DOC_A = (
+    "Marlow County Sheriff Dana Whitlock said the school resource officer, Rory Vance, never went in. "
+    "According to the Linden Chief of Police, Anthony Quarrington, 30 officers entered. "
+    "Deputy Dana Pruitt arrived later.\n\n"
+    "Meanwhile, the Linden Sheriff has spoken. \"We went in,\" Quarrington said.\n\n"
+    "Two days later, Quarington sent an email. Whitlock said the deputy waited."
+)
+DOC_B = (
+    "The SRO, 48 year old Rory Vanse, stayed outside. Sheriff Whitlock said Deputy Rory Vance "
+    "should have gone in. Linden Sheriff Quarrington praised his officers."
+)
+
+
+def _people(res):
+    return {e.id: e for e in res.entities.values() if e.kind == "person"}
+
+
+def test_name_parts():
+    assert same_surname("Quarrington", "Quarington")
+    assert not same_surname("Vance", "Pruitt")
+    assert compatible_first("Mike", "Michael") and compatible_first("Scot", "Scott")
+    assert not compatible_first("Dana", "Rory")
+
+
+def test_people_across_documents():
+    res = resolve_entities({"a.txt": DOC_A, "b.txt": DOC_B})
+    people = _people(res)
+    assert set(people) == {"person:dana-whitlock", "person:rory-vance", "person:anthony-quarrington",
+                           "person:dana-pruitt"}
+    assert "Rory Vanse" in people["person:rory-vance"].aliases  # misspelled in another article
+    assert "Quarington" in people["person:anthony-quarrington"].aliases
+    # Same first name, different people: never merged.
+    assert "Dana Pruitt" not in people["person:dana-whitlock"].aliases
+
+
+def test_wrong_title_and_descriptions_resolve():
+    res = resolve_entities({"a.txt": DOC_A, "b.txt": DOC_B})
+    by_text = {(m.doc, m.text): m.entity for ms in res.mentions.values() for m in ms}
+    assert by_text[("a.txt", "the Linden Sheriff")] == "person:anthony-quarrington"
+    assert by_text[("b.txt", "Quarrington")] == "person:anthony-quarrington"
+    assert by_text[("a.txt", "the deputy")] in {"person:rory-vance", "person:dana-pruitt"}
+    # "The SRO, 48 year old Rory Vanse" is an apposition: a role of Vance, not a second person.
+    assert ("b.txt", "The SRO") not in by_text
+    assert "SRO" in resolve_entities({"b.txt": DOC_B}).entities["person:rory-vanse"].roles
+
+
+def test_agencies_merge_by_place_and_kind():
+    res = resolve_entities({"c.txt": "Linden Ridge police said the Linden Ridge Police Department sent "
+                                      "help, and Marlow County Sheriff's deputies waited."})
+    orgs = {e.name for e in res.entities.values() if e.kind == "org"}
+    assert orgs == {"Linden Ridge Police Department", "Marlow County Sheriff's Office"}
+
+
+def test_look_alike_names_stay_apart():
+    deputy = ("Author: Deputy Curtis F. Field\nAgency: Marlow County Sheriff's Office\n\n"
+              "About eight minutes after I arrived, Sgt. Fields told us to hold the perimeter.")
+    sergeant = ("Author: Sergeant Curtis N. Fields\nAgency: Marlow County Sheriff's Office\n\n"
+                "Deputy Curtis Field was already there with the resource officer.")
+    res = resolve_entities({"d.txt": deputy, "s.txt": sergeant})
+    people = _people(res)
+    assert set(people) == {"person:curtis-field", "person:curtis-fields"}
+    by_text = {(m.doc, m.text): m.entity for ms in res.mentions.values() for m in ms if m.kind == "person"}
+    assert by_text[("d.txt", "Fields")] == "person:curtis-fields"
+    assert by_text[("s.txt", "Curtis Field")] == "person:curtis-field"
+
+
+def test_a_misspelled_surname_without_title_still_joins():
+    res = resolve_entities({"a.txt": "Deputy Brandon Nakamura was at the east side of the gym.",
+                            "b.txt": "A deputy I later learned was Nakamua was behind a pillar outside."})
+    assert "Nakamua" in _people(res)["person:brandon-nakamura"].aliases
