@@ -26,8 +26,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {out} is not empty; choose a new folder", file=sys.stderr)
         return 2
     truth = generate_case(args.seed, out)
-    print(f"seed {args.seed}: {len(truth['sources'])} exports, {len(truth['events'])} true events, "
-          f"{len(truth['records'])} records -> {out}")
+    print(
+        f"seed {args.seed}: {len(truth['sources'])} exports, {len(truth['events'])} true events, "
+        f"{len(truth['records'])} records -> {out}"
+    )
     return 0
 
 

@@ -25,22 +25,51 @@ from blindcase.case import generate_case  # noqa: E402
 
 SEEDS = range(1, 11)
 DOCUMENTED_KINDS = {  # docs/events.md, plus the two kinds issue 13 asks for
-    "call_received", "call_transferred", "call_answered", "incident_created", "unit_dispatched", "unit_enroute",
-    "unit_arrived", "unit_available", "unit_status", "unit_position", "entry", "exit", "shots_reported",
-    "shots_detected", "radio_transmission", "camera_observation", "door_event", "alarm", "patient_contact",
-    "patient_transported", "incident_closed", "threat_ended", "staging",
+    "call_received",
+    "call_transferred",
+    "call_answered",
+    "incident_created",
+    "unit_dispatched",
+    "unit_enroute",
+    "unit_arrived",
+    "unit_available",
+    "unit_status",
+    "unit_position",
+    "entry",
+    "exit",
+    "shots_reported",
+    "shots_detected",
+    "radio_transmission",
+    "camera_observation",
+    "door_event",
+    "alarm",
+    "patient_contact",
+    "patient_transported",
+    "incident_closed",
+    "threat_ended",
+    "staging",
 }
 PATTERNS = {
-    "offset_compact": ("%Y-%m-%d %H:%M:%S %z", None), "local_frac": ("%Y-%m-%d %H:%M:%S.%f", "local"),
-    "local_micro": ("%Y-%m-%d %H:%M:%S.%f", "local"), "us24": ("%m/%d/%Y %H:%M:%S", "local"),
-    "us12": ("%m/%d/%Y %I:%M:%S %p", "local"), "us12_nopad": ("%m/%d/%Y %I:%M:%S %p", "local"),
-    "dayfirst": ("%d/%m/%Y %H:%M:%S", "local"), "dayfirst_dots": ("%d.%m.%Y %H:%M:%S", "local"),
-    "monname": ("%d-%b-%Y %H:%M:%S", "local"), "utc_plain": ("%Y-%m-%d %H:%M:%S", "utc"),
-    "local_plain": ("%Y-%m-%d %H:%M:%S", "local"), "compact": ("%Y%m%d%H%M%S", "local"),
-    "split_iso": ("%Y-%m-%d %H:%M:%S", "local"), "split_us": ("%m/%d/%y %H%M%S", "local"),
-    "split_us12": ("%m/%d/%Y %I:%M:%S %p", "local"), "split_compact": ("%Y%m%d %H:%M:%S", "local"),
-    "split_dayfirst": ("%d/%m/%Y %H:%M:%S", "local"), "split_utc": ("%Y%m%d %H:%M:%S", "utc"),
-    "minute_us": ("%m/%d/%Y %H:%M", "local"), "minute_split": ("%Y%m%d %H%M", "local"),
+    "offset_compact": ("%Y-%m-%d %H:%M:%S %z", None),
+    "local_frac": ("%Y-%m-%d %H:%M:%S.%f", "local"),
+    "local_micro": ("%Y-%m-%d %H:%M:%S.%f", "local"),
+    "us24": ("%m/%d/%Y %H:%M:%S", "local"),
+    "us12": ("%m/%d/%Y %I:%M:%S %p", "local"),
+    "us12_nopad": ("%m/%d/%Y %I:%M:%S %p", "local"),
+    "dayfirst": ("%d/%m/%Y %H:%M:%S", "local"),
+    "dayfirst_dots": ("%d.%m.%Y %H:%M:%S", "local"),
+    "monname": ("%d-%b-%Y %H:%M:%S", "local"),
+    "utc_plain": ("%Y-%m-%d %H:%M:%S", "utc"),
+    "local_plain": ("%Y-%m-%d %H:%M:%S", "local"),
+    "compact": ("%Y%m%d%H%M%S", "local"),
+    "split_iso": ("%Y-%m-%d %H:%M:%S", "local"),
+    "split_us": ("%m/%d/%y %H%M%S", "local"),
+    "split_us12": ("%m/%d/%Y %I:%M:%S %p", "local"),
+    "split_compact": ("%Y%m%d %H:%M:%S", "local"),
+    "split_dayfirst": ("%d/%m/%Y %H:%M:%S", "local"),
+    "split_utc": ("%Y%m%d %H:%M:%S", "utc"),
+    "minute_us": ("%m/%d/%Y %H:%M", "local"),
+    "minute_split": ("%Y%m%d %H%M", "local"),
     "minute_12": ("%m/%d/%Y %I:%M %p", "local"),
 }
 PRECISION = {"minute_us": 60, "minute_split": 60, "minute_12": 60}
@@ -57,8 +86,11 @@ def cases(tmp_path_factory):
 
 
 def _digest(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def _epoch(iso: str) -> float:
@@ -115,7 +147,8 @@ def test_every_record_and_mention_points_at_a_real_row(cases):
             assert rec["event"] in truth["events"], key
             cells = " ".join(str(v) for v in row.values())
             assert all(part in cells for part in rec["written"].split()), (
-                f"seed {seed}: {key}: {rec['written']!r} not in the row")
+                f"seed {seed}: {key}: {rec['written']!r} not in the row"
+            )
         for key, entity in truth["mentions"].items():
             file, rid = key.split("#")[:2]
             row = idx[file][rid]
@@ -151,12 +184,15 @@ def test_written_times_are_true_times_on_the_source_clock(cases):
     for seed, (d, truth) in cases.items():
         for key, rec in truth["records"].items():
             src = truth["sources"][key.split("#")[0]]
-            off = src["clock_offset_s"] + src["clock_drift_ppm"] * 1e-6 * (rec["true_epoch"] - _epoch(src["clock_reference_time"]))
+            off = src["clock_offset_s"] + src["clock_drift_ppm"] * 1e-6 * (
+                rec["true_epoch"] - _epoch(src["clock_reference_time"])
+            )
             expected = rec["true_epoch"] + off
             got = _parse(rec["written"], src["time_style"], truth["timezone"], expected, rec.get("written_as"))
             prec = 60 if src["time_style"] in PRECISION and not rec.get("written_as") else 1
             assert expected - prec - 0.01 <= got <= expected + 0.01, (
-                f"seed {seed}: {key} written {rec['written']} reads {got}, expected {expected} ({src['time_style']})")
+                f"seed {seed}: {key} written {rec['written']} reads {got}, expected {expected} ({src['time_style']})"
+            )
 
 
 def _recompute(truth: dict) -> dict:
@@ -178,12 +214,19 @@ def _recompute(truth: dict) -> dict:
     armed = sorted(when for u, when in arrivals.items() if ent[u]["armed"])
     first_entry = min(w for w, _ in entries)
     out = {
-        "first_shot": first, "last_shot": last,
+        "first_shot": first,
+        "last_shot": last,
         "first_911_call": min(t[k] for k, v in ev.items() if v["kind"] == "call_received" and v.get("leg") == 1),
-        "first_dispatch": min(t[k] for k, v in ev.items() if v["kind"] == "unit_dispatched" and t[k] >= first
-                              and v.get("call") != "fire alarm"),
-        "first_armed_unit_on_scene": armed[0], "first_entry": first_entry, "threat_ended": threat[0],
-        "first_shot_to_first_entry_s": first_entry - first, "first_armed_arrival_to_entry_s": first_entry - armed[0],
+        "first_dispatch": min(
+            t[k]
+            for k, v in ev.items()
+            if v["kind"] == "unit_dispatched" and t[k] >= first and v.get("call") != "fire alarm"
+        ),
+        "first_armed_unit_on_scene": armed[0],
+        "first_entry": first_entry,
+        "threat_ended": threat[0],
+        "first_shot_to_first_entry_s": first_entry - first,
+        "first_armed_arrival_to_entry_s": first_entry - armed[0],
     }
     detail, counts = {}, {}
     for u, when in arrivals.items():
@@ -264,7 +307,18 @@ def test_truth_shape_matches_the_documented_schema(cases):
     for _, truth in cases.values():
         assert truth["schema"] == "onrecord-scenario-truth/1"
         assert truth["generator"] == "independent/1"
-        for key in ("seed", "timezone", "world", "sources", "incident", "metrics", "entities", "events", "records", "mentions"):
+        for key in (
+            "seed",
+            "timezone",
+            "world",
+            "sources",
+            "incident",
+            "metrics",
+            "entities",
+            "events",
+            "records",
+            "mentions",
+        ):
             assert key in truth
         for src in truth["sources"].values():
             assert src["rid_attribute"] == "rid"

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 @dataclass
 class Clock:
-    quality: str          # gps, ntp, small, medium, large, hour, drift
-    offset: float         # seconds, at the reference moment (the first shot)
+    quality: str  # gps, ntp, small, medium, large, hour, drift
+    offset: float  # seconds, at the reference moment (the first shot)
     drift_ppm: float = 0.0
     ref: float = 0.0
-    statement: str = ""   # what the agency itself says about its clock
+    statement: str = ""  # what the agency itself says about its clock
 
     def written(self, t: float) -> float:
         return t + self.offset + self.drift_ppm * 1e-6 * (t - self.ref)

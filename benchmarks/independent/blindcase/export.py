@@ -16,9 +16,10 @@ from .timefmt import Style, render
 @dataclass
 class Stamp:
     """How one source writes a moment: its clock, its style, the zone it writes in."""
+
     clock: Clock
     style: Style
-    zone: str                      # IANA zone of local styles
+    zone: str  # IANA zone of local styles
 
     def parts(self, true_t: float) -> list[str]:
         return render(self.style, self.clock.written(true_t), self.zone)
@@ -30,20 +31,20 @@ class Stamp:
 
 @dataclass
 class Export:
-    name: str                      # file name, unique within the case
-    folder: str                    # under exports/
-    kind: str                      # cad, radio, call911, avl, sensor, camera, roster, patient...
+    name: str  # file name, unique within the case
+    folder: str  # under exports/
+    kind: str  # cad, radio, call911, avl, sensor, camera, roster, patient...
     agency: str
     clock: Clock | None
-    zone: str                      # zone the times are really written in ("UTC" or IANA)
-    zone_stated: str               # the agency's words for it
+    zone: str  # zone the times are really written in ("UTC" or IANA)
+    zone_stated: str  # the agency's words for it
     columns: list[str]
     rid_col: str
     dialect: str
     title: str
     header: bool = True
     delimiter: str = ","
-    fmt: str = "csv"               # csv or jsonl
+    fmt: str = "csv"  # csv or jsonl
     rows: list[dict] = field(default_factory=list)
     records: dict = field(default_factory=dict)
     mentions: dict = field(default_factory=dict)
@@ -62,15 +63,23 @@ class Export:
         self.rows.append(row)
         return str(row[self.rid_col])
 
-    def record(self, rid: str, kind: str, event: str, true_time: float, written: str,
-               unit_written: str | None = None, row_kind: str | None = None, **extra) -> None:
+    def record(
+        self,
+        rid: str,
+        kind: str,
+        event: str,
+        true_time: float,
+        written: str,
+        unit_written: str | None = None,
+        row_kind: str | None = None,
+        **extra,
+    ) -> None:
         # a row that holds the same kind of moment for several units (packed, wide) names
         # the unit in the key
         key = f"{self.name}#{rid}#{kind}" + (f"#{unit_written}" if unit_written is not None else "")
         if key in self.records:
             raise KeyError(f"duplicate record key {key}")
-        rec = {"event": event, "true_time": true_time, "written": written,
-               "row_kind": row_kind or kind}
+        rec = {"event": event, "true_time": true_time, "written": written, "row_kind": row_kind or kind}
         if unit_written is not None:
             rec["unit_written"] = unit_written
         rec.update(extra)
@@ -85,11 +94,16 @@ class Export:
 
     def text(self) -> str:
         if self.fmt == "jsonl":
-            return "".join(json.dumps({c: r.get(c) for c in self.columns if r.get(c) not in (None, "")}) + "\n"
-                           for r in self.rows)
+            return "".join(
+                json.dumps({c: r.get(c) for c in self.columns if r.get(c) not in (None, "")}) + "\n" for r in self.rows
+            )
         buf = io.StringIO()
-        writer = csv.writer(buf, delimiter=self.delimiter, lineterminator="\r\n" if self.delimiter == "," else "\n",
-                            quoting=csv.QUOTE_MINIMAL)
+        writer = csv.writer(
+            buf,
+            delimiter=self.delimiter,
+            lineterminator="\r\n" if self.delimiter == "," else "\n",
+            quoting=csv.QUOTE_MINIMAL,
+        )
         if self.header:
             writer.writerow(self.columns)
         for r in self.rows:

@@ -31,7 +31,7 @@ class Burst:
 class Leg:
     psap: str
     ring: float
-    ring_ev: str                  # the call reaching this point (for a transferred leg: the transfer)
+    ring_ev: str  # the call reaching this point (for a transferred leg: the transfer)
     position: str
     answer: float | None = None
     answer_ev: str | None = None
@@ -46,7 +46,7 @@ class Leg:
 class Call:
     id: str
     ani: str
-    cos: str                      # wireless, landline, voip
+    cos: str  # wireless, landline, voip
     related: bool
     legs: list[Leg]
     nature: str
@@ -70,7 +70,7 @@ class CadIncident:
 @dataclass
 class Response:
     unit: str
-    incident: str                 # CAD incident number
+    incident: str  # CAD incident number
     dispatched: float | None = None
     dispatched_ev: str | None = None
     enroute: float | None = None
@@ -90,7 +90,7 @@ class Response:
 @dataclass
 class Team:
     id: str
-    kind: str                     # first, second, rescue
+    kind: str  # first, second, rescue
     units: list[str]
     t: float
     event: str
@@ -115,11 +115,11 @@ class Tx:
     t: float
     dur: float
     tg: str
-    speaker: str                  # unit id, or "DISPATCH"
-    kind: str                     # event kind the transmission describes (or radio_transmission)
+    speaker: str  # unit id, or "DISPATCH"
+    kind: str  # event kind the transmission describes (or radio_transmission)
     event: str
     text: str
-    agency: str                   # whose channel
+    agency: str  # whose channel
     mentions: list[str] = field(default_factory=list)
 
 
@@ -145,7 +145,7 @@ class LiveView:
 class DoorEvent:
     t: float
     door: dict
-    action: str                   # forced, held, opened, granted, fire_input, relock
+    action: str  # forced, held, opened, granted, fire_input, relock
     event: str
     badge: str = ""
     holder: str = ""
@@ -236,8 +236,9 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
     # --- the attacker ----------------------------------------------------------
     entry_door = rng.choice(world.doors)
     att_entry_t = s.T(-s.u(25, 200))
-    att_entry_ev = reg.add("entry", att_entry_t, people=["P900"], place=entry_door["name"],
-                           note="attacker enters the building")
+    att_entry_ev = reg.add(
+        "entry", att_entry_t, people=["P900"], place=entry_door["name"], note="attacker enters the building"
+    )
     bursts: list[Burst] = []
     duration = s.u(200, 480)
     rel = 0.0
@@ -291,11 +292,13 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
     incidents: list[CadIncident] = []
     created: dict[str, CadIncident] = {}
 
-    def open_incident(code: str, t: float, nature: str, from_call: str | None, related: bool = True,
-                      place: str = "") -> CadIncident:
+    def open_incident(
+        code: str, t: float, nature: str, from_call: str | None, related: bool = True, place: str = ""
+    ) -> CadIncident:
         ev = reg.add("incident_created", t, note=f"{code} CAD incident opened: {nature}", related=related)
-        inc = CadIncident(code, f"{code}#{len(incidents)}", t, ev, nature, related, from_call,
-                          place=place or world.address)
+        inc = CadIncident(
+            code, f"{code}#{len(incidents)}", t, ev, nature, related, from_call, place=place or world.address
+        )
         incidents.append(inc)
         return inc
 
@@ -328,13 +331,23 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
     alarm = None
     if rng.random() < 0.8:
         a_t = s.T(s.u(15, 100))
-        a_ev = reg.add("alarm", a_t, place=f"{tgt['name']} floor {min(floors, 2)}",
-                       note="smoke from gunfire sets off the fire alarm")
-        alarm = {"t": a_t, "event": a_ev, "zone": rng.randint(3, 12), "device": f"SD-{rng.randint(100, 399)}",
-                 "floor": min(floors, 2)}
+        a_ev = reg.add(
+            "alarm",
+            a_t,
+            place=f"{tgt['name']} floor {min(floors, 2)}",
+            note="smoke from gunfire sets off the fire alarm",
+        )
+        alarm = {
+            "t": a_t,
+            "event": a_ev,
+            "zone": rng.randint(3, 12),
+            "device": f"SD-{rng.randint(100, 399)}",
+            "floor": min(floors, 2),
+        }
         if rng.random() < 0.6:
-            alarm["incident"] = open_incident(fire_code, a_t + s.u(45, 140), "FIRE ALARM COMMERCIAL", None,
-                                              place=world.address)
+            alarm["incident"] = open_incident(
+                fire_code, a_t + s.u(45, 140), "FIRE ALARM COMMERCIAL", None, place=world.address
+            )
 
     for inc in list(created.values()):
         _dispatch_agency(s, world, inc, responses, sro_shots_t or c_t, alarm)
@@ -345,16 +358,22 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         r = Response(sro.id, inc.number if inc else "")
         r.arrived = campus_arrivals[sro.id]
         r.arrival_place = tgt["name"]
-        r.arrived_ev = reg.add("unit_arrived", r.arrived, unit=sro.id, place=tgt["name"],
-                               note="school resource officer reaches the building on foot")
+        r.arrived_ev = reg.add(
+            "unit_arrived",
+            r.arrived,
+            unit=sro.id,
+            place=tgt["name"],
+            note="school resource officer reaches the building on foot",
+        )
         responses[sro.id] = r
     for unit in security:
         if unit.id in campus_arrivals:
             r = Response(unit.id, "")
             r.arrived = campus_arrivals[unit.id]
             r.arrival_place = tgt["name"]
-            r.arrived_ev = reg.add("unit_arrived", r.arrived, unit=unit.id, place=tgt["name"],
-                                   note="campus officer reaches the building")
+            r.arrived_ev = reg.add(
+                "unit_arrived", r.arrived, unit=unit.id, place=tgt["name"], note="campus officer reaches the building"
+            )
             responses[unit.id] = r
     district_inc = None
     if any(u.agency == sd for u in world.units.values()) and rng.random() < 0.8:
@@ -364,17 +383,20 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
                 responses[unit.id].incident = district_inc.number
 
     # --- entries and the end of the threat ---------------------------------------
-    law_arrived = sorted((r.arrived, uid) for uid, r in responses.items()
-                         if r.arrived and world.units[uid].armed
-                         and world.agencies[world.units[uid].agency].kind != "fire")
+    law_arrived = sorted(
+        (r.arrived, uid)
+        for uid, r in responses.items()
+        if r.arrived and world.units[uid].armed and world.agencies[world.units[uid].agency].kind != "fire"
+    )
     if len(law_arrived) < 4:
         return None
     first_armed_t = law_arrived[0][0]
     if first_armed_t > bursts[-1].end - 40:
         return None
     e1 = first_armed_t + rng.triangular(70, 900, 200)
-    eligible = [uid for t, uid in law_arrived if t <= e1 - 10 and
-                not (world.units[uid].role == "sro" and rng.random() < 0.7)]
+    eligible = [
+        uid for t, uid in law_arrived if t <= e1 - 10 and not (world.units[uid].role == "sro" and rng.random() < 0.7)
+    ]
     if len(eligible) < 2:
         later = [t for t, uid in law_arrived if world.units[uid].role != "sro"]
         if len(later) < 2:
@@ -395,33 +417,51 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
     # floors climb as the bursts go on
     for i, b in enumerate(bursts):
         b.floor = min(floors, 1 + (i * floors) // len(bursts))
-        b.event = reg.add("shots_fired", b.start, people=["P900"], place=f"{tgt['name']} floor {b.floor}",
-                          note=f"burst of {len(b.shots)} shots",
-                          attrs={"shots": len(b.shots), "burst_end_epoch": round(b.end, 3)})
+        b.event = reg.add(
+            "shots_fired",
+            b.start,
+            people=["P900"],
+            place=f"{tgt['name']} floor {b.floor}",
+            note=f"burst of {len(b.shots)} shots",
+            attrs={"shots": len(b.shots), "burst_end_epoch": round(b.end, 3)},
+        )
     door1 = rng.choice(world.doors)
     teams: list[Team] = []
     ev = reg.add("entry", e1, unit=team1[0], units=list(team1), place=door1["name"], note="first entry team goes in")
     teams.append(Team("TEAM1", "first", team1, e1, ev, door1))
     if fate == "stopped":
-        threat_ev = reg.add("threat_ended", threat_t, unit=team1[0], units=list(team1), people=["P900"],
-                            place=f"{tgt['name']} floor {bursts[-1].floor}", note="attacker stopped and detained by the first entry team")
+        threat_ev = reg.add(
+            "threat_ended",
+            threat_t,
+            unit=team1[0],
+            units=list(team1),
+            people=["P900"],
+            place=f"{tgt['name']} floor {bursts[-1].floor}",
+            note="attacker stopped and detained by the first entry team",
+        )
         exit_door = None
     else:
         exit_door = rng.choice(world.doors)
-        threat_ev = reg.add("threat_ended", threat_t, people=["P900"], place=exit_door["name"],
-                            note="attacker leaves the building among fleeing students")
+        threat_ev = reg.add(
+            "threat_ended",
+            threat_t,
+            people=["P900"],
+            place=exit_door["name"],
+            note="attacker leaves the building among fleeing students",
+        )
     e2 = e1 + s.u(60, 420)
     pool = [uid for t, uid in law_arrived if t <= e2 - 10 and uid not in team1]
     if len(pool) >= 2:
         team2 = rng.sample(pool, min(len(pool), rng.randint(2, 3)))
         door2 = rng.choice(world.doors)
-        ev = reg.add("entry", e2, unit=team2[0], units=list(team2), place=door2["name"], note="second entry team goes in")
+        ev = reg.add(
+            "entry", e2, unit=team2[0], units=list(team2), place=door2["name"], note="second entry team goes in"
+        )
         teams.append(Team("TEAM2", "second", team2, e2, ev, door2))
 
     # --- fire moves up from staging once the threat has ended ------------------------
     _fire_move_up(s, world, responses, threat_t)
-    fire_on_scene = [uid for uid, r in responses.items()
-                     if world.units[uid].agency == fire_code and r.arrived]
+    fire_on_scene = [uid for uid, r in responses.items() if world.units[uid].agency == fire_code and r.arrived]
     if not any(world.units[u].role == "medic" for u in fire_on_scene):
         return None
     rtf_units = [u for u in fire_on_scene if world.units[u].role in ("engine", "rescue", "ladder")]
@@ -431,13 +471,21 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         escorts = [uid for t, uid in law_arrived if t < t_rtf - 30]
         escort = rng.sample(escorts, min(len(escorts), rng.randint(1, 2)))
         door3 = rng.choice(world.doors)
-        ev = reg.add("entry", t_rtf, unit=escort[0], units=escort + fire_part, place=door3["name"],
-                     note="rescue task force (fire crew with police escort) goes in")
+        ev = reg.add(
+            "entry",
+            t_rtf,
+            unit=escort[0],
+            units=escort + fire_part,
+            place=door3["name"],
+            note="rescue task force (fire crew with police escort) goes in",
+        )
         teams.append(Team("RTF", "rescue", escort + fire_part, t_rtf, ev, door3))
 
     # a unit that held outside while shots were fired is the point of the case
-    if not any(_outside(responses[uid].arrived, _first_entry(uid, teams), threat_t,
-                        bursts[0].start, bursts[-1].end) >= 20 for _, uid in law_arrived):
+    if not any(
+        _outside(responses[uid].arrived, _first_entry(uid, teams), threat_t, bursts[0].start, bursts[-1].end) >= 20
+        for _, uid in law_arrived
+    ):
         return None
 
     # --- casualties --------------------------------------------------------------
@@ -458,16 +506,26 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
         inc.units = [uid for uid, r in responses.items() if r.incident == inc.number] or inc.units
 
     # --- sensors, doors, cameras -------------------------------------------------------
-    doors = _doors(s, world, att_entry_t, att_entry_ev, entry_door, teams, alarm, exit_door, threat_t, threat_ev, bursts)
+    doors = _doors(
+        s, world, att_entry_t, att_entry_ev, entry_door, teams, alarm, exit_door, threat_t, threat_ev, bursts
+    )
     sensors, detections = _gunshot_sensors(s, world, bursts)
     panic = None
     if rng.random() < 0.45:
         p_t = s.T(s.u(8, 70))
-        panic = {"t": p_t, "event": reg.add("alarm", p_t, place=f"{tgt['name']} room {rng.randint(100, 330)}",
-                                             note="teacher activates the staff panic alert app"),
-                 "room": f"{rng.randint(1, floors)}{rng.randint(0, 3)}{rng.randint(0, 9)}"}
-    cameras, sightings = _cameras(s, world, bursts, teams, fate, threat_t, threat_ev, att_entry_t, att_entry_ev,
-                                  responses, doors)
+        panic = {
+            "t": p_t,
+            "event": reg.add(
+                "alarm",
+                p_t,
+                place=f"{tgt['name']} room {rng.randint(100, 330)}",
+                note="teacher activates the staff panic alert app",
+            ),
+            "room": f"{rng.randint(1, floors)}{rng.randint(0, 3)}{rng.randint(0, 9)}",
+        }
+    cameras, sightings = _cameras(
+        s, world, bursts, teams, fate, threat_t, threat_ev, att_entry_t, att_entry_ev, responses, doors
+    )
     live_lag = None
     live_views: list[LiveView] = []
     if rng.random() < 0.85:
@@ -477,9 +535,37 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
     # --- vehicle tracks ----------------------------------------------------------------
     fixes, geofix = _tracks(s, world, responses)
 
-    inc = Incident(world, reg, bursts, fate, threat_t, threat_ev, att_entry_t, att_entry_ev, calls, incidents,
-                   responses, teams, patients, [], {}, None, [], sightings, live_views, live_lag,
-                   cameras, doors, alarm, detections, sensors, panic, fixes, geofix, area_codes)
+    inc = Incident(
+        world,
+        reg,
+        bursts,
+        fate,
+        threat_t,
+        threat_ev,
+        att_entry_t,
+        att_entry_ev,
+        calls,
+        incidents,
+        responses,
+        teams,
+        patients,
+        [],
+        {},
+        None,
+        [],
+        sightings,
+        live_views,
+        live_lag,
+        cameras,
+        doors,
+        alarm,
+        detections,
+        sensors,
+        panic,
+        fixes,
+        geofix,
+        area_codes,
+    )
     inc.notes["district_incident"] = district_inc.number if district_inc else None
     inc.notes["primary_incident"] = created[primary].number
     inc.notes["created"] = {c: i.number for c, i in created.items()}
@@ -487,8 +573,22 @@ def _attempt(world: World, rng: random.Random) -> Incident | None:
 
     # --- radio ---------------------------------------------------------------------------
     inc.talkgroups, inc.txs, inc.patch_t, inc.patched = _radio(
-        s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, sro_shots_t, patients, live_views,
-        created, calls, inc.notes.get("background_responses", []))
+        s,
+        world,
+        responses,
+        teams,
+        bursts,
+        fate,
+        threat_t,
+        threat_ev,
+        sro,
+        sro_shots_t,
+        patients,
+        live_views,
+        created,
+        calls,
+        inc.notes.get("background_responses", []),
+    )
     _renumber(inc, rng)
     return inc
 
@@ -539,27 +639,51 @@ def _make_calls(s: _Sim, world: World, bursts: list[Burst], area_codes: list[str
         number = ani()
         tag = {"call": cid, "caller": number}
         ring = s.T(rel)
-        leg = Leg(first_psap, ring, reg.add("call_received", ring, place=first_psap,
-                                             note=f"911 call {cid} rings at {first_psap}", attrs=dict(tag, leg=1)),
-                  rng.choice(positions[first_psap]))
+        leg = Leg(
+            first_psap,
+            ring,
+            reg.add(
+                "call_received",
+                ring,
+                place=first_psap,
+                note=f"911 call {cid} rings at {first_psap}",
+                attrs=dict(tag, leg=1),
+            ),
+            rng.choice(positions[first_psap]),
+        )
         legs = [leg]
         if cos == "wireless" and first_psap != primary and rng.random() < 0.08:
-            leg.release = ring + s.u(4, 20)          # caller gives up before anyone answers
+            leg.release = ring + s.u(4, 20)  # caller gives up before anyone answers
         else:
             leg.answer = answer_after(first_psap, ring)
-            leg.answer_ev = reg.add("call_answered", leg.answer, place=first_psap, note=f"{cid} answered at {first_psap}",
-                                    attrs=dict(tag, leg=1))
+            leg.answer_ev = reg.add(
+                "call_answered",
+                leg.answer,
+                place=first_psap,
+                note=f"{cid} answered at {first_psap}",
+                attrs=dict(tag, leg=1),
+            )
             if first_psap != primary:
                 leg.transfer = leg.answer + s.u(12, 95)
                 leg.to = primary
-                leg.transfer_ev = reg.add("call_transferred", leg.transfer, place=first_psap,
-                                          note=f"{cid} transferred from {first_psap} to {primary}", attrs=dict(tag, leg=1))
+                leg.transfer_ev = reg.add(
+                    "call_transferred",
+                    leg.transfer,
+                    place=first_psap,
+                    note=f"{cid} transferred from {first_psap} to {primary}",
+                    attrs=dict(tag, leg=1),
+                )
                 leg.release = leg.transfer + s.u(1, 15)
                 ring2 = leg.transfer + s.u(0.5, 2.5)
                 leg2 = Leg(primary, ring2, leg.transfer_ev, rng.choice(positions[primary]), from_psap=first_psap)
                 leg2.answer = answer_after(primary, ring2)
-                leg2.answer_ev = reg.add("call_answered", leg2.answer, place=primary,
-                                         note=f"{cid} transferred call answered at {primary}", attrs=dict(tag, leg=2))
+                leg2.answer_ev = reg.add(
+                    "call_answered",
+                    leg2.answer,
+                    place=primary,
+                    note=f"{cid} transferred call answered at {primary}",
+                    attrs=dict(tag, leg=2),
+                )
                 leg2.release = leg2.answer + s.u(40, 420)
                 legs.append(leg2)
             else:
@@ -573,13 +697,27 @@ def _make_calls(s: _Sim, world: World, bursts: list[Burst], area_codes: list[str
             number = ani()
             tag = {"call": cid, "caller": number, "leg": 1}
             ring = s.T(rel)
-            nature = rng.choice(["TRAFFIC ACCIDENT", "MEDICAL", "ALARM BURGLARY", "SUSPICIOUS PERSON",
-                                 "NOISE COMPLAINT", "THEFT REPORT", "WELFARE CHECK"])
-            leg = Leg(psap, ring, reg.add("call_received", ring, place=psap, note=f"{cid} ordinary call", related=False,
-                                          attrs=tag), rng.choice(positions[psap]))
+            nature = rng.choice(
+                [
+                    "TRAFFIC ACCIDENT",
+                    "MEDICAL",
+                    "ALARM BURGLARY",
+                    "SUSPICIOUS PERSON",
+                    "NOISE COMPLAINT",
+                    "THEFT REPORT",
+                    "WELFARE CHECK",
+                ]
+            )
+            leg = Leg(
+                psap,
+                ring,
+                reg.add("call_received", ring, place=psap, note=f"{cid} ordinary call", related=False, attrs=tag),
+                rng.choice(positions[psap]),
+            )
             leg.answer = answer_after(psap, ring)
-            leg.answer_ev = reg.add("call_answered", leg.answer, place=psap, note=f"{cid} answered", related=False,
-                                    attrs=tag)
+            leg.answer_ev = reg.add(
+                "call_answered", leg.answer, place=psap, note=f"{cid} answered", related=False, attrs=tag
+            )
             leg.release = leg.answer + s.u(30, 300)
             calls.append(Call(cid, number, rng.choice(["wireless", "landline"]), False, [leg], nature))
     calls.sort(key=lambda c: c.legs[0].ring)
@@ -605,7 +743,9 @@ def _dispatch_agency(s: _Sim, world: World, inc: CadIncident, responses: dict, f
     units = [u for u in world.units_of(inc.agency) if u.responds and u.role not in ("sro", "security")]
     if agency.kind == "schools":
         return
-    order = sorted(units, key=lambda u: (not u.near, {"cso": 3, "sergeant": 1, "command": 2}.get(u.role, 0), rng.random()))
+    order = sorted(
+        units, key=lambda u: (not u.near, {"cso": 3, "sergeant": 1, "command": 2}.get(u.role, 0), rng.random())
+    )
     if agency.kind != "fire" and inc.agency != world.primary:
         order = order[: max(2, len(order) - rng.randint(0, 2))]
     t = inc.created + s.u(5, 25)
@@ -629,10 +769,14 @@ def _dispatch_agency(s: _Sim, world: World, inc: CadIncident, responses: dict, f
             if unit.near and rng.random() < 0.35 and inc.agency == world.primary:
                 r.self_dispatched = True
                 r.enroute = first_word + s.u(3, 25)
-                r.enroute_ev = reg.add("unit_enroute", r.enroute, unit=unit.id, note="self-dispatched on hearing the radio")
+                r.enroute_ev = reg.add(
+                    "unit_enroute", r.enroute, unit=unit.id, note="self-dispatched on hearing the radio"
+                )
                 if rng.random() < 0.6:
                     r.dispatched = max(t, r.enroute + s.u(10, 60))
-                    r.dispatched_ev = reg.add("unit_dispatched", r.dispatched, unit=unit.id, note="attached after going en route")
+                    r.dispatched_ev = reg.add(
+                        "unit_dispatched", r.dispatched, unit=unit.id, note="attached after going en route"
+                    )
             else:
                 r.dispatched = t
                 r.dispatched_ev = reg.add("unit_dispatched", t, unit=unit.id)
@@ -651,8 +795,13 @@ def _dispatch_agency(s: _Sim, world: World, inc: CadIncident, responses: dict, f
             alarm_inc = alarm["incident"]
             alarm["engine"] = engine.id
             alarm["engine_dispatched"] = alarm_inc.created + s.u(8, 30)
-            alarm["engine_dispatched_ev"] = reg.add("unit_dispatched", alarm["engine_dispatched"], unit=engine.id,
-                                                    note="sent to the fire alarm call", attrs={"call": "fire alarm"})
+            alarm["engine_dispatched_ev"] = reg.add(
+                "unit_dispatched",
+                alarm["engine_dispatched"],
+                unit=engine.id,
+                note="sent to the fire alarm call",
+                attrs={"call": "fire alarm"},
+            )
             alarm_inc.units = [engine.id]
 
 
@@ -664,7 +813,7 @@ def _fire_move_up(s: _Sim, world: World, responses: dict, threat_t: float) -> No
         if unit.agency != fire or r.staged is None:
             continue
         if unit.role != "medic" and rng.random() < 0.3:
-            continue                      # stays at staging all afternoon
+            continue  # stays at staging all afternoon
         t = max(r.staged + s.u(60, 240), threat_t + s.u(60, 480)) + s.u(40, 100)
         r.arrived = t
         r.arrival_place = world.ccp["name"]
@@ -676,8 +825,13 @@ def _casualties(s: _Sim, world: World, responses: dict, bursts: list[Burst], thr
     (or the rescue task force has gone in); each ambulance takes one or two, then leaves."""
     rng, reg = s.rng, s.reg
     fire = world.code_of("fire")
-    medics = sorted(((r.arrived, uid) for uid, r in responses.items()
-                     if world.units[uid].agency == fire and world.units[uid].role == "medic" and r.arrived))
+    medics = sorted(
+        (
+            (r.arrived, uid)
+            for uid, r in responses.items()
+            if world.units[uid].agency == fire and world.units[uid].role == "medic" and r.arrived
+        )
+    )
     rtf = next((t for t in teams if t.kind == "rescue"), None)
     out_from = (rtf.t if rtf else threat_t) + s.u(60, 300)
     patients: list[Patient] = []
@@ -695,13 +849,29 @@ def _casualties(s: _Sim, world: World, responses: dict, bursts: list[Burst], thr
             break
         transport = contacts[-1] + s.u(240, 780)
         hospital = rng.choice(world.hospitals)
-        t_ev = reg.add("patient_transported", transport, unit=uid, place=hospital,
-                       note=f"{world.units[uid].cad_id} leaves for {hospital} with {len(contacts)}")
+        t_ev = reg.add(
+            "patient_transported",
+            transport,
+            unit=uid,
+            place=hospital,
+            note=f"{world.units[uid].cad_id} leaves for {hospital} with {len(contacts)}",
+        )
         for c in contacts:
             pid = f"PT{len(patients) + 1:02d}"
             c_ev = reg.add("patient_contact", c, unit=uid, place=world.ccp["name"], note=f"patient {pid}")
-            patients.append(Patient(pid, rng.randrange(len(bursts)), uid, c, c_ev, transport, t_ev, hospital,
-                                    rng.choice(["RED", "RED", "YELLOW", "GREEN"])))
+            patients.append(
+                Patient(
+                    pid,
+                    rng.randrange(len(bursts)),
+                    uid,
+                    c,
+                    c_ev,
+                    transport,
+                    t_ev,
+                    hospital,
+                    rng.choice(["RED", "RED", "YELLOW", "GREEN"]),
+                )
+            )
     return patients
 
 
@@ -739,8 +909,9 @@ def _gunshot_sensors(s: _Sim, world: World, bursts: list[Burst]):
             heard = heard[1:]
         for x in heard:
             rounds = len(b.shots) - (rng.randint(0, 2) if x["floor"] != b.floor else 0)
-            detections.append({"burst": i, "sensor": x, "t": b.start + s.u(0.02, 0.3), "rounds": max(1, rounds),
-                               "event": b.event})
+            detections.append(
+                {"burst": i, "sensor": x, "t": b.start + s.u(0.02, 0.3), "rounds": max(1, rounds), "event": b.event}
+            )
     detections.sort(key=lambda d: d["t"])
     return sensors, detections
 
@@ -754,9 +925,14 @@ def _cameras(s, world, bursts, teams, fate, threat_t, threat_ev, att_t, att_ev, 
             where = f"{world.doors[i]['name']} (exterior)"
         else:
             where = f"{tgt['name']} floor {1 + i % tgt['floors']} hall"
-        cams.append({"id": f"CAM{rng.randint(10, 99)}{i:02d}", "where": where,
-                     "door": world.doors[i]["id"] if i < len(world.doors) else None,
-                     "floor": None if i < len(world.doors) else 1 + i % tgt["floors"]})
+        cams.append(
+            {
+                "id": f"CAM{rng.randint(10, 99)}{i:02d}",
+                "where": where,
+                "door": world.doors[i]["id"] if i < len(world.doors) else None,
+                "floor": None if i < len(world.doors) else 1 + i % tgt["floors"],
+            }
+        )
     cam_by_door = {c["door"]: c for c in cams if c["door"]}
     hall = [c for c in cams if c["floor"]]
     sights = []
@@ -768,14 +944,27 @@ def _cameras(s, world, bursts, teams, fate, threat_t, threat_ev, att_t, att_ev, 
             sights.append(Sighting(rng.choice(cs)["id"], b.start, b.event, "subject firing in hallway", "shots_fired"))
     for team in teams:
         if rng.random() < 0.8:
-            sights.append(Sighting(cam_by_door[team.door["id"]]["id"], team.t, team.event,
-                                   "officers enter" if team.kind != "rescue" else "officers and fire crew enter", "entry"))
+            sights.append(
+                Sighting(
+                    cam_by_door[team.door["id"]]["id"],
+                    team.t,
+                    team.event,
+                    "officers enter" if team.kind != "rescue" else "officers and fire crew enter",
+                    "entry",
+                )
+            )
     if fate == "left":
         exit_d = next(d for d in doors if d.event == threat_ev).door
-        sights.append(Sighting(cam_by_door[exit_d["id"]]["id"], threat_t, threat_ev, "subject exits with students", "threat_ended"))
+        sights.append(
+            Sighting(
+                cam_by_door[exit_d["id"]]["id"], threat_t, threat_ev, "subject exits with students", "threat_ended"
+            )
+        )
     elif rng.random() < 0.5:
         cs = [c for c in hall if c["floor"] == bursts[-1].floor] or hall
-        sights.append(Sighting(rng.choice(cs)["id"], threat_t, threat_ev, "officers take subject to the floor", "threat_ended"))
+        sights.append(
+            Sighting(rng.choice(cs)["id"], threat_t, threat_ev, "officers take subject to the floor", "threat_ended")
+        )
     for d in doors:
         if d.action != "fire_input" and d.event not in [x.event for x in sights] and rng.random() < 0.3:
             sights.append(Sighting(cam_by_door[d.door["id"]]["id"], d.t, d.event, "students run out", "door_event"))
@@ -794,8 +983,23 @@ def _live_views(s, sightings, lag, created_t):
     return views
 
 
-def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, sro_shots_t, patients,
-           live_views, created, calls, background):
+def _radio(
+    s,
+    world,
+    responses,
+    teams,
+    bursts,
+    fate,
+    threat_t,
+    threat_ev,
+    sro,
+    sro_shots_t,
+    patients,
+    live_views,
+    created,
+    calls,
+    background,
+):
     rng, reg = s.rng, s.reg
     tgs = {}
     for code, ag in world.agencies.items():
@@ -815,8 +1019,19 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
         return world.agencies[units[uid].agency].vocab if uid in units else "plain"
 
     def add(t, speaker, kind, event, text, agency, tg=None, mentions=None, dur=None):
-        txs.append(Tx(t, dur if dur is not None else round(s.u(1.5, 9.0), 1), tg or tgs[agency], speaker, kind,
-                      event, text, agency, mentions or ([speaker] if speaker in units else [])))
+        txs.append(
+            Tx(
+                t,
+                dur if dur is not None else round(s.u(1.5, 9.0), 1),
+                tg or tgs[agency],
+                speaker,
+                kind,
+                event,
+                text,
+                agency,
+                mentions or ([speaker] if speaker in units else []),
+            )
+        )
 
     def generic(t, speaker, text, agency, note="", mentions=None):
         ev = reg.add("radio_transmission", t, unit=speaker if speaker in units else None, note=note or text)
@@ -828,17 +1043,33 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
                 return b
         return None
 
-    params = dict(school=world.school, address=world.address, staging=world.fire_staging["name"],
-                  bldg=tgt["name"], street=rng.choice(world.streets))
+    params = dict(
+        school=world.school,
+        address=world.address,
+        staging=world.fire_staging["name"],
+        bldg=tgt["name"],
+        street=rng.choice(world.streets),
+    )
     if sro and sro_shots_t:
         b = burst_at(sro_shots_t) or bursts[0]
-        add(sro_shots_t, sro.id, "shots_reported", b.event,
-            vocab.phrase(rng, fam(sro.id), "shots_reported", cs=sro.call_sign, **params), sro.agency)
+        add(
+            sro_shots_t,
+            sro.id,
+            "shots_reported",
+            b.event,
+            vocab.phrase(rng, fam(sro.id), "shots_reported", cs=sro.call_sign, **params),
+            sro.agency,
+        )
     for code, inc in created.items():
         ag = world.agencies[code]
         if ag.kind in ("sheriff", "police", "state"):
-            generic(inc.created + s.u(2, 15), "DISPATCH", vocab.chatter(rng, "broadcast", **params), code,
-                    note=f"{code} dispatcher broadcast")
+            generic(
+                inc.created + s.u(2, 15),
+                "DISPATCH",
+                vocab.chatter(rng, "broadcast", **params),
+                code,
+                note=f"{code} dispatcher broadcast",
+            )
     for uid, r in sorted(responses.items(), key=lambda kv: kv[1].dispatched or kv[1].arrived or 0):
         unit = units[uid]
         code = unit.agency
@@ -847,30 +1078,58 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
         p = dict(params, cs=unit.call_sign, place=r.arrival_place or tgt["name"])
         if r.dispatched is not None and rng.random() < 0.8:
             if ag.kind == "fire":
-                add(r.dispatched + s.u(0.0, 1.5), "DISPATCH", "unit_dispatched", r.dispatched_ev,
-                    vocab.phrase(rng, f, "tone_out", **p), code, tg=tgs[code + ":dispatch"], mentions=[uid],
-                    dur=round(s.u(8, 16), 1))
+                add(
+                    r.dispatched + s.u(0.0, 1.5),
+                    "DISPATCH",
+                    "unit_dispatched",
+                    r.dispatched_ev,
+                    vocab.phrase(rng, f, "tone_out", **p),
+                    code,
+                    tg=tgs[code + ":dispatch"],
+                    mentions=[uid],
+                    dur=round(s.u(8, 16), 1),
+                )
             else:
-                add(r.dispatched + s.u(1, 12), "DISPATCH", "unit_dispatched", r.dispatched_ev,
-                    vocab.phrase(rng, f, "dispatch", **p), code, mentions=[uid])
+                add(
+                    r.dispatched + s.u(1, 12),
+                    "DISPATCH",
+                    "unit_dispatched",
+                    r.dispatched_ev,
+                    vocab.phrase(rng, f, "dispatch", **p),
+                    code,
+                    mentions=[uid],
+                )
         if r.enroute is not None and rng.random() < 0.7:
             tg = tgs[code + ":dispatch"] if ag.kind == "fire" else tgs[code]
-            add(r.enroute + s.u(0.5, 6), uid, "unit_enroute", r.enroute_ev, vocab.phrase(rng, f, "unit_enroute", **p),
-                code, tg=tg)
+            add(
+                r.enroute + s.u(0.5, 6),
+                uid,
+                "unit_enroute",
+                r.enroute_ev,
+                vocab.phrase(rng, f, "unit_enroute", **p),
+                code,
+                tg=tg,
+            )
         if r.staged is not None and rng.random() < 0.8:
             add(r.staged + s.u(2, 20), uid, "staging", r.staged_ev, vocab.phrase(rng, f, "staging", **p), code)
         if r.arrived is not None and rng.random() < 0.85:
             kind = "unit_arrived_fire" if ag.kind == "fire" else "unit_arrived"
             text = vocab.phrase(rng, f, kind, **p)
             while "staging" in text and r.arrival_place != world.police_staging["name"]:
-                text = vocab.phrase(rng, f, kind, **p)    # "at staging" only from the staging lot
+                text = vocab.phrase(rng, f, kind, **p)  # "at staging" only from the staging lot
             lag = s.u(-3, 4) if ("arriving" in text or "pulling up" in text) else s.u(1, 20)
             add(r.arrived + lag, uid, "unit_arrived", r.arrived_ev, text, code)
         if r.arrived and ag.kind != "fire":
             for b in bursts:
                 if b.start > r.arrived and rng.random() < 0.3:
-                    add(b.start + s.u(1, 7), uid, "shots_reported", b.event,
-                        vocab.phrase(rng, f, "shots_reported", **p), code)
+                    add(
+                        b.start + s.u(1, 7),
+                        uid,
+                        "shots_reported",
+                        b.event,
+                        vocab.phrase(rng, f, "shots_reported", **p),
+                        code,
+                    )
             if r.arrived < bursts[-1].end and rng.random() < 0.5:
                 side = rng.choice(["north", "south", "east", "west"])
                 generic(r.arrived + s.u(20, 90), uid, vocab.chatter(rng, "location", side=side, **p), code)
@@ -878,44 +1137,93 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
     for uid, r in responses.items():
         unit = units[uid]
         if unit.role == "sergeant" and r.arrived and r.arrived < threat_t:
-            generic(r.arrived + s.u(15, 60), uid, vocab.chatter(rng, "hold", cs=unit.call_sign, street=params["street"]),
-                    unit.agency, note="sergeant orders the perimeter held")
+            generic(
+                r.arrived + s.u(15, 60),
+                uid,
+                vocab.chatter(rng, "hold", cs=unit.call_sign, street=params["street"]),
+                unit.agency,
+                note="sergeant orders the perimeter held",
+            )
     for team in teams:
         lead = team.units[0]
         others = [units[u].call_sign for u in team.units[1:]]
-        p = dict(params, cs=units[lead].call_sign, door=team.door["name"].replace(tgt["name"] + " ", "").lower(),
-                 team=" and ".join(others) or "two others")
-        add(team.t + s.u(-4, 3), lead, "entry", team.event, vocab.phrase(rng, fam(lead), "entry_start", **p),
-            units[lead].agency, mentions=list(team.units))
+        p = dict(
+            params,
+            cs=units[lead].call_sign,
+            door=team.door["name"].replace(tgt["name"] + " ", "").lower(),
+            team=" and ".join(others) or "two others",
+        )
+        add(
+            team.t + s.u(-4, 3),
+            lead,
+            "entry",
+            team.event,
+            vocab.phrase(rng, fam(lead), "entry_start", **p),
+            units[lead].agency,
+            mentions=list(team.units),
+        )
         if rng.random() < 0.4:
-            add(team.t + s.u(6, 25), lead, "entry", team.event, vocab.phrase(rng, fam(lead), "entry_inside", **p),
-                units[lead].agency)
+            add(
+                team.t + s.u(6, 25),
+                lead,
+                "entry",
+                team.event,
+                vocab.phrase(rng, fam(lead), "entry_inside", **p),
+                units[lead].agency,
+            )
     if fate == "stopped":
         lead = teams[0].units[0]
-        add(threat_t + s.u(2, 15), lead, "threat_ended", threat_ev,
-            vocab.phrase(rng, fam(lead), "threat_stopped", cs=units[lead].call_sign,
-                         floor=vocab.FLOOR_WORDS[bursts[-1].floor]), units[lead].agency)
+        add(
+            threat_t + s.u(2, 15),
+            lead,
+            "threat_ended",
+            threat_ev,
+            vocab.phrase(
+                rng, fam(lead), "threat_stopped", cs=units[lead].call_sign, floor=vocab.FLOOR_WORDS[bursts[-1].floor]
+            ),
+            units[lead].agency,
+        )
     said: set[str] = set()
     for p_ in patients:
         unit = units[p_.medic]
         p = dict(params, cs=unit.call_sign, hospital=p_.hospital)
         if rng.random() < 0.8:
-            add(p_.contact + s.u(0, 12), unit.id, "patient_contact", p_.contact_ev,
-                vocab.phrase(rng, fam(unit.id), "patient_contact", **p), unit.agency)
+            add(
+                p_.contact + s.u(0, 12),
+                unit.id,
+                "patient_contact",
+                p_.contact_ev,
+                vocab.phrase(rng, fam(unit.id), "patient_contact", **p),
+                unit.agency,
+            )
         if p_.transport_ev not in said and rng.random() < 0.85:
             said.add(p_.transport_ev)
-            add(p_.transport + s.u(0, 12), unit.id, "patient_transported", p_.transport_ev,
-                vocab.phrase(rng, fam(unit.id), "patient_transported", **p), unit.agency)
+            add(
+                p_.transport + s.u(0, 12),
+                unit.id,
+                "patient_transported",
+                p_.transport_ev,
+                vocab.phrase(rng, fam(unit.id), "patient_transported", **p),
+                unit.agency,
+            )
     # a commander relays the cameras' "live" view as if current
     commanders = [uid for uid, r in responses.items() if units[uid].role == "command" and r.arrived]
     if live_views and commanders:
         uid = commanders[0]
         for v in live_views[: rng.randint(1, 3)]:
-            generic(v.shown + s.u(5, 25), uid, vocab.chatter(rng, "camera", cs=units[uid].call_sign,
-                                                            floor=vocab.FLOOR_WORDS[1 + rng.randrange(tgt["floors"])]),
-                    units[uid].agency, note="relays what the camera monitor shows as live")
+            generic(
+                v.shown + s.u(5, 25),
+                uid,
+                vocab.chatter(
+                    rng, "camera", cs=units[uid].call_sign, floor=vocab.FLOOR_WORDS[1 + rng.randrange(tgt["floors"])]
+                ),
+                units[uid].agency,
+                note="relays what the camera monitor shows as live",
+            )
     # the rest of the traffic: acknowledgements, positions, requests, and the dispatcher
-    law_on_scene = [uid for uid, r in responses.items() if r.arrived and world.agencies[units[uid].agency].kind != "fire"]
+    law_on_scene = [
+        uid for uid, r in responses.items() if r.arrived and world.agencies[units[uid].agency].kind != "fire"
+    ]
     for uid, r in responses.items():
         unit = units[uid]
         if r.arrived and rng.random() < 0.3:
@@ -923,31 +1231,65 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
         if uid in law_on_scene:
             for _ in range(rng.randint(1, 4)):
                 other = units[rng.choice(law_on_scene)].call_sign
-                generic(r.arrived + s.u(30, 2400), uid,
-                        vocab.chatter(rng, "scene", cs=unit.call_sign, cs2=other, side=rng.choice(["north", "south", "east", "west"]),
-                                      bldg=tgt["name"], street=rng.choice(world.streets)), unit.agency)
+                generic(
+                    r.arrived + s.u(30, 2400),
+                    uid,
+                    vocab.chatter(
+                        rng,
+                        "scene",
+                        cs=unit.call_sign,
+                        cs2=other,
+                        side=rng.choice(["north", "south", "east", "west"]),
+                        bldg=tgt["name"],
+                        street=rng.choice(world.streets),
+                    ),
+                    unit.agency,
+                )
         if r.available is not None and rng.random() < 0.7:
-            add(r.available + s.u(0, 8), uid, "unit_available", r.available_ev,
-                vocab.phrase(rng, fam(uid), "unit_available", cs=unit.call_sign), unit.agency)
+            add(
+                r.available + s.u(0, 8),
+                uid,
+                "unit_available",
+                r.available_ev,
+                vocab.phrase(rng, fam(uid), "unit_available", cs=unit.call_sign),
+                unit.agency,
+            )
     for code, inc in created.items():
         if world.agencies[code].kind not in ("sheriff", "police", "state"):
             continue
         mine = [u for u in law_on_scene if units[u].agency == code] or law_on_scene
         for _ in range(rng.randint(5, 14)):
-            generic(inc.created + s.u(60, 2700), "DISPATCH",
-                    vocab.chatter(rng, "dispatch_scene", cs=units[rng.choice(mine)].call_sign,
-                                  floor=vocab.FLOOR_WORDS[1 + rng.randrange(tgt["floors"])], staging=params["staging"],
-                                  lot=world.police_staging["name"], side=rng.choice(["north", "south", "east", "west"])), code)
+            generic(
+                inc.created + s.u(60, 2700),
+                "DISPATCH",
+                vocab.chatter(
+                    rng,
+                    "dispatch_scene",
+                    cs=units[rng.choice(mine)].call_sign,
+                    floor=vocab.FLOOR_WORDS[1 + rng.randrange(tgt["floors"])],
+                    staging=params["staging"],
+                    lot=world.police_staging["name"],
+                    side=rng.choice(["north", "south", "east", "west"]),
+                ),
+                code,
+            )
     # the afternoon's other calls go on over the same channels
     for r in background:
         unit = units[r.unit]
-        p = dict(cs=unit.call_sign, place=r.arrival_place, nature=rng.choice(["traffic accident", "theft report", "noise complaint",
-                                                                             "welfare check", "suspicious person", "medical"]))
+        p = dict(
+            cs=unit.call_sign,
+            place=r.arrival_place,
+            nature=rng.choice(
+                ["traffic accident", "theft report", "noise complaint", "welfare check", "suspicious person", "medical"]
+            ),
+        )
         f = fam(r.unit)
-        for t, kind, ev, key, speaker, lag in ((r.dispatched, "unit_dispatched", r.dispatched_ev, "dispatch_routine", "DISPATCH", (1, 12)),
-                                               (r.enroute, "unit_enroute", r.enroute_ev, "unit_enroute", r.unit, (0.5, 6)),
-                                               (r.arrived, "unit_arrived", r.arrived_ev, "unit_arrived_routine", r.unit, (1, 20)),
-                                               (r.available, "unit_available", r.available_ev, "unit_available", r.unit, (0, 8))):
+        for t, kind, ev, key, speaker, lag in (
+            (r.dispatched, "unit_dispatched", r.dispatched_ev, "dispatch_routine", "DISPATCH", (1, 12)),
+            (r.enroute, "unit_enroute", r.enroute_ev, "unit_enroute", r.unit, (0.5, 6)),
+            (r.arrived, "unit_arrived", r.arrived_ev, "unit_arrived_routine", r.unit, (1, 20)),
+            (r.available, "unit_available", r.available_ev, "unit_available", r.unit, (0, 8)),
+        ):
             if t is None or rng.random() < 0.25:
                 continue
             text = vocab.phrase(rng, f, key, **dict(params, **p))
@@ -959,8 +1301,15 @@ def _radio(s, world, responses, teams, bursts, fate, threat_t, threat_ev, sro, s
         patch_t = s.T(s.u(900, 2400))
         patched = law[:2]
         ev = reg.add("radio_transmission", patch_t, note="radio patch between the sheriff's and city channels goes up")
-        add(patch_t, "DISPATCH", "radio_transmission", ev,
-            vocab.chatter(rng, "patch", a=tgs[patched[0]], b=tgs[patched[1]]), patched[0], mentions=[])
+        add(
+            patch_t,
+            "DISPATCH",
+            "radio_transmission",
+            ev,
+            vocab.chatter(rng, "patch", a=tgs[patched[0]], b=tgs[patched[1]]),
+            patched[0],
+            mentions=[],
+        )
     txs.sort(key=lambda x: x.t)
     # a speaker cannot key up twice at once: nudge overlaps of one speaker apart
     last: dict[str, float] = {}
@@ -991,7 +1340,7 @@ def _tracks(s, world, responses):
         step = interval[unit.agency]
         phase = rng.randint(0, step - 1)
         home_bearing = r.bearing if r else s.u(0, 360)
-        legs = []     # (t_start, t_end, (lat, lon) from, (lat, lon) to)
+        legs = []  # (t_start, t_end, (lat, lon) from, (lat, lon) to)
         speed = s.u(14, 24)
         if r and r.enroute:
             if r.staged is not None:
@@ -1033,8 +1382,16 @@ def _tracks(s, world, responses):
                     spd = _dist(p, q) / (b - a) if moving and b > a else 0.0
                     hdg = _bearing(p, q) if moving else 0.0
                     jitter = 0.00002 if not moving else 0.0
-                    out.append(Fix(unit.id, float(int(t)), round(lat + rng.uniform(-jitter, jitter), 6),
-                                   round(lon + rng.uniform(-jitter, jitter), 6), round(spd, 1), round(hdg)))
+                    out.append(
+                        Fix(
+                            unit.id,
+                            float(int(t)),
+                            round(lat + rng.uniform(-jitter, jitter), 6),
+                            round(lon + rng.uniform(-jitter, jitter), 6),
+                            round(spd, 1),
+                            round(hdg),
+                        )
+                    )
                     break
             t += step
         fixes[unit.id] = out

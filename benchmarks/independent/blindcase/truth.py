@@ -46,16 +46,25 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
     for exp in exports:
         c = exp.clock
         sources[exp.name] = {
-            "kind": exp.kind, "agency": exp.agency, "path": exp.path,
+            "kind": exp.kind,
+            "agency": exp.agency,
+            "path": exp.path,
             "data_dictionary": f"data_dictionary/{exp.name.rsplit('.', 1)[0]}.md",
-            "timezone": exp.zone if c else None, "timezone_stated": exp.zone_stated,
+            "timezone": exp.zone if c else None,
+            "timezone_stated": exp.zone_stated,
             "clock_offset_s": None if c is None else _r(c.offset),
             "clock_quality": None if c is None else c.quality,
             "clock_drift_ppm": None if c is None else c.drift_ppm,
             "clock_reference_time": None if c is None else _iso(c.ref),
             "clock_statement": None if c is None else c.statement,
-            "rid_attribute": "rid", "rid_column": exp.rid_col, "rows": len(exp.rows), "dialect": exp.dialect,
-            "format": exp.fmt, "header": exp.header, "delimiter": exp.delimiter, "columns": exp.columns,
+            "rid_attribute": "rid",
+            "rid_column": exp.rid_col,
+            "rows": len(exp.rows),
+            "dialect": exp.dialect,
+            "format": exp.fmt,
+            "header": exp.header,
+            "delimiter": exp.delimiter,
+            "columns": exp.columns,
             "time_style": exp.style_key,
         }
         for key, rec in exp.records.items():
@@ -70,22 +79,54 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
     reg = inc.reg
     events = {}
     for eid, ev in sorted(reg.events.items()):
-        events[eid] = {"kind": ev.kind, "time": _iso(ev.t), "t_rel_s": _r(ev.t - t0), "unit": ev.unit,
-                       "units": ev.units, "people": ev.people, "place": ev.place, "note": ev.note,
-                       "related": ev.related, **ev.attrs}
+        events[eid] = {
+            "kind": ev.kind,
+            "time": _iso(ev.t),
+            "t_rel_s": _r(ev.t - t0),
+            "unit": ev.unit,
+            "units": ev.units,
+            "people": ev.people,
+            "place": ev.place,
+            "note": ev.note,
+            "related": ev.related,
+            **ev.attrs,
+        }
     entities = {}
     for code, a in world.agencies.items():
         entities[code] = {"kind": "agency", "name": a.name, "agency_kind": a.kind}
     for uid, u in units.items():
-        entities[uid] = {"kind": "unit", "agency": u.agency, "role": u.role, "cad_id": u.cad_id, "call_sign": u.call_sign,
-                         "vehicle": u.vehicle, "radio_id": u.radio_id, "crew": u.crew, "armed": u.armed,
-                         "responded": uid in inc.responses}
+        entities[uid] = {
+            "kind": "unit",
+            "agency": u.agency,
+            "role": u.role,
+            "cad_id": u.cad_id,
+            "call_sign": u.call_sign,
+            "vehicle": u.vehicle,
+            "radio_id": u.radio_id,
+            "crew": u.crew,
+            "armed": u.armed,
+            "responded": uid in inc.responses,
+        }
     for pid, p in world.people.items():
-        entities[pid] = {"kind": "person", "name": f"{p.first} {p.middle}. {p.last}", "agency": p.agency, "rank": p.rank,
-                         "badge": p.badge, "dob": p.dob, "armed": p.armed}
+        entities[pid] = {
+            "kind": "person",
+            "name": f"{p.first} {p.middle}. {p.last}",
+            "agency": p.agency,
+            "rank": p.rank,
+            "badge": p.badge,
+            "dob": p.dob,
+            "armed": p.armed,
+        }
     a = world.attacker
-    entities["P900"] = {"kind": "person", "name": f"{a.first} {a.middle}. {a.last}", "agency": None, "rank": None,
-                        "badge": None, "dob": a.dob, "role": "attacker"}
+    entities["P900"] = {
+        "kind": "person",
+        "name": f"{a.first} {a.middle}. {a.last}",
+        "agency": None,
+        "rank": None,
+        "badge": None,
+        "dob": a.dob,
+        "role": "attacker",
+    }
 
     m = metrics
     units_out = {}
@@ -95,9 +136,11 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
         units_out[uid]["arrival_recorded_by"] = sorted(k for k, rec in records.items() if rec["event"] in evs)
         team_evs = set(r["entry_events"])
         units_out[uid]["entry_recorded_by"] = sorted(
-            k for k, rec in records.items() if rec["event"] in team_evs and _row_unit(k, rec, mentions) == uid)
+            k for k, rec in records.items() if rec["event"] in team_evs and _row_unit(k, rec, mentions) == uid
+        )
         units_out[uid]["entry_named_in_text_by"] = sorted(
-            k for k, rec in records.items() if rec["event"] in team_evs and uid in rec.get("text_mentions", ()))
+            k for k, rec in records.items() if rec["event"] in team_evs and uid in rec.get("text_mentions", ())
+        )
     scored = {k: _r(v) for k, v in m["scored"].items()}
     metrics_out = {
         "scored": scored,
@@ -107,16 +150,18 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
         "first_armed_unit": m["first_armed_unit"],
         "units": units_out,
         "agencies": m["agencies"],
-        "calls": {ani: {k: (_iso(v) if k == "placed" else (_r(v) if isinstance(v, float) else v)) for k, v in c.items()}
-                  for ani, c in m["calls"].items()},
+        "calls": {
+            ani: {k: (_iso(v) if k == "placed" else (_r(v) if isinstance(v, float) else v)) for k, v in c.items()}
+            for ani, c in m["calls"].items()
+        },
         "definitions": {
-            "outside_while_shots_s": "overlap of [true arrival, first entry (or threat ended if it never entered)] with [first shot, last shot]",
-            "transfer_delay_s": "first ring at the first answering point to the answer at the second, for transferred incident calls placed after the first shot",
-            "first_armed_unit_on_scene": "true arrival of the first unit with an armed crew member (a school resource officer: reaching the target building)",
-            "first_dispatch": "first unit dispatched after the first shot to an agency's shooting incident (not the fire alarm call)",
-            "arrived": "true arrival on scene: a car entering the campus geofence (250 m), an officer on foot reaching the target building; fire/EMS units staged off campus arrive when they move up to the casualty collection point",
+            "outside_while_shots_s": "overlap of [true arrival, first entry (or threat ended if it never entered)] with [first shot, last shot]",  # noqa: E501 (prose)
+            "transfer_delay_s": "first ring at the first answering point to the answer at the second, for transferred incident calls placed after the first shot",  # noqa: E501 (prose)
+            "first_armed_unit_on_scene": "true arrival of the first unit with an armed crew member (a school resource officer: reaching the target building)",  # noqa: E501 (prose)
+            "first_dispatch": "first unit dispatched after the first shot to an agency's shooting incident (not the fire alarm call)",  # noqa: E501 (prose)
+            "arrived": "true arrival on scene: a car entering the campus geofence (250 m), an officer on foot reaching the target building; fire/EMS units staged off campus arrive when they move up to the casualty collection point",  # noqa: E501 (prose)
             "units_on_scene": "units of the agency that truly arrived on scene",
-            "units_entered": "units of the agency that truly went into a building (any entry team, including a rescue task force)",
+            "units_entered": "units of the agency that truly went into a building (any entry team, including a rescue task force)",  # noqa: E501 (prose)
         },
     }
     cam = next((e for e in exports if e.dialect == "camera/review"), None)
@@ -124,36 +169,61 @@ def build_truth(world, inc, exports, metrics, seed, generator) -> dict:
     camera = None
     if cam or mon:
         src = mon or cam
-        camera = {"source": cam.name if cam else None, "monitor_source": mon.name if mon else None,
-                  "clock_offset_s": _r(src.clock.offset), "live_lag_s": _r(inc.live_lag) if mon else None,
-                  "views": [{"event": v.event, "shown_at": _iso(v.shown), "footage_of": _iso(v.footage), "shows": v.what}
-                            for v in inc.live_views] if mon else []}
+        camera = {
+            "source": cam.name if cam else None,
+            "monitor_source": mon.name if mon else None,
+            "clock_offset_s": _r(src.clock.offset),
+            "live_lag_s": _r(inc.live_lag) if mon else None,
+            "views": [
+                {"event": v.event, "shown_at": _iso(v.shown), "footage_of": _iso(v.footage), "shows": v.what}
+                for v in inc.live_views
+            ]
+            if mon
+            else [],
+        }
     truth = {
         "schema": SCHEMA,
         "seed": seed,
         "generator": generator,
         "timezone": world.zone,
         "world": {
-            "county": f"{world.county} County", "city": world.city, "school": world.school,
-            "campus_address": world.address, "lat": world.lat, "lon": world.lon,
-            "target_building": world.target["name"], "buildings": world.buildings,
-            "doors": world.doors, "police_staging": world.police_staging, "fire_staging": world.fire_staging,
+            "county": f"{world.county} County",
+            "city": world.city,
+            "school": world.school,
+            "campus_address": world.address,
+            "lat": world.lat,
+            "lon": world.lon,
+            "target_building": world.target["name"],
+            "buildings": world.buildings,
+            "doors": world.doors,
+            "police_staging": world.police_staging,
+            "fire_staging": world.fire_staging,
             "casualty_collection_point": world.ccp,
-            "agencies": {c: {"name": a.name, "kind": a.kind, "radio_vocabulary": a.vocab, "answers_911": a.answers_911}
-                         for c, a in world.agencies.items()},
-            "primary_agency": world.primary, "wireless_answering_point": world.wireless_psap,
+            "agencies": {
+                c: {"name": a.name, "kind": a.kind, "radio_vocabulary": a.vocab, "answers_911": a.answers_911}
+                for c, a in world.agencies.items()
+            },
+            "primary_agency": world.primary,
+            "wireless_answering_point": world.wireless_psap,
             "hospitals": world.hospitals,
         },
         "sources": sources,
         "incident": {
-            "first_shot": _iso(t0), "fate": inc.fate, "threat_ended_event": inc.threat_end_ev,
-            "threat_ended": _iso(inc.threat_end), "attacker_entry_event": inc.attacker_entry_ev,
+            "first_shot": _iso(t0),
+            "fate": inc.fate,
+            "threat_ended_event": inc.threat_end_ev,
+            "threat_ended": _iso(inc.threat_end),
+            "attacker_entry_event": inc.attacker_entry_ev,
             "shots_total": sum(len(b.shots) for b in inc.bursts),
-            "bursts": [{"event": b.event, "start": _iso(b.start), "end": _iso(b.end), "floor": b.floor, "shots": len(b.shots)}
-                       for b in inc.bursts],
+            "bursts": [
+                {"event": b.event, "start": _iso(b.start), "end": _iso(b.end), "floor": b.floor, "shots": len(b.shots)}
+                for b in inc.bursts
+            ],
             "entries": [t.event for t in inc.teams],
-            "entry_teams": [{"event": t.event, "kind": t.kind, "units": t.units, "time": _iso(t.t), "door": t.door["name"]}
-                            for t in inc.teams],
+            "entry_teams": [
+                {"event": t.event, "kind": t.kind, "units": t.units, "time": _iso(t.t), "door": t.door["name"]}
+                for t in inc.teams
+            ],
             "casualties": len(inc.patients),
             "incident_numbers": inc.notes["created"],
         },

@@ -15,7 +15,7 @@ class TrueEvent:
     people: list[str] = field(default_factory=list)
     place: str | None = None
     note: str = ""
-    related: bool = True       # part of the incident (False: the same afternoon's other business)
+    related: bool = True  # part of the incident (False: the same afternoon's other business)
     attrs: dict = field(default_factory=dict)
 
 

@@ -18,8 +18,14 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "unit_arrived": {
         "plain": ["{cs} on scene", "{cs} on scene at {place}", "{cs} arrived, {place}", "{cs} I'm here at {place}"],
         "ten": ["{cs} 10-97", "{cs} 10-97 {place}", "{cs} 10-23 at the school"],
-        "slang": ["{cs} out at the school", "{cs} I'm out, {place}", "{cs} on location", "{cs} arriving",
-                  "{cs} at staging, {place}", "{cs} pulling up {place}"],
+        "slang": [
+            "{cs} out at the school",
+            "{cs} I'm out, {place}",
+            "{cs} on location",
+            "{cs} arriving",
+            "{cs} at staging, {place}",
+            "{cs} pulling up {place}",
+        ],
     },
     "unit_arrived_fire": {
         "plain": ["{cs} on scene {place}", "{cs} on location at {place}", "{cs} arrived {place}"],
@@ -32,15 +38,26 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "slang": ["{cs} staged", "{cs} holding at {staging}", "{cs} at the staging area"],
     },
     "shots_reported": {
-        "plain": ["{cs} shots fired, shots fired, {bldg}", "{cs} I hear shots in {bldg}", "{cs} more shots, {bldg}",
-                  "{cs} shots still being fired inside"],
+        "plain": [
+            "{cs} shots fired, shots fired, {bldg}",
+            "{cs} I hear shots in {bldg}",
+            "{cs} more shots, {bldg}",
+            "{cs} shots still being fired inside",
+        ],
         "ten": ["{cs} 10-71, shots fired {bldg}", "{cs} 10-71 {bldg}", "{cs} additional 10-71"],
-        "slang": ["{cs} I got gunfire, {bldg}", "{cs} rounds going off in {bldg}", "{cs} more shots, sounds like upstairs",
-                  "{cs} he's still shooting"],
+        "slang": [
+            "{cs} I got gunfire, {bldg}",
+            "{cs} rounds going off in {bldg}",
+            "{cs} more shots, sounds like upstairs",
+            "{cs} he's still shooting",
+        ],
     },
     "entry_start": {
-        "plain": ["{cs} we're going in the {door} with {team}", "{cs} making entry {door}, {team} with me",
-                  "{cs} entering {bldg} at the {door}"],
+        "plain": [
+            "{cs} we're going in the {door} with {team}",
+            "{cs} making entry {door}, {team} with me",
+            "{cs} entering {bldg} at the {door}",
+        ],
         "ten": ["{cs} entry team going in {door}, {team}", "{cs} 10-4 we're making entry {door}"],
         "slang": ["{cs} moving in, {door}, {team}", "{cs} we're going in", "{cs} team's going in the {door}"],
     },
@@ -50,11 +67,17 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "slang": ["{cs} we're inside, moving up", "{cs} in the building"],
     },
     "threat_stopped": {
-        "plain": ["{cs} suspect down, officers detaining", "{cs} one in custody, {floor} floor",
-                  "{cs} we have the suspect, subject secured"],
+        "plain": [
+            "{cs} suspect down, officers detaining",
+            "{cs} one in custody, {floor} floor",
+            "{cs} we have the suspect, subject secured",
+        ],
         "ten": ["{cs} suspect 10-15", "{cs} one 10-15, {floor} floor", "{cs} shooter 10-15, code 4 on the suspect"],
-        "slang": ["{cs} shooter's down, we got him", "{cs} suspect on the floor, officers detaining",
-                  "{cs} he's down, cuffing him now"],
+        "slang": [
+            "{cs} shooter's down, we got him",
+            "{cs} suspect on the floor, officers detaining",
+            "{cs} he's down, cuffing him now",
+        ],
     },
     "patient_contact": {
         "plain": ["{cs} receiving one patient", "{cs} we have one patient", "{cs} patient contact"],
@@ -67,8 +90,11 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "slang": ["{cs} rolling to {hospital} with one", "{cs} leaving for {hospital}"],
     },
     "dispatch": {
-        "plain": ["{cs}, respond {school}, shots fired", "{cs}, {school}, active shooter, respond",
-                  "{cs}, shooting at {school}, respond code 3"],
+        "plain": [
+            "{cs}, respond {school}, shots fired",
+            "{cs}, {school}, active shooter, respond",
+            "{cs}, shooting at {school}, respond code 3",
+        ],
         "ten": ["{cs}, 10-71 at {school}, respond code 3", "{cs}, copy 10-71 {school}"],
         "slang": ["{cs}, head to {school}, shots fired", "{cs}, get over to {school}"],
     },
@@ -88,33 +114,63 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "slang": ["{cs}, can you take a {nature} at {place}", "{cs}, {nature}, {place}"],
     },
     "tone_out": {
-        "plain": ["{cs}, respond to staging at {staging}, active shooter {school}",
-                  "{cs}, stage at {staging} for shooting incident, {school}"],
+        "plain": [
+            "{cs}, respond to staging at {staging}, active shooter {school}",
+            "{cs}, stage at {staging} for shooting incident, {school}",
+        ],
         "ten": ["{cs}, respond staging {staging}, 10-71 {school}"],
         "slang": ["{cs}, go to staging {staging}, shooting at {school}"],
     },
 }
 
 CHATTER = {
-    "broadcast": ["All units, shots fired at {school}, {address}", "All units, active shooter {school}",
-                  "Any unit available, shots fired {school}"],
-    "hold": ["{cs} hold the perimeter, nobody goes in until we have a team", "{cs} set up on {street}, hold there",
-             "{cs} everybody hold your positions"],
-    "location": ["{cs} I'm at the {side} side of {bldg}", "{cs} I'm covering the {side} doors", "{cs} behind the {side} wall of {bldg}"],
-    "description": ["{cs} suspect described as male, dark clothing, rifle", "{cs} caller says he's wearing a dark hoodie",
-                    "{cs} suspect possibly on the {floor} floor"],
-    "camera": ["{cs} cameras show him on the {floor} floor, west hall", "{cs} camera has him in the {floor} floor stairwell",
-               "{cs} per cameras he's moving down the {floor} floor hall"],
+    "broadcast": [
+        "All units, shots fired at {school}, {address}",
+        "All units, active shooter {school}",
+        "Any unit available, shots fired {school}",
+    ],
+    "hold": [
+        "{cs} hold the perimeter, nobody goes in until we have a team",
+        "{cs} set up on {street}, hold there",
+        "{cs} everybody hold your positions",
+    ],
+    "location": [
+        "{cs} I'm at the {side} side of {bldg}",
+        "{cs} I'm covering the {side} doors",
+        "{cs} behind the {side} wall of {bldg}",
+    ],
+    "description": [
+        "{cs} suspect described as male, dark clothing, rifle",
+        "{cs} caller says he's wearing a dark hoodie",
+        "{cs} suspect possibly on the {floor} floor",
+    ],
+    "camera": [
+        "{cs} cameras show him on the {floor} floor, west hall",
+        "{cs} camera has him in the {floor} floor stairwell",
+        "{cs} per cameras he's moving down the {floor} floor hall",
+    ],
     "patch": ["Patch is up between {a} and {b}", "All units, we're patched with {b} now"],
     "copy": ["{cs} copy", "{cs} 10-4", "{cs} copy that"],
-    "scene": ["{cs} still holding the {side} side", "{cs} need a rifle at the {side} doors",
-              "{cs} kids coming out the {side} doors", "{cs} I've got a victim outside {bldg}, need EMS",
-              "{cs} more units to the {side} side", "{cs} who has the {side} side?", "{cs} I'm with {cs2} on the {side} side",
-              "{cs} setting up traffic at {street}", "{cs} parents arriving at {street}, need help with traffic"],
-    "dispatch_scene": ["Units be advised, callers say the shooter is on the {floor} floor",
-                       "All units, EMS is staging at {staging}", "Units on scene, command post is at the {lot}",
-                       "Any unit, status of the {side} side?", "Copy, {cs}", "{cs}, copy, advising command",
-                       "All units, keep this channel clear for traffic from the school"],
+    "scene": [
+        "{cs} still holding the {side} side",
+        "{cs} need a rifle at the {side} doors",
+        "{cs} kids coming out the {side} doors",
+        "{cs} I've got a victim outside {bldg}, need EMS",
+        "{cs} more units to the {side} side",
+        "{cs} who has the {side} side?",
+        "{cs} I'm with {cs2} on the {side} side",
+        "{cs} setting up traffic at {street}",
+        "{cs} parents arriving at {street}, need help with traffic",
+    ],
+    "dispatch_scene": [
+        "Units be advised, callers say the shooter is on the {floor} floor",
+        "All units, EMS is staging at {staging}",
+        "Units on scene, command post is at the {lot}",
+        "Any unit, status of the {side} side?",
+        "Copy, {cs}",
+        "{cs}, copy, advising command",
+        "All units, keep this channel clear for traffic from the school",
+    ],
 }
 
 FLOOR_WORDS = {1: "first", 2: "second", 3: "third"}

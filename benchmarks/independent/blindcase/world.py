@@ -20,18 +20,35 @@ ZONES = [
     ("America/Phoenix", (31.8, 35.5), (-114.0, -110.0)),
 ]
 
-PHONETIC = {"A": "Adam", "B": "Boy", "C": "Charles", "D": "David", "E": "Edward",
-            "F": "Frank", "G": "George", "H": "Henry", "K": "King", "L": "Lincoln",
-            "M": "Mary", "N": "Nora", "P": "Paul", "R": "Robert", "S": "Sam", "T": "Tom",
-            "U": "Union", "V": "Victor", "W": "William"}
+PHONETIC = {
+    "A": "Adam",
+    "B": "Boy",
+    "C": "Charles",
+    "D": "David",
+    "E": "Edward",
+    "F": "Frank",
+    "G": "George",
+    "H": "Henry",
+    "K": "King",
+    "L": "Lincoln",
+    "M": "Mary",
+    "N": "Nora",
+    "P": "Paul",
+    "R": "Robert",
+    "S": "Sam",
+    "T": "Tom",
+    "U": "Union",
+    "V": "Victor",
+    "W": "William",
+}
 
 
 @dataclass
 class Agency:
     code: str
     name: str
-    kind: str            # sheriff, police, fire, schools, state
-    vocab: str           # how its people talk on the radio: plain, ten, slang
+    kind: str  # sheriff, police, fire, schools, state
+    vocab: str  # how its people talk on the radio: plain, ten, slang
     unit_style: str
     answers_911: bool = False
 
@@ -54,15 +71,15 @@ class Unit:
     id: str
     agency: str
     cad_id: str
-    call_sign: str       # as spoken on the radio
-    role: str            # patrol, sergeant, command, sro, cso, security, engine, medic, ladder, chief, trooper
+    call_sign: str  # as spoken on the radio
+    role: str  # patrol, sergeant, command, sro, cso, security, engine, medic, ladder, chief, trooper
     crew: list[str]
     armed: bool
     vehicle: str | None  # fleet number painted on the car (what an AVL box reports)
     radio_id: str
     avl: bool
-    responds: bool       # False: busy on another call all afternoon
-    near: bool = False   # close to the school when the first shots were fired
+    responds: bool  # False: busy on another call all afternoon
+    near: bool = False  # close to the school when the first shots were fired
 
 
 @dataclass
@@ -70,7 +87,7 @@ class World:
     seed: int
     zone: str
     local_date: str
-    t0: float                    # first shot, UTC epoch seconds
+    t0: float  # first shot, UTC epoch seconds
     county: str
     city: str
     school: str
@@ -80,13 +97,13 @@ class World:
     lon: float
     buildings: list[dict]
     target: dict
-    doors: list[dict]            # doors of the target building
-    police_staging: dict         # on campus
-    fire_staging: dict           # off campus
-    ccp: dict                    # casualty collection point, on campus
+    doors: list[dict]  # doors of the target building
+    police_staging: dict  # on campus
+    fire_staging: dict  # off campus
+    ccp: dict  # casualty collection point, on campus
     hospitals: list[str]
     agencies: dict[str, Agency]
-    primary: str                 # law agency with jurisdiction over the campus
+    primary: str  # law agency with jurisdiction over the campus
     people: dict[str, Person] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     attacker: Person | None = None
@@ -155,9 +172,17 @@ class _People:
         self.n += 1
         pid = f"P{self.n:03d}"
         year = int(world.local_date[:4]) - rng.randint(24, 58)
-        person = Person(pid, first, rng.choice(names.FIRST_NAMES)[0], last, agency, rank,
-                        str(rng.randint(10 ** (badge_len - 1), 10 ** badge_len - 1)), armed,
-                        f"{year}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}")
+        person = Person(
+            pid,
+            first,
+            rng.choice(names.FIRST_NAMES)[0],
+            last,
+            agency,
+            rank,
+            str(rng.randint(10 ** (badge_len - 1), 10**badge_len - 1)),
+            armed,
+            f"{year}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+        )
         world.people[pid] = person
         return person
 
@@ -204,17 +229,27 @@ class _UnitIds:
                 num = rng.randint(400, 899)
                 return f"T{num}", f"Trooper {num}"
             raise ValueError(style)
+
         return self._free(make)
 
     def fire(self, style: str, role: str) -> tuple[str, str]:
         rng = self.rng
-        word, pre = {"engine": ("Engine", "E"), "medic": ("Medic", "M"), "ladder": ("Ladder", "L"),
-                     "chief": ("Battalion", "BC"), "rescue": ("Rescue", "R")}[role]
+        word, pre = {
+            "engine": ("Engine", "E"),
+            "medic": ("Medic", "M"),
+            "ladder": ("Ladder", "L"),
+            "chief": ("Battalion", "BC"),
+            "rescue": ("Rescue", "R"),
+        }[role]
 
         def make():
-            num = rng.randint(1, 9) if role == "chief" else (
-                rng.randint(11, 59) if style == "short" else rng.randint(110, 459))
+            num = (
+                rng.randint(1, 9)
+                if role == "chief"
+                else (rng.randint(11, 59) if style == "short" else rng.randint(110, 459))
+            )
             return f"{pre}{num}", f"{word} {num}"
+
         return self._free(make)
 
     def campus(self, style: str) -> tuple[str, str]:
@@ -225,6 +260,7 @@ class _UnitIds:
             if style == "campus":
                 return f"CS{n}", f"Campus {n}"
             return f"SP{n:02d}", f"School {n}"
+
         return self._free(make)
 
 
@@ -235,8 +271,9 @@ def build_world(seed: int) -> World:
     used: set[str] = set()
     county, city = _place_name(rng, used), _place_name(rng, used)
     lat, lon = round(rng.uniform(*lat_band), 6), round(rng.uniform(*lon_band), 6)
-    kind_of_school = rng.choice(["High School", "High School", "Senior High School",
-                                 "Middle School", "Community College"])
+    kind_of_school = rng.choice(
+        ["High School", "High School", "Senior High School", "Middle School", "Community College"]
+    )
     school_root = rng.choice([city, _place_name(rng, used)])
     school = f"{school_root} {kind_of_school}"
     streets = [f"{w} {rng.choice(names.STREET_TYPES)}" for w in rng.sample(names.STREET_WORDS, 8)]
@@ -250,15 +287,14 @@ def build_world(seed: int) -> World:
         buildings.append({"name": bname, "floors": rng.choice([1, 2, 2, 3, 3]), "lat": blat, "lon": blon})
     target = rng.choice([b for b in buildings if b["floors"] >= 2] or buildings)
     sides = rng.sample(["North", "South", "East", "West", "Northeast", "Southwest"], 4)
-    doors = [{"name": f"{target['name']} {s} Doors", "id": f"D{rng.randint(10, 99)}{chr(65 + i)}",
-              "side": s} for i, s in enumerate(sides)]
-    police_staging = {"name": rng.choice(["North Lot", "Stadium Lot", "Bus Loop", "Faculty Lot"]),
-                      "on_campus": True}
+    doors = [
+        {"name": f"{target['name']} {s} Doors", "id": f"D{rng.randint(10, 99)}{chr(65 + i)}", "side": s}
+        for i, s in enumerate(sides)
+    ]
+    police_staging = {"name": rng.choice(["North Lot", "Stadium Lot", "Bus Loop", "Faculty Lot"]), "on_campus": True}
     fs_lat, fs_lon = _offset_point(lat, lon, rng.uniform(500, 900), rng.uniform(0, 360))
-    fire_staging = {"name": f"{streets[1]} and {streets[2]}", "on_campus": False,
-                    "lat": fs_lat, "lon": fs_lon}
-    ccp = {"name": rng.choice(["Front Circle", "Gym Lot", "Tennis Courts", "Baseball Field"]),
-           "on_campus": True}
+    fire_staging = {"name": f"{streets[1]} and {streets[2]}", "on_campus": False, "lat": fs_lat, "lon": fs_lon}
+    ccp = {"name": rng.choice(["Front Circle", "Gym Lot", "Tennis Courts", "Baseball Field"]), "on_campus": True}
     hospitals = []
     for pattern in rng.sample(names.HOSPITAL_PATTERNS, 2):
         root = rng.choice(names.SAINTS) if pattern.startswith("St.") else _place_name(rng, used)
@@ -272,13 +308,21 @@ def build_world(seed: int) -> World:
         agencies[code] = Agency(code, name, kind, rng.choice(["plain", "ten", "slang"]), style)
         return code
 
-    so = add_agency(f"{county[0]}CSO", f"{county} County Sheriff's Office", "sheriff",
-                    rng.choice(["beat_alpha", "numeric", "prefix"]))
+    so = add_agency(
+        f"{county[0]}CSO",
+        f"{county} County Sheriff's Office",
+        "sheriff",
+        rng.choice(["beat_alpha", "numeric", "prefix"]),
+    )
     has_city = rng.random() < 0.75
     pd = None
     if has_city:
-        pd = add_agency(rng.choice([f"{city[0]}PD", f"{city[:2].upper()}PD"]),
-                        f"{city} Police Department", "police", rng.choice(["p_num", "num4", "beat_alpha"]))
+        pd = add_agency(
+            rng.choice([f"{city[0]}PD", f"{city[:2].upper()}PD"]),
+            f"{city} Police Department",
+            "police",
+            rng.choice(["p_num", "num4", "beat_alpha"]),
+        )
     fire_kind = rng.choice(["city", "county", "district"] if has_city else ["county", "district"])
     if fire_kind == "city":
         fd = add_agency(f"{city[0]}FD", f"{city} Fire Department", "fire", "short")
@@ -286,22 +330,27 @@ def build_world(seed: int) -> World:
         fd = add_agency(f"{county[0]}CFR", f"{county} County Fire Rescue", "fire", "long")
     else:
         root = _place_name(rng, used)
-        fd = add_agency(f"{root[:2].upper()}FPD", f"{root} Fire Protection District", "fire",
-                        rng.choice(["short", "long"]))
+        fd = add_agency(
+            f"{root[:2].upper()}FPD", f"{root} Fire Protection District", "fire", rng.choice(["short", "long"])
+        )
     district_root = rng.choice([city, county])
     district_word = rng.choice(["Unified School District", "Public Schools", "Independent School District"])
     district_code = _initials(*district_root.split()) + _initials(*district_word.split())
-    add_agency(district_code, f"{district_root} {district_word}", "schools",
-                    rng.choice(["campus", "school"]))
+    add_agency(district_code, f"{district_root} {district_word}", "schools", rng.choice(["campus", "school"]))
     extra = rng.random() < 0.4
     if extra:
         if rng.random() < 0.5 or not has_city:
-            add_agency("HPT" + rng.choice("ABCDEFG"), f"Highway Patrol, Troop {rng.choice('ABCDEFG')}",
-                       "state", "trooper")
+            add_agency(
+                "HPT" + rng.choice("ABCDEFG"), f"Highway Patrol, Troop {rng.choice('ABCDEFG')}", "state", "trooper"
+            )
         else:
             other = _place_name(rng, used)
-            add_agency(f"{other[0]}{other[-1].upper()}PD", f"{other} Police Department", "police",
-                       rng.choice(["p_num", "num4"]))
+            add_agency(
+                f"{other[0]}{other[-1].upper()}PD",
+                f"{other} Police Department",
+                "police",
+                rng.choice(["p_num", "num4"]),
+            )
     # The campus is in the city limits or in unincorporated county.
     primary = pd if (has_city and rng.random() < 0.55) else so
     # Two answering points: the primary's, and one that wireless calls from the campus
@@ -310,9 +359,29 @@ def build_world(seed: int) -> World:
     wireless = pd if (has_city and primary == so) else (so if primary == pd else fd)
     agencies[wireless].answers_911 = True
 
-    world = World(seed, zone, local_date, t0, county, city, school, school_root, address, lat, lon,
-                  buildings, target, doors, police_staging, fire_staging, ccp, hospitals, agencies,
-                  primary, streets=streets)
+    world = World(
+        seed,
+        zone,
+        local_date,
+        t0,
+        county,
+        city,
+        school,
+        school_root,
+        address,
+        lat,
+        lon,
+        buildings,
+        target,
+        doors,
+        police_staging,
+        fire_staging,
+        ccp,
+        hospitals,
+        agencies,
+        primary,
+        streets=streets,
+    )
     world.wireless_psap = wireless  # type: ignore[attr-defined]
     _staff(world, rng)
     return world
@@ -323,13 +392,25 @@ def _staff(world: World, rng: random.Random) -> None:
     ids = _UnitIds(rng, set())
     n = 0
 
-    def add_unit(agency: str, cad: str, spoken: str, role: str, crew: list[Person], responds: bool,
-                 avl: bool, near: bool = False) -> Unit:
+    def add_unit(
+        agency: str, cad: str, spoken: str, role: str, crew: list[Person], responds: bool, avl: bool, near: bool = False
+    ) -> Unit:
         nonlocal n
         n += 1
-        unit = Unit(f"U{n:02d}", agency, cad, spoken, role, [p.id for p in crew],
-                    any(p.armed for p in crew), f"{rng.randint(1000, 9899)}" if avl or rng.random() < 0.7 else None,
-                    f"{rng.randint(100000, 999999)}", avl, responds, near)
+        unit = Unit(
+            f"U{n:02d}",
+            agency,
+            cad,
+            spoken,
+            role,
+            [p.id for p in crew],
+            any(p.armed for p in crew),
+            f"{rng.randint(1000, 9899)}" if avl or rng.random() < 0.7 else None,
+            f"{rng.randint(100000, 999999)}",
+            avl,
+            responds,
+            near,
+        )
         world.units[unit.id] = unit
         return unit
 
@@ -339,46 +420,76 @@ def _staff(world: World, rng: random.Random) -> None:
             main = code == world.primary
             n_patrol = rng.randint(4, 7) if main else rng.randint(3, 6)
             if agency.kind == "police" and code != world.primary and code != world.code_of("police"):
-                n_patrol = rng.randint(2, 3)   # a neighbouring department sends a few cars
+                n_patrol = rng.randint(2, 3)  # a neighbouring department sends a few cars
             roles = ["patrol"] * n_patrol + ["sergeant"] + (["command"] if main or rng.random() < 0.5 else [])
             if rng.random() < 0.3:
                 roles.append("cso")
             for i, role in enumerate(roles):
                 cad, spoken = ids.law(agency.unit_style, role)
-                rank = {"patrol": rng.choice(["Deputy", "Officer"]) if agency.kind == "sheriff" else "Officer",
-                        "sergeant": "Sergeant", "command": rng.choice(["Lieutenant", "Captain"]),
-                        "cso": "Community Service Officer"}[role]
+                rank = {
+                    "patrol": rng.choice(["Deputy", "Officer"]) if agency.kind == "sheriff" else "Officer",
+                    "sergeant": "Sergeant",
+                    "command": rng.choice(["Lieutenant", "Captain"]),
+                    "cso": "Community Service Officer",
+                }[role]
                 if agency.kind == "sheriff" and role == "patrol":
                     rank = "Deputy"
                 crew = [people.make(world, code, rank, role != "cso")]
                 if role == "patrol" and rng.random() < 0.2:
                     crew.append(people.make(world, code, rank, True))
-                add_unit(code, cad, spoken, role, crew, True, avl and role != "cso",
-                         near=role == "patrol" and i < 2)
-            for _ in range(rng.randint(1, 3)):   # busy elsewhere all afternoon
+                add_unit(code, cad, spoken, role, crew, True, avl and role != "cso", near=role == "patrol" and i < 2)
+            for _ in range(rng.randint(1, 3)):  # busy elsewhere all afternoon
                 cad, spoken = ids.law(agency.unit_style, "patrol")
-                add_unit(code, cad, spoken, "patrol", [people.make(world, code, "Deputy" if agency.kind == "sheriff" else "Officer", True)],
-                         False, avl)
+                add_unit(
+                    code,
+                    cad,
+                    spoken,
+                    "patrol",
+                    [people.make(world, code, "Deputy" if agency.kind == "sheriff" else "Officer", True)],
+                    False,
+                    avl,
+                )
         elif agency.kind == "state":
             for _ in range(rng.randint(1, 3)):
                 cad, spoken = ids.law("trooper", "patrol")
-                add_unit(code, cad, spoken, "trooper", [people.make(world, code, "Trooper", True)], True,
-                         rng.random() < 0.4)
+                add_unit(
+                    code, cad, spoken, "trooper", [people.make(world, code, "Trooper", True)], True, rng.random() < 0.4
+                )
         elif agency.kind == "fire":
             avl = rng.random() < 0.5
-            roles = (["engine"] * rng.randint(2, 3) + ["medic"] * rng.randint(2, 4) + ["chief"]
-                     + (["ladder"] if rng.random() < 0.5 else []) + (["rescue"] if rng.random() < 0.3 else []))
+            roles = (
+                ["engine"] * rng.randint(2, 3)
+                + ["medic"] * rng.randint(2, 4)
+                + ["chief"]
+                + (["ladder"] if rng.random() < 0.5 else [])
+                + (["rescue"] if rng.random() < 0.3 else [])
+            )
             for role in roles:
                 cad, spoken = ids.fire(agency.unit_style, role)
                 size = {"engine": 3, "ladder": 4, "medic": 2, "rescue": 2, "chief": 1}[role]
-                crew = [people.make(world, code, "Captain" if i == 0 and role in ("engine", "ladder")
-                                    else ("Battalion Chief" if role == "chief" else rng.choice(["Firefighter", "Paramedic"])),
-                                    False) for i in range(size)]
+                crew = [
+                    people.make(
+                        world,
+                        code,
+                        "Captain"
+                        if i == 0 and role in ("engine", "ladder")
+                        else ("Battalion Chief" if role == "chief" else rng.choice(["Firefighter", "Paramedic"])),
+                        False,
+                    )
+                    for i in range(size)
+                ]
                 add_unit(code, cad, spoken, role, crew, True, avl)
             for _ in range(rng.randint(1, 2)):
                 cad, spoken = ids.fire(agency.unit_style, "medic")
-                add_unit(code, cad, spoken, "medic", [people.make(world, code, "Paramedic", False) for _ in range(2)],
-                         False, avl)
+                add_unit(
+                    code,
+                    cad,
+                    spoken,
+                    "medic",
+                    [people.make(world, code, "Paramedic", False) for _ in range(2)],
+                    False,
+                    avl,
+                )
     # Campus: an armed school resource officer from a law agency or the district's own
     # police, and (often) unarmed campus security.
     sd = world.code_of("schools")
@@ -391,19 +502,39 @@ def _staff(world: World, rng: random.Random) -> None:
     elif sro_from < 0.85:
         agency = world.agencies[world.primary]
         cad, spoken = ids.law(agency.unit_style, "sro")
-        add_unit(world.primary, cad, spoken, "sro",
-                 [people.make(world, world.primary, "Deputy" if agency.kind == "sheriff" else "Officer", True)],
-                 True, False)
+        add_unit(
+            world.primary,
+            cad,
+            spoken,
+            "sro",
+            [people.make(world, world.primary, "Deputy" if agency.kind == "sheriff" else "Officer", True)],
+            True,
+            False,
+        )
     if rng.random() < 0.75 or not any(u.agency == sd for u in world.units.values()):
         for _ in range(rng.randint(1, 3)):
             cad, spoken = ids.campus(district.unit_style)
             armed = district_police and rng.random() < 0.6
-            add_unit(sd, cad, spoken, "security",
-                     [people.make(world, sd, "School Police Officer" if armed else "Campus Monitor", armed)],
-                     True, False)
-    world.attacker = Person("P900", rng.choice(names.FIRST_NAMES), rng.choice(names.FIRST_NAMES)[0],
-                            rng.choice(names.LAST_NAMES), "", "", "", True,
-                            f"{int(world.local_date[:4]) - rng.randint(15, 19)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}")
+            add_unit(
+                sd,
+                cad,
+                spoken,
+                "security",
+                [people.make(world, sd, "School Police Officer" if armed else "Campus Monitor", armed)],
+                True,
+                False,
+            )
+    world.attacker = Person(
+        "P900",
+        rng.choice(names.FIRST_NAMES),
+        rng.choice(names.FIRST_NAMES)[0],
+        rng.choice(names.LAST_NAMES),
+        "",
+        "",
+        "",
+        True,
+        f"{int(world.local_date[:4]) - rng.randint(15, 19)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+    )
 
 
 offset_point = _offset_point

@@ -17,13 +17,13 @@ from ..timeline import CadIncident, Incident, Response
 
 @dataclass
 class Status:
-    t: float                 # the true moment the CAD stamped it
+    t: float  # the true moment the CAD stamped it
     unit: str
     incident: CadIncident
-    what: str                # dispatched, enroute, staged, arrived, entered, transporting, available, reassigned
-    kind: str | None         # the event kind it records
+    what: str  # dispatched, enroute, staged, arrived, entered, transporting, available, reassigned
+    kind: str | None  # the event kind it records
     event: str | None
-    how: str                 # CAD (dispatcher action), MDT, AVL, RADIO (typed from a radio call), PHONE
+    how: str  # CAD (dispatcher action), MDT, AVL, RADIO (typed from a radio call), PHONE
 
 
 @dataclass
@@ -36,9 +36,16 @@ class Note:
     event: str | None
 
 
-WHAT_KIND = {"dispatched": "unit_dispatched", "enroute": "unit_enroute", "staged": "staging",
-             "arrived": "unit_arrived", "entered": "entry", "transporting": "patient_transported",
-             "available": "unit_available", "reassigned": None}
+WHAT_KIND = {
+    "dispatched": "unit_dispatched",
+    "enroute": "unit_enroute",
+    "staged": "staging",
+    "arrived": "unit_arrived",
+    "entered": "entry",
+    "transporting": "patient_transported",
+    "available": "unit_available",
+    "reassigned": None,
+}
 
 
 def tx_index(inc: Incident) -> dict:
@@ -74,8 +81,10 @@ def cad_log(inc: Incident, codes: list[str], rng: random.Random, practice: dict)
 
         if r.dispatched is not None:
             put(r.dispatched, "dispatched", r.dispatched_ev, "CAD")
-        for what, t, ev, kind in (("enroute", r.enroute, r.enroute_ev, "unit_enroute"),
-                                  ("staged", r.staged, r.staged_ev, "staging")):
+        for what, t, ev, kind in (
+            ("enroute", r.enroute, r.enroute_ev, "unit_enroute"),
+            ("staged", r.staged, r.staged_ev, "staging"),
+        ):
             if t is None:
                 continue
             tx = heard(r.unit, kind, ev)
@@ -121,13 +130,23 @@ def cad_log(inc: Incident, codes: list[str], rng: random.Random, practice: dict)
         seen.add(p.transport_ev)
         tx = heard(p.medic, "patient_transported", p.transport_ev)
         t = tx.t + u(3, 30) if tx and rng.random() < 0.5 else p.transport + u(0.5, 15)
-        statuses.append(Status(t, p.medic, cad, "transporting", "patient_transported", p.transport_ev,
-                               "RADIO" if tx else "MDT"))
+        statuses.append(
+            Status(t, p.medic, cad, "transporting", "patient_transported", p.transport_ev, "RADIO" if tx else "MDT")
+        )
     alarm = inc.alarm
     if alarm and alarm.get("incident") in incidents and alarm.get("engine"):
         cad = alarm["incident"]
-        statuses.append(Status(alarm["engine_dispatched"], alarm["engine"], cad, "dispatched", "unit_dispatched",
-                               alarm["engine_dispatched_ev"], "CAD"))
+        statuses.append(
+            Status(
+                alarm["engine_dispatched"],
+                alarm["engine"],
+                cad,
+                "dispatched",
+                "unit_dispatched",
+                alarm["engine_dispatched_ev"],
+                "CAD",
+            )
+        )
         main = inc.responses[alarm["engine"]]
         if main.dispatched:
             statuses.append(Status(main.dispatched + u(1, 8), alarm["engine"], cad, "reassigned", None, None, "CAD"))
@@ -143,21 +162,53 @@ def _notes(inc: Incident, incidents, notes, idx, rng) -> None:
     tgt = world.target["name"].upper()
     for cad in incidents:
         if not cad.related:
-            notes.append(Note(cad.created + u(5, 40), cad, None, rng.choice(
-                ["RP ADV " + cad.nature, "CALLER STATES " + cad.nature, cad.nature + " - SEE CALLER"]), None, None))
+            notes.append(
+                Note(
+                    cad.created + u(5, 40),
+                    cad,
+                    None,
+                    rng.choice(["RP ADV " + cad.nature, "CALLER STATES " + cad.nature, cad.nature + " - SEE CALLER"]),
+                    None,
+                    None,
+                )
+            )
             continue
         ag = world.agencies[cad.agency]
-        notes.append(Note(cad.created + u(3, 30), cad, None, rng.choice(
-            [f"MULT CALLERS ADV SHOTS FIRED IN {tgt}", f"RP ADV HEARD GUNSHOTS {tgt}",
-             f"CALLERS REPORT ACTIVE SHOOTER {world.school.upper()}"]) if ag.kind != "fire" else
-            f"STAGE AT {world.fire_staging['name'].upper()} UNTIL PD ADVISES SCENE SECURE", None, None))
+        notes.append(
+            Note(
+                cad.created + u(3, 30),
+                cad,
+                None,
+                rng.choice(
+                    [
+                        f"MULT CALLERS ADV SHOTS FIRED IN {tgt}",
+                        f"RP ADV HEARD GUNSHOTS {tgt}",
+                        f"CALLERS REPORT ACTIVE SHOOTER {world.school.upper()}",
+                    ]
+                )
+                if ag.kind != "fire"
+                else f"STAGE AT {world.fire_staging['name'].upper()} UNTIL PD ADVISES SCENE SECURE",
+                None,
+                None,
+            )
+        )
         if ag.kind == "fire":
-            for t_, txt in ((inc.threat_end + u(200, 500), f"PD ADV SCENE SECURE - MOVE UP TO {world.ccp['name'].upper()}"),
-                            (inc.threat_end + u(400, 900), f"CCP ESTABLISHED {world.ccp['name'].upper()}")):
+            for t_, txt in (
+                (inc.threat_end + u(200, 500), f"PD ADV SCENE SECURE - MOVE UP TO {world.ccp['name'].upper()}"),
+                (inc.threat_end + u(400, 900), f"CCP ESTABLISHED {world.ccp['name'].upper()}"),
+            ):
                 notes.append(Note(t_, cad, None, txt, None, None))
             if inc.patients:
-                notes.append(Note(max(p.contact for p in inc.patients) + u(30, 200), cad, None,
-                                  f"TOTAL PT COUNT {len(inc.patients)}", None, None))
+                notes.append(
+                    Note(
+                        max(p.contact for p in inc.patients) + u(30, 200),
+                        cad,
+                        None,
+                        f"TOTAL PT COUNT {len(inc.patients)}",
+                        None,
+                        None,
+                    )
+                )
             continue
         for tx in inc.txs:
             if tx.agency != cad.agency:
@@ -171,23 +222,68 @@ def _notes(inc: Incident, incidents, notes, idx, rng) -> None:
             txs = idx.get((team.units[0], "entry", team.event))
             base = txs[0].t if txs else team.t + u(30, 90)
             names = "/".join(world.units[x].cad_id for x in team.units)
-            notes.append(Note(base + u(10, 90), cad, team.units[0],
-                              f"ENTRY TEAM IN VIA {team.door['name'].upper()} - {names}", "entry", team.event))
+            notes.append(
+                Note(
+                    base + u(10, 90),
+                    cad,
+                    team.units[0],
+                    f"ENTRY TEAM IN VIA {team.door['name'].upper()} - {names}",
+                    "entry",
+                    team.event,
+                )
+            )
         if inc.fate == "stopped":
             lead = inc.teams[0].units[0]
             txs = idx.get((lead, "threat_ended", inc.threat_end_ev))
             if txs and world.units[lead].agency == cad.agency:
-                notes.append(Note(txs[0].t + u(10, 60), cad, lead,
-                                  f"SUSPECT IN CUSTODY PER {world.units[lead].call_sign.upper()}", "threat_ended",
-                                  inc.threat_end_ev))
+                notes.append(
+                    Note(
+                        txs[0].t + u(10, 60),
+                        cad,
+                        lead,
+                        f"SUSPECT IN CUSTODY PER {world.units[lead].call_sign.upper()}",
+                        "threat_ended",
+                        inc.threat_end_ev,
+                    )
+                )
         else:
-            notes.append(Note(inc.threat_end + u(1200, 2400), cad, None, "SUSPECT NOT LOCATED IN BLDG - POSS LEFT W/ STUDENTS",
-                              None, None))
+            notes.append(
+                Note(
+                    inc.threat_end + u(1200, 2400),
+                    cad,
+                    None,
+                    "SUSPECT NOT LOCATED IN BLDG - POSS LEFT W/ STUDENTS",
+                    None,
+                    None,
+                )
+            )
         if inc.patch_t and cad.agency in inc.patched:
-            notes.append(Note(inc.patch_t + u(10, 120), cad, None, "RADIO PATCH UP W/ " +
-                              "/".join(c for c in inc.patched if c != cad.agency), None, None))
+            notes.append(
+                Note(
+                    inc.patch_t + u(10, 120),
+                    cad,
+                    None,
+                    "RADIO PATCH UP W/ " + "/".join(c for c in inc.patched if c != cad.agency),
+                    None,
+                    None,
+                )
+            )
         if inc.live_views:
-            notes.append(Note(inc.live_views[0].shown + u(-120, 60), cad, None, "SCHOOL CAMERA FEED UP AT CP", None, None))
-        notes.append(Note(inc.threat_end + u(900, 1800), cad, None,
-                          rng.choice(["REUNIFICATION AT CHURCH ON " + world.streets[3].upper(),
-                                      "PARENT REUNIFICATION SITE " + world.streets[4].upper()]), None, None))
+            notes.append(
+                Note(inc.live_views[0].shown + u(-120, 60), cad, None, "SCHOOL CAMERA FEED UP AT CP", None, None)
+            )
+        notes.append(
+            Note(
+                inc.threat_end + u(900, 1800),
+                cad,
+                None,
+                rng.choice(
+                    [
+                        "REUNIFICATION AT CHURCH ON " + world.streets[3].upper(),
+                        "PARENT REUNIFICATION SITE " + world.streets[4].upper(),
+                    ]
+                ),
+                None,
+                None,
+            )
+        )

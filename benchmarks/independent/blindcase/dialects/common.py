@@ -31,29 +31,77 @@ def caser(rng: random.Random):
     return lambda s: s
 
 
-def new_export(world: World, *, name: str, folder: str, kind: str, agency: str, clock: Clock | None,
-               st: Stamp | None, zone_stated: str, columns: list[str], rid_col: str, dialect: str, title: str,
-               **kw) -> Export:
+def new_export(
+    world: World,
+    *,
+    name: str,
+    folder: str,
+    kind: str,
+    agency: str,
+    clock: Clock | None,
+    st: Stamp | None,
+    zone_stated: str,
+    columns: list[str],
+    rid_col: str,
+    dialect: str,
+    title: str,
+    **kw,
+) -> Export:
     zone = st.true_zone if st else world.zone
-    return Export(name=name, folder=folder, kind=kind, agency=agency, clock=clock, zone=zone,
-                  zone_stated=zone_stated, columns=columns, rid_col=rid_col, dialect=dialect, title=title,
-                  style_key=st.style.key if st else None, **kw)
+    return Export(
+        name=name,
+        folder=folder,
+        kind=kind,
+        agency=agency,
+        clock=clock,
+        zone=zone,
+        zone_stated=zone_stated,
+        columns=columns,
+        rid_col=rid_col,
+        dialect=dialect,
+        title=title,
+        style_key=st.style.key if st else None,
+        **kw,
+    )
 
 
 def time_columns_doc(st: Stamp, zone_stated: str) -> str:
     return f"{st.style.words}; time zone: {zone_stated}"
 
 
-def dictionary(exp: Export, world: World, intro: str, columns: list[tuple[str, str]],
-               sections: list[tuple[str, str]] = (), clock_note: str = "") -> str:
+def dictionary(
+    exp: Export,
+    world: World,
+    intro: str,
+    columns: list[tuple[str, str]],
+    sections: list[tuple[str, str]] = (),
+    clock_note: str = "",
+) -> str:
     agency = world.agencies[exp.agency]
-    lines = [f"# {exp.title}", "",
-             f"Agency: {agency.name} (agency code: {agency.code})", "",
-             f"File: `{exp.name}`", "",
-             intro.strip(), ""]
-    fmt = "JSON Lines (one JSON object per line; empty fields are left out)" if exp.fmt == "jsonl" else (
-        {",": "comma-separated", "|": "pipe-delimited (|)", "\t": "tab-delimited", ";": "semicolon-separated"}[exp.delimiter]
-        + (", first line is the column header" if exp.header else ", **no header line** (columns in the order below)"))
+    lines = [
+        f"# {exp.title}",
+        "",
+        f"Agency: {agency.name} (agency code: {agency.code})",
+        "",
+        f"File: `{exp.name}`",
+        "",
+        intro.strip(),
+        "",
+    ]
+    fmt = (
+        "JSON Lines (one JSON object per line; empty fields are left out)"
+        if exp.fmt == "jsonl"
+        else (
+            {",": "comma-separated", "|": "pipe-delimited (|)", "\t": "tab-delimited", ";": "semicolon-separated"}[
+                exp.delimiter
+            ]
+            + (
+                ", first line is the column header"
+                if exp.header
+                else ", **no header line** (columns in the order below)"
+            )
+        )
+    )
     lines += [f"Format: {fmt}, UTF-8.", ""]
     lines += [f"Record id: `{exp.rid_col}` (unique within this file).", ""]
     if clock_note:
@@ -79,4 +127,5 @@ def ani_form(rng: random.Random):
     def form(ani: str) -> str:
         a, b, c = ani[:3], ani[3:6], ani[6:]
         return {"plain": ani, "dashed": f"{a}-{b}-{c}", "paren": f"({a}) {b}-{c}", "dotted": f"{a}.{b}.{c}"}[style]
+
     return form, style

@@ -12,8 +12,19 @@ from __future__ import annotations
 from ..timeline import Incident
 from . import common
 
-LOGGER_STYLES = ["local_frac", "iso_offset", "us24", "us12", "local_plain", "iso_z_ms", "monname", "dayfirst",
-                 "epoch_ms", "utc_plain", "iso_offset_ms"]
+LOGGER_STYLES = [
+    "local_frac",
+    "iso_offset",
+    "us24",
+    "us12",
+    "local_plain",
+    "iso_z_ms",
+    "monname",
+    "dayfirst",
+    "epoch_ms",
+    "utc_plain",
+    "iso_offset_ms",
+]
 
 
 def _what_it_hears(inc: Incident, agency: str, rng, with_911: bool):
@@ -54,8 +65,12 @@ def _alias(rng, world, uid, style):
 
 
 def logger(world, inc: Incident, agency, rng, clock, name, folder, title, variant="logger"):
-    st = common.stamp(rng, world, clock, LOGGER_STYLES if variant != "headerless" else
-                      ["split_iso", "split_us", "split_dayfirst", "split_compact"])
+    st = common.stamp(
+        rng,
+        world,
+        clock,
+        LOGGER_STYLES if variant != "headerless" else ["split_iso", "split_us", "split_dayfirst", "split_compact"],
+    )
     with_911 = world.agencies[agency].answers_911 and rng.random() < 0.5
     alias_style = rng.choice(["cad", "spoken", "name"])
     case = common.caser(rng)
@@ -66,15 +81,32 @@ def logger(world, inc: Incident, agency, rng, clock, name, folder, title, varian
         cols = ["txn", "start", "dur_ms", "talkgroup", "src_id", "src_alias", "transcript"]
         rid_col = "txn"
     else:
-        n = rng.choice([["TxID", "StartTime", "Duration", "Talkgroup", "RadioID", "Alias", "Transcript"],
-                        ["Call#", "Start", "Secs", "TG", "Unit ID", "Unit Alias", "Text"]])
+        n = rng.choice(
+            [
+                ["TxID", "StartTime", "Duration", "Talkgroup", "RadioID", "Alias", "Transcript"],
+                ["Call#", "Start", "Secs", "TG", "Unit ID", "Unit Alias", "Text"],
+            ]
+        )
         cols = n
         rid_col = n[0]
     zone_stated = common.zone_words(rng, world, st)
-    exp = common.new_export(world, name=name, folder=folder, kind="radio", agency=agency, clock=clock, st=st,
-                            zone_stated=zone_stated, columns=cols, rid_col=rid_col, dialect=f"radio/{variant}", title=title,
-                            header=variant != "headerless", fmt="jsonl" if variant == "jsonl" else "csv",
-                            delimiter=rng.choice([",", "|"]) if variant == "headerless" else ",")
+    exp = common.new_export(
+        world,
+        name=name,
+        folder=folder,
+        kind="radio",
+        agency=agency,
+        clock=clock,
+        st=st,
+        zone_stated=zone_stated,
+        columns=cols,
+        rid_col=rid_col,
+        dialect=f"radio/{variant}",
+        title=title,
+        header=variant != "headerless",
+        fmt="jsonl" if variant == "jsonl" else "csv",
+        delimiter=rng.choice([",", "|"]) if variant == "headerless" else ",",
+    )
     fmt_ani, _ = common.ani_form(rng)
     heard = _what_it_hears(inc, agency, rng, with_911)
     items = []
@@ -102,47 +134,120 @@ def logger(world, inc: Incident, agency, rng, clock, name, folder, title, varian
             text = case(tx.text)
             dur = tx.dur
         if variant == "headerless":
-            row = {"id": r, "date": p[0], "time": p[1], "channel": tgname, "radio": radio_id, "alias": alias,
-                   "secs": f"{dur:.1f}", "text": text}
+            row = {
+                "id": r,
+                "date": p[0],
+                "time": p[1],
+                "channel": tgname,
+                "radio": radio_id,
+                "alias": alias,
+                "secs": f"{dur:.1f}",
+                "text": text,
+            }
         elif variant == "jsonl":
-            row = {"txn": r, "start": p[0], "dur_ms": str(int(dur * 1000)), "talkgroup": tgname, "src_id": radio_id,
-                   "src_alias": alias, "transcript": text}
+            row = {
+                "txn": r,
+                "start": p[0],
+                "dur_ms": str(int(dur * 1000)),
+                "talkgroup": tgname,
+                "src_id": radio_id,
+                "src_alias": alias,
+                "transcript": text,
+            }
         else:
-            row = {cols[0]: r, cols[1]: p[0], cols[2]: f"{dur:.1f}", cols[3]: tgname, cols[4]: radio_id,
-                   cols[5]: alias, cols[6]: text}
+            row = {
+                cols[0]: r,
+                cols[1]: p[0],
+                cols[2]: f"{dur:.1f}",
+                cols[3]: tgname,
+                cols[4]: radio_id,
+                cols[5]: alias,
+                cols[6]: text,
+            }
         exp.add(row)
         if tx is None:
             exp.record(r, "call_answered", leg.answer_ev, t, " ".join(p), caller=call.ani)
         else:
-            exp.record(r, tx.kind, tx.event, t, " ".join(p), row_kind="radio_transmission",
-                       text_mentions=[m for m in tx.mentions if m != tx.speaker])
+            exp.record(
+                r,
+                tx.kind,
+                tx.event,
+                t,
+                " ".join(p),
+                row_kind="radio_transmission",
+                text_mentions=[m for m in tx.mentions if m != tx.speaker],
+            )
             if tx.speaker != "DISPATCH":
                 exp.mention(r, "unit", tx.speaker, alias)
                 exp.mention(r, "radio_id", tx.speaker, radio_id)
-    who = {"cad": "unit designator plus `MOB` (vehicle radio) or `PORT` (portable)", "spoken": "unit's radio call sign",
-           "name": "rank abbreviation and surname of the radio's assigned user"}[alias_style]
+    who = {
+        "cad": "unit designator plus `MOB` (vehicle radio) or `PORT` (portable)",
+        "spoken": "unit's radio call sign",
+        "name": "rank abbreviation and surname of the radio's assigned user",
+    }[alias_style]
     docs = {
-        "id": "transmission number", "date": "start date", "time": "start time (key-up)", "channel": "talkgroup",
+        "id": "transmission number",
+        "date": "start date",
+        "time": "start time (key-up)",
+        "channel": "talkgroup",
         "radio": "radio (subscriber) ID of the transmitting radio; dispatch consoles are 90xx",
         "alias": f"alias programmed for that radio: {who}; `DISPATCH`/`CONSOLE` for dispatchers",
-        "secs": "duration in seconds", "text": "transcript (added during the review; blank where unintelligible or a phone line)",
+        "secs": "duration in seconds",
+        "text": "transcript (added during the review; blank where unintelligible or a phone line)",
     }
     if variant == "jsonl":
-        docs = {"txn": docs["id"], "start": "start of the transmission (key-up)", "dur_ms": "duration in milliseconds",
-                "talkgroup": docs["channel"], "src_id": docs["radio"], "src_alias": docs["alias"], "transcript": docs["text"]}
+        docs = {
+            "txn": docs["id"],
+            "start": "start of the transmission (key-up)",
+            "dur_ms": "duration in milliseconds",
+            "talkgroup": docs["channel"],
+            "src_id": docs["radio"],
+            "src_alias": docs["alias"],
+            "transcript": docs["text"],
+        }
     elif variant == "logger":
-        docs = dict(zip(cols, [docs["id"], "start of the transmission (key-up)", docs["secs"], docs["channel"],
-                               docs["radio"], docs["alias"], docs["text"]]))
-    sections = [("Talkgroups", "Channels recorded: " + ", ".join(sorted({tg for _, tg, *_ in items})) +
-                 ". A talkgroup written `PATCH <name>` is another agency's channel heard through a patch once it was set up."
-                 + (" `911 LINE n` rows are the 911 phone lines this recorder also captures: the start is when the call "
-                    "taker picked up, the alias is the caller's number." if with_911 else "")),
-                ("Times", f"{'Columns date + time' if variant == 'headerless' else 'Start'}: "
-                          f"{common.time_columns_doc(st, zone_stated)}. Stamped by the recorder when the transmission began.")]
+        docs = dict(
+            zip(
+                cols,
+                [
+                    docs["id"],
+                    "start of the transmission (key-up)",
+                    docs["secs"],
+                    docs["channel"],
+                    docs["radio"],
+                    docs["alias"],
+                    docs["text"],
+                ],
+            )
+        )
+    sections = [
+        (
+            "Talkgroups",
+            "Channels recorded: "
+            + ", ".join(sorted({tg for _, tg, *_ in items}))
+            + ". A talkgroup written `PATCH <name>` is another agency's channel heard through a patch once it was set up."  # noqa: E501 (prose)
+            + (
+                " `911 LINE n` rows are the 911 phone lines this recorder also captures: the start is when the call "
+                "taker picked up, the alias is the caller's number."
+                if with_911
+                else ""
+            ),
+        ),
+        (
+            "Times",
+            f"{'Columns date + time' if variant == 'headerless' else 'Start'}: "
+            f"{common.time_columns_doc(st, zone_stated)}. Stamped by the recorder when the transmission began.",
+        ),
+    ]
     exp.dictionary = common.dictionary(
-        exp, world, f"Logging recorder export of the {world.agencies[agency].name} dispatch center: one row per recorded "
-                    "radio transmission, with a transcript prepared afterwards from the audio.",
-        [(c, docs[c]) for c in cols], sections, clock_note=f"logging recorder; {clock.statement}.")
+        exp,
+        world,
+        f"Logging recorder export of the {world.agencies[agency].name} dispatch center: one row per recorded "
+        "radio transmission, with a transcript prepared afterwards from the audio.",
+        [(c, docs[c]) for c in cols],
+        sections,
+        clock_note=f"logging recorder; {clock.statement}.",
+    )
     return exp
 
 
@@ -153,19 +258,34 @@ def typed(world, inc: Incident, agency, rng, clock, name, folder, title):
     tcols = ["Time"] if st.style.columns == 1 else ["Date", "Time"]
     cols = ["Line"] + tcols + ["From", "To", "Message"]
     zone_stated = common.zone_words(rng, world, st)
-    exp = common.new_export(world, name=name, folder=folder, kind="radio", agency=agency, clock=clock, st=st,
-                            zone_stated=zone_stated, columns=cols, rid_col="Line", dialect="radio/typed", title=title)
+    exp = common.new_export(
+        world,
+        name=name,
+        folder=folder,
+        kind="radio",
+        agency=agency,
+        clock=clock,
+        st=st,
+        zone_stated=zone_stated,
+        columns=cols,
+        rid_col="Line",
+        dialect="radio/typed",
+        title=title,
+    )
     heard = [(tx, tg) for tx, tg in _what_it_hears(inc, agency, rng, False)]
     line = 0
     for tx, tg in sorted(heard, key=lambda x: x[0].t):
         if tx.kind == "radio_transmission" and rng.random() < 0.4:
-            continue            # the typist skipped routine traffic
+            continue  # the typist skipped routine traffic
         line += 1
         r = str(line)
         p = st.parts(tx.t)
         frm = "DISPATCH" if tx.speaker == "DISPATCH" else world.units[tx.speaker].cad_id
-        to = "ALL UNITS" if tx.speaker == "DISPATCH" and not tx.mentions else (
-            world.units[tx.mentions[0]].cad_id if tx.speaker == "DISPATCH" else "DISPATCH")
+        to = (
+            "ALL UNITS"
+            if tx.speaker == "DISPATCH" and not tx.mentions
+            else (world.units[tx.mentions[0]].cad_id if tx.speaker == "DISPATCH" else "DISPATCH")
+        )
         msg = tx.text.upper()
         if tx.speaker != "DISPATCH":
             msg = msg.replace(world.units[tx.speaker].call_sign.upper(), "").strip(" ,")
@@ -173,22 +293,40 @@ def typed(world, inc: Incident, agency, rng, clock, name, folder, title):
         for c, v in zip(tcols, p):
             row[c] = v
         exp.add(row)
-        exp.record(r, tx.kind, tx.event, tx.t, " ".join(p), row_kind="radio_transmission",
-                   text_mentions=[m for m in tx.mentions if m != tx.speaker])
+        exp.record(
+            r,
+            tx.kind,
+            tx.event,
+            tx.t,
+            " ".join(p),
+            row_kind="radio_transmission",
+            text_mentions=[m for m in tx.mentions if m != tx.speaker],
+        )
         if tx.speaker != "DISPATCH":
             exp.mention(r, "unit", tx.speaker, frm)
         elif tx.mentions:
             exp.mention(r, "to", tx.mentions[0], to)
     exp.dictionary = common.dictionary(
-        exp, world, f"Radio log of the {world.agencies[agency].name} main channel, typed by the communications supervisor "
-                    "from the recorder after the incident. Messages are paraphrased; routine acknowledgements were left out.",
-        [("Line", "line number"), *[(c, "time the transmission began, read off the recorder") for c in tcols],
-         ("From", "who transmitted: unit designator, or DISPATCH"), ("To", "who was addressed"),
-         ("Message", "what was said, in capitals; `[PATCH]` marks traffic heard from the patched channel")],
-        [("Times", common.time_columns_doc(st, zone_stated))], clock_note=f"times as shown by the logging recorder; {clock.statement}.")
+        exp,
+        world,
+        f"Radio log of the {world.agencies[agency].name} main channel, typed by the communications supervisor "
+        "from the recorder after the incident. Messages are paraphrased; routine acknowledgements were left out.",
+        [
+            ("Line", "line number"),
+            *[(c, "time the transmission began, read off the recorder") for c in tcols],
+            ("From", "who transmitted: unit designator, or DISPATCH"),
+            ("To", "who was addressed"),
+            ("Message", "what was said, in capitals; `[PATCH]` marks traffic heard from the patched channel"),
+        ],
+        [("Times", common.time_columns_doc(st, zone_stated))],
+        clock_note=f"times as shown by the logging recorder; {clock.statement}.",
+    )
     return exp
 
 
-FAMILIES = {"logger": logger, "typed": typed,
-            "headerless": lambda *a, **k: logger(*a, variant="headerless", **k),
-            "jsonl": lambda *a, **k: logger(*a, variant="jsonl", **k)}
+FAMILIES = {
+    "logger": logger,
+    "typed": typed,
+    "headerless": lambda *a, **k: logger(*a, variant="headerless", **k),
+    "jsonl": lambda *a, **k: logger(*a, variant="jsonl", **k),
+}

@@ -9,8 +9,12 @@ ARMED_WORDS = [("Y", "N"), ("yes", "no"), ("true", "false"), ("1", "0"), ("Armed
 
 
 def _name(p, style):
-    return {"last_first": f"{p.last.upper()}, {p.first}", "first_last": f"{p.first} {p.last}",
-            "last_initial": f"{p.last.upper()} {p.first[0]}", "rank_last": f"{p.rank[:3]}. {p.last}"}[style]
+    return {
+        "last_first": f"{p.last.upper()}, {p.first}",
+        "first_last": f"{p.first} {p.last}",
+        "last_initial": f"{p.last.upper()} {p.first[0]}",
+        "rank_last": f"{p.rank[:3]}. {p.last}",
+    }[style]
 
 
 def roster(world, inc: Incident, agency, rng, clock, name, folder, title):
@@ -29,12 +33,25 @@ def roster(world, inc: Incident, agency, rng, clock, name, folder, title):
             cols.remove("Vehicle")
     else:
         crew_max = max(len(u.crew) for u in units)
-        cols = ["Line", "Unit", "Call Sign", "Vehicle"] + [c for i in range(1, crew_max + 1)
-                                                          for c in (f"Member{i}", f"Badge{i}", f"Armed{i}")]
+        cols = ["Line", "Unit", "Call Sign", "Vehicle"] + [
+            c for i in range(1, crew_max + 1) for c in (f"Member{i}", f"Badge{i}", f"Armed{i}")
+        ]
         if not has_vehicle:
             cols.remove("Vehicle")
-    exp = common.new_export(world, name=name, folder=folder, kind="roster", agency=agency, clock=None, st=None,
-                            zone_stated="(untimed)", columns=cols, rid_col=cols[0], dialect=f"roster/{variant}", title=title)
+    exp = common.new_export(
+        world,
+        name=name,
+        folder=folder,
+        kind="roster",
+        agency=agency,
+        clock=None,
+        st=None,
+        zone_stated="(untimed)",
+        columns=cols,
+        rid_col=cols[0],
+        dialect=f"roster/{variant}",
+        title=title,
+    )
     rid = rng.randint(1, 200)
     for unit in units:
         if variant == "per_person":
@@ -42,9 +59,18 @@ def roster(world, inc: Incident, agency, rng, clock, name, folder, title):
                 p = world.people[pid]
                 rid += 1
                 r = str(rid)
-                row = {"RosterID": r, "Unit": unit.cad_id, "CallSign": unit.call_sign, "Vehicle": unit.vehicle or "",
-                       "RadioID": unit.radio_id, "Name": _name(p, style), "Rank": p.rank, "Badge": p.badge,
-                       "Armed": yes if p.armed else no, "Assignment": unit.role.upper() if unit.role != "patrol" else "PATROL"}
+                row = {
+                    "RosterID": r,
+                    "Unit": unit.cad_id,
+                    "CallSign": unit.call_sign,
+                    "Vehicle": unit.vehicle or "",
+                    "RadioID": unit.radio_id,
+                    "Name": _name(p, style),
+                    "Rank": p.rank,
+                    "Badge": p.badge,
+                    "Armed": yes if p.armed else no,
+                    "Assignment": unit.role.upper() if unit.role != "patrol" else "PATROL",
+                }
                 exp.add({c: row[c] for c in cols})
                 exp.mention(r, "unit", unit.id, unit.cad_id)
                 exp.mention(r, "call_sign", unit.id, unit.call_sign)
@@ -69,11 +95,20 @@ def roster(world, inc: Incident, agency, rng, clock, name, folder, title):
             if unit.vehicle and "Vehicle" in cols:
                 exp.mention(r, "vehicle", unit.id, unit.vehicle)
     armed_doc = f"`{yes}` = carries a firearm on duty, " + (f"`{no}`" if no else "blank") + " = does not"
-    docs = {"RosterID": "roster line", "Line": "roster line", "Unit": "unit designator used in CAD",
-            "CallSign": "radio call sign", "Call Sign": "radio call sign",
-            "Vehicle": "fleet vehicle number assigned for the shift (blank: on foot / no vehicle)",
-            "RadioID": "radio subscriber ID of the unit's radio", "Name": "member's name", "Rank": "rank or title",
-            "Badge": "badge or employee number", "Armed": armed_doc, "Assignment": "assignment for the shift"}
+    docs = {
+        "RosterID": "roster line",
+        "Line": "roster line",
+        "Unit": "unit designator used in CAD",
+        "CallSign": "radio call sign",
+        "Call Sign": "radio call sign",
+        "Vehicle": "fleet vehicle number assigned for the shift (blank: on foot / no vehicle)",
+        "RadioID": "radio subscriber ID of the unit's radio",
+        "Name": "member's name",
+        "Rank": "rank or title",
+        "Badge": "badge or employee number",
+        "Armed": armed_doc,
+        "Assignment": "assignment for the shift",
+    }
     for c in cols:
         if c.startswith("Member"):
             docs[c] = f"crew member {c[6:]} name"
@@ -81,9 +116,17 @@ def roster(world, inc: Incident, agency, rng, clock, name, folder, title):
             docs[c] = f"crew member {c[5:]} badge number"
         elif c.startswith("Armed") and c != "Armed":
             docs[c] = f"crew member {c[5:]}: {armed_doc}"
-    name_doc = {"last_first": "SURNAME, First", "first_last": "First Surname", "last_initial": "SURNAME F (first initial)"}[style]
+    name_doc = {
+        "last_first": "SURNAME, First",
+        "first_last": "First Surname",
+        "last_initial": "SURNAME F (first initial)",
+    }[style]
     exp.dictionary = common.dictionary(
-        exp, world, f"Shift roster of the {ag.name} for the day of the incident: "
-                    + ("one row per member." if variant == "per_person" else "one row per unit with its crew side by side."),
-        [(c, docs[c]) for c in cols], [("Names", f"Names are written {name_doc}.")])
+        exp,
+        world,
+        f"Shift roster of the {ag.name} for the day of the incident: "
+        + ("one row per member." if variant == "per_person" else "one row per unit with its crew side by side."),
+        [(c, docs[c]) for c in cols],
+        [("Names", f"Names are written {name_doc}.")],
+    )
     return exp
