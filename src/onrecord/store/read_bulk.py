@@ -9,7 +9,7 @@ import pandas as pd
 from sqlalchemy import select, text
 
 from onrecord.store.engine import is_sqlite
-from onrecord.store.schema import cases, events, raw_records, sources
+from onrecord.store.schema import aligned_events, cases, events, raw_records, sources
 
 BUILD_COLUMNS = ("id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "unit", "call", "actor", "channel",
                  "place", "text", "attrs")
@@ -31,6 +31,12 @@ class BulkReads:
             one_case = c.case_id == self.case.id
         return self._frame(select(*(c[name] for name in BUILD_COLUMNS)).where(one_case).order_by(c.id),
                            categories=("kind",))
+
+    def aligned_frame(self) -> pd.DataFrame:
+        """Every event's time on the common clock as the last build aligned it (event_id,
+        t_lo, t_hi), in event order: what a replay of the case runs on."""
+        a = aligned_events.c
+        return self._frame(select(a.event_id, a.t_lo, a.t_hi).where(a.case_id == self.case.id).order_by(a.event_id))
 
     def source_frame(self) -> pd.DataFrame:
         """The case's sources as a DataFrame, one column per stored column, in the order the

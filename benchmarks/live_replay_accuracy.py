@@ -1,0 +1,158 @@
+"""Replay accuracy of the holding-outside alert over generated incidents with known truth
+(issue 18): `onrecord live replay` must fire `armed_unit_holding_outside` for every unit
+that truly stayed outside more than 60 s while shots continued (truth.json
+`metrics.units[*].outside_while_shots_s`), within 10 s of the moment its threshold was
+crossed (60 s after the later of its true arrival and the first shot), and for no unit
+that entered first or arrived after the last shot.
+
+Beside it, a baseline from the same run: the build's own after-the-fact measure
+(`unit_outside_while_shots` over 60 s), which knows the whole incident — what the alert,
+firing while it happens, is set against.
+
+Run: .venv/bin/python benchmarks/live_replay_accuracy.py [--seeds 20] [--work DIR]
+(a case already built in DIR is reused; else each seed is generated, imported and built).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from onrecord.live.replay import replay_case
+from onrecord.reconstruct.names import compact_unit
+from onrecord.store.reader import open_reader
+
+RULE, THRESHOLD_S, WITHIN_S = "armed_unit_holding_outside", 60.0, 10.0
+
+
+def _epoch_ms(iso: str | None) -> float | None:
+    return None if iso is None else datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000
+
+
+def built_case(seed: int, work: Path) -> Path:
+    case = work / f"case-{seed}"
+    if not (case / "done").exists():
+        import shutil
+
+        from onrecord.pipeline import build_case
+        from onrecord.scenario.into_case import generate_and_import
+
+        shutil.rmtree(case, ignore_errors=True)
+        shutil.rmtree(work / f"scenario-{seed}", ignore_errors=True)
+        build_case(generate_and_import(seed, work))
+        (case / "done").write_text("built\n")
+    return case
+
+
+def truth_units(truth: dict) -> dict[str, dict]:
+    """Armed units, each with its class: positive (held > 60 s), must_not (entered first or
+    arrived after the last shot), between (held outside, 60 s or less)."""
+    m, first_shot = truth["metrics"], _epoch_ms(truth["incident"]["bursts"][0]["start"])
+    out = {}
+    for uid, u in m["units"].items():
+        if not u["armed"] or u["arrived"] is None:
+            continue
+        held = u["outside_while_shots_s"] or 0.0
+        cls = "positive" if held > THRESHOLD_S else ("between" if u["held_outside_during_shots"] and held > 0
+                                                     else "must_not")
+        cross = max(_epoch_ms(u["arrived"]), first_shot) + THRESHOLD_S * 1000
+        out[uid] = {"class": cls, "cross": cross, "names": {compact_unit(x) for x in (u["cad_id"], u["call_sign"])
+                                                             if x}, "held": held}
+    return out
+
+
+def unit_of_subject(case: Path, truth: dict, units: dict) -> dict[str, str]:
+    """The build's unit names -> truth unit ids, through the names each unit is written as."""
+    ents = open_reader(case).entities("unit")
+    out = {}
+    for e in ents:
+        forms = {compact_unit(str(a)) for a in [e["name"], *e["aliases"]]}
+        hit = [uid for uid, u in units.items() if u["names"] & forms]
+        if len(hit) == 1:
+            out[e["name"]] = hit[0]
+    return out
+
+
+def score_seed(seed: int, work: Path) -> dict:
+    case = built_case(seed, work)
+    truth = json.loads((work / f"scenario-{seed}" / "truth.json").read_text())
+    units = truth_units(truth)
+    names = unit_of_subject(case, truth, units)
+    fired: dict[str, float] = {}
+    unknown = []
+    for f in replay_case(case):
+        if f.name != RULE:
+            continue
+        uid = names.get(f.subject)
+        if uid is None:
+            unknown.append(f.subject)
+            continue
+        fired.setdefault(uid, f.payload["fired_at"])
+    baseline = set()
+    for f in open_reader(case).findings():
+        if f["name"] == "unit_outside_while_shots" and f["value_lo"] is not None and f["value_lo"] > THRESHOLD_S:
+            if names.get(f["subject"]):
+                baseline.add(names[f["subject"]])
+    res = {"seed": seed, "positive": 0, "fired_positive": 0, "in_time": 0, "must_not": 0, "fired_must_not": 0,
+           "between": 0, "fired_between": 0, "errors_s": [], "not_a_truth_unit": unknown,
+           "base_tp": 0, "base_fp": 0}
+    for uid, u in units.items():
+        res[u["class"]] += 1
+        if uid in fired:
+            res["fired_" + u["class"]] += 1
+            if u["class"] == "positive":
+                err = (fired[uid] - u["cross"]) / 1000
+                res["errors_s"].append(round(err, 1))
+                res["in_time"] += abs(err) <= WITHIN_S
+        if uid in baseline:
+            res["base_tp" if u["class"] == "positive" else "base_fp"] += 1
+    res["fired_total"] = len(fired) + len(unknown)
+    return res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--work", type=Path, default=None)
+    a = ap.parse_args()
+    work = a.work or Path(tempfile.mkdtemp(prefix="onrecord-live-replay-"))
+    work.mkdir(parents=True, exist_ok=True)
+    tot = {k: 0 for k in ("positive", "fired_positive", "in_time", "must_not", "fired_must_not", "between",
+                          "fired_between", "fired_total", "base_tp", "base_fp")}
+    errors = []
+    print(f"{'seed':>4} {'pos':>4} {'fired':>5} {'<=10s':>5} {'must-not':>8} {'fired':>5} {'60s-or-less':>11} "
+          f"{'fired':>5}  errors (s, fired - threshold)")
+    for seed in range(1, a.seeds + 1):
+        r = score_seed(seed, work)
+        for k in tot:
+            tot[k] += r[k]
+        errors += r["errors_s"]
+        print(f"{seed:>4} {r['positive']:>4} {r['fired_positive']:>5} {r['in_time']:>5} {r['must_not']:>8} "
+              f"{r['fired_must_not']:>5} {r['between']:>11} {r['fired_between']:>5}  {r['errors_s']}"
+              + (f"  (alerts on units truth does not know: {r['not_a_truth_unit']})" if r["not_a_truth_unit"] else ""),
+              flush=True)
+    fired = tot["fired_total"]
+    recall = tot["fired_positive"] / tot["positive"] if tot["positive"] else 0.0
+    recall_10 = tot["in_time"] / tot["positive"] if tot["positive"] else 0.0
+    precision = tot["fired_positive"] / fired if fired else 0.0
+    strict = (fired - tot["fired_must_not"]) / fired if fired else 0.0
+    base_fired = tot["base_tp"] + tot["base_fp"]
+    print(f"\nreplay, {a.seeds} seeds: recall {recall:.3f} ({tot['fired_positive']}/{tot['positive']}), "
+          f"within {WITHIN_S:.0f} s {recall_10:.3f} ({tot['in_time']}/{tot['positive']}); "
+          f"precision {precision:.3f} ({tot['fired_positive']}/{fired} alerts on units that held > 60 s); "
+          f"alerts on units that entered first or arrived after the last shot: {tot['fired_must_not']} "
+          f"(precision against those {strict:.3f}); on units outside 60 s or less: {tot['fired_between']}")
+    if errors:
+        errors.sort()
+        print(f"fired - threshold: median {errors[len(errors) // 2]:+.1f} s, min {errors[0]:+.1f} s, "
+              f"max {errors[-1]:+.1f} s")
+    print(f"baseline, the build's after-the-fact unit_outside_while_shots > 60 s: recall "
+          f"{tot['base_tp'] / tot['positive'] if tot['positive'] else 0:.3f} ({tot['base_tp']}/{tot['positive']}), "
+          f"precision {tot['base_tp'] / base_fired if base_fired else 0:.3f} ({tot['base_tp']}/{base_fired})")
+
+
+if __name__ == "__main__":
+    main()
