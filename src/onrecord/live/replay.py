@@ -169,3 +169,25 @@ def alert_line(f: Finding) -> dict:
 
 def _ms(v):
     return None if v is None else int(round(v))
+
+
+def live_events_of_sources(reader, clocks, directory: UnitDirectory) -> Iterator[LiveEvent]:
+    """The events the case's live feeds have stored, in the order they were stored, on the
+    clocks known now: what a restarted live node goes through again."""
+    live = {int(s["id"]): s for s in reader.sources() if str(s["file_name"]).startswith("live:")}
+    if not live:
+        return
+    ev = reader.event_frame()
+    ev = ev[ev["source_id"].isin(list(live))]
+    for row in ev.itertuples(index=False):
+        lo, hi, status = clocks.align(int(row.source_id), _int(row.t_src_lo), _int(row.t_src_hi))
+        written = _text(row.unit)
+        yield interpret(LiveEvent(
+            id=int(row.id), source_id=int(row.source_id), kind=str(row.kind), t_lo=lo, t_hi=hi,
+            unit=directory.key(written, _text(row.agency)), unit_name=written, agency=_text(row.agency),
+            call=_text(row.call), channel=_text(row.channel), text=_text(row.text), attrs=_attrs(row.attrs),
+            source_kind=live[int(row.source_id)]["kind"], clock=status))
+
+
+def _int(v):
+    return None if v is None or (isinstance(v, float) and math.isnan(v)) else int(v)

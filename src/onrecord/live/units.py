@@ -8,7 +8,6 @@ from __future__ import annotations
 from onrecord.findings.metrics import APPARATUS, is_fire_ems
 from onrecord.reconstruct.names import compact_unit, fold
 
-
 # Who talks on a channel without being a unit in the field.
 NOT_UNITS = {"DISPATCH", "DISP", "DISPATCHER", "CONSOLE", "COMM", "COMMS", "RADIO", "CAD", "SYSTEM", "UNKNOWN"}
 

@@ -16,9 +16,10 @@ from datetime import datetime, timezone
 import pyarrow as pa
 from sqlalchemy import insert, select, text, update
 
+from onrecord.model import EVENT_SCHEMA
 from onrecord.store.batch import event_table, raw_table
 from onrecord.store.case import Case
-from onrecord.store.evidence import chain_hashes
+from onrecord.store.evidence import chain_hashes, record_hashes
 from onrecord.store.schema import cases, events, raw_records, sources
 
 Progress = Callable[[str, int], None]  # (stage, rows just written)
@@ -119,3 +120,76 @@ def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
                 part = rows.slice(start, SLICE)
                 db.ingest(table, part)
                 progress(table.name.replace("_", " "), part.num_rows)
+
+
+# ---- live feeds (live/ingest.py): a source that grows a few frames at a time
+
+def find_live_source(case_id: int, file_name: str):
+    return select(sources.c.id, sources.c.record_count, sources.c.event_count).where(
+        sources.c.case_id == case_id, sources.c.file_name == file_name)
+
+
+def _locked(db, case: Case) -> None:
+    if not db.sqlite:
+        db.run(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
+        db.run(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
+
+
+def open_live_source(case: Case, meta: SourceMeta, opening: bytes) -> tuple[int, bool]:
+    """The source a live feed appends its frames to: (its id, whether it was there already).
+    A new one starts with `opening`, a record saying what the feed is (so two feeds of the
+    same format never hold the same bytes, and the chain says when each was opened)."""
+    from onrecord.store.session import write_session
+
+    with write_session(case) as db:
+        _locked(db, case)
+        found = db.first_row(find_live_source(case.id, meta.file_name))
+        if found:
+            return int(found[0]), True
+        batch = Batch(meta, [opening], [1], record_hashes([opening]), EVENT_SCHEMA.empty_table())
+        source_id = db.first_row(add_source(case.id, batch))[0]
+        head = db.first_row(read_head(case.id))
+        raw, _, new_head = batch.tables(case.id, source_id, tuple(head), db.next_id(raw_records), 1)
+        db.ingest(raw_records, raw)
+        db.run(new_head)
+        return int(source_id), False
+
+
+def append_frames(case: Case, source_id: int, frames: list[bytes], file_sha256: str) -> int:
+    """Frames of a live feed on the case's chain, in one transaction, before anything reads
+    them; returns the first one's raw record id (the others follow in order). `file_sha256`:
+    the SHA-256 of all the source's records with these, as verify recomputes it."""
+    from onrecord.store.session import write_session
+
+    with write_session(case) as db:
+        _locked(db, case)
+        found = db.first_row(select(sources.c.record_count).where(sources.c.id == source_id,
+                                                                  sources.c.case_id == case.id))
+        if found is None:
+            raise LookupError(f"live source {source_id} is not in the case")
+        count = int(found[0])
+        head = db.first_row(read_head(case.id))
+        first = db.next_id(raw_records)
+        hashes = record_hashes(frames)
+        chain = chain_hashes(bytes(head[1]), hashes)
+        ordinals = list(range(count + 1, count + 1 + len(frames)))
+        db.ingest(raw_records, raw_table(case.id, source_id, first, head[0] + 1, ordinals, frames, hashes, chain))
+        db.run(move_head(case.id, head[0] + len(frames), chain[-1]))
+        db.run(update(sources).where(sources.c.id == source_id).values(
+            record_count=count + len(frames), file_sha256=file_sha256))
+        return first
+
+
+def add_frame_events(case: Case, source_id: int, first_raw: int, events_of_frames: pa.Table) -> int:
+    """The events read from frames already on the chain (`record_index` counts from the
+    frame whose raw record id is `first_raw`); returns the first event's id."""
+    from onrecord.store.session import write_session
+
+    with write_session(case) as db:
+        _locked(db, case)
+        first = db.next_id(events)
+        if events_of_frames.num_rows:
+            db.ingest(events, event_table(case.id, source_id, first, first_raw, events_of_frames))
+            db.run(update(sources).where(sources.c.id == source_id).values(
+                event_count=sources.c.event_count + events_of_frames.num_rows))
+        return first
