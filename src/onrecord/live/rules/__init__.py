@@ -106,6 +106,9 @@ def _when(i: int, block, subject: str, fail) -> When:
         fail(f"{key}.test", f"is not a test ({', '.join(sorted(TESTS))})", name)
     if subject not in t.subjects:
         fail(f"{key}.test", f"cannot be asked of a {subject} (only of {', '.join(sorted(t.subjects))})", name)
+    unknown = set(block) - {"test"} - {p.rstrip("_") for p in t.params}
+    if unknown:
+        fail(f"{key}.{sorted(unknown)[0]}", f"is not a parameter of {name} ({', '.join(t.params) or 'none'})")
     params = {}
     for pname, (ptype, default) in t.params.items():
         written = pname.rstrip("_")  # `is` is a Python word: the test takes it as is_
@@ -117,7 +120,4 @@ def _when(i: int, block, subject: str, fail) -> When:
             params[pname] = float(value) if ptype is float else value
         elif default is REQUIRED:
             fail(f"{key}.{written}", "is required")
-    unknown = set(block) - {"test"} - {p.rstrip("_") for p in t.params}
-    if unknown:
-        fail(f"{key}.{sorted(unknown)[0]}", f"is not a parameter of {name} ({', '.join(t.params) or 'none'})")
     return When(name, tuple(sorted(params.items())))
