@@ -36,11 +36,11 @@ def cap_alert(finding, action: str, at_ms: float, case_uid: str, zone: ZoneInfo 
     _sub(root, "msgType", MSG_TYPE[action])
     _sub(root, "scope", "Restricted")
     _sub(root, "restriction", "Responders to this incident")
-    if action != "fire":
-        first = f"{p['alert']}:fire:{int(p['fired_at'])}".replace(" ", "_").replace(",", ";")
-        _sub(root, "references", f"{sender},{first},{cap_time(p['fired_at'], zone)}")
     if action == "clear":
         _sub(root, "note", f"cleared: {p.get('clear_reason')}")
+    if action != "fire":  # the schema's order: note, then references
+        first = f"{p['alert']}:fire:{int(p['fired_at'])}".replace(" ", "_").replace(",", ";")
+        _sub(root, "references", f"{sender},{first},{cap_time(p['fired_at'], zone)}")
     info = ET.SubElement(root, "info")
     _sub(info, "category", "Security")
     _sub(info, "event", p["title"])

@@ -204,9 +204,9 @@ class IngestNode:
             raise ValueError(f"not JSON: {exc}") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("event"), dict):
             raise ValueError("not a NENA-STA-024 event message (no 'event' object)")
-        reader = ADAPTERS.get(feed.spec.mapping.format)
+        reader = ADAPTERS.get("eido") if feed.spec.mapping.format == "eido" else None
         if reader is None:
-            raise LookupError(f"no {feed.spec.mapping.format!r} reader is installed to diff EIDO snapshots")
+            raise LookupError("no eido reader is installed to diff the EIDO snapshots (the EIDO importer, issue 17)")
         feed.history.append(frame)
         data = b"".join(h if h.endswith(b"\n") else h + b"\n" for h in feed.history)
         parsed = reader(data, feed.spec.mapping, feed.spec.file_name, feed.spec.tz, feed.spec.agency)
