@@ -31,6 +31,9 @@ def test_the_registries_hold_the_built_in_ones():
     assert len(found["metric"]) >= 4 and all(callable(m) for m in found["metric"])
     assert "time_of_action" in found["claim check"] and all(callable(c) for c in found["claim check"].values())
     assert set(found["linkage backend"]) == {"duckdb", "spark"}
+    assert "armed_unit_holding_outside" in {r.name for r in found["alert rule"]()}
+    assert {"unit_status", "shots_within"} <= set(found["alert test"])
+    assert {"eido-websocket", "folder", "csv-tail", "webhook"} <= set(found["live feed"])
 
 
 def test_a_registered_metric_joins_every_build(monkeypatch):

@@ -57,6 +57,11 @@ EXTENSION_POINTS = (
                    "onrecord.warnings.backends:BACKENDS"),
     ExtensionPoint("exporter", "Writes a case out in one interchange format (Timesketch, EIDO, CAP, CSV, Parquet).",
                    "onrecord.views.export", issue=17),
-    ExtensionPoint("alert rule", "A rule over the live stream of events that raises an alert, as a TOML file.",
-                   "onrecord.live.rules", issue=18),
+    ExtensionPoint("alert rule", "A rule over the live stream of events that raises an alert, as a TOML file "
+                   "(bundled: live/rules/*.toml; a user's: onrecord live --rules FILE).",
+                   "onrecord.live.rules:bundled_rules"),
+    ExtensionPoint("alert test", "One condition a rule's [[when]] block names (unit status, shots within, a call "
+                   "waiting after transfer...), asked of a subject at a moment.", "onrecord.live.rules.tests:TESTS"),
+    ExtensionPoint("live feed", "Takes frames from one kind of origin (EIDO over WebSocket, a watched folder, a "
+                   "tailed CSV; webhooks are a route) onto the case's chain.", "onrecord.live.feeds:FEEDS"),
 )

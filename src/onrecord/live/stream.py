@@ -14,6 +14,8 @@ from dataclasses import asdict
 from onrecord.live.events import LiveEvent
 
 STREAM_PREFIX = "ONRECORD_LIVE"
+# An event handed to a rule node that stopped before acknowledging it comes again this soon.
+ACK_WAIT_S = 3.0
 
 
 def to_message(ev: LiveEvent) -> bytes:
@@ -112,11 +114,11 @@ class JetStream:
         from nats.js.api import AckPolicy, ConsumerConfig
 
         self.sub = await self.js.pull_subscribe(self.subject, durable=self.durable, stream=self.stream,
-                                                config=ConsumerConfig(ack_policy=AckPolicy.EXPLICIT,
+                                                config=ConsumerConfig(ack_policy=AckPolicy.EXPLICIT, ack_wait=ACK_WAIT_S,
                                                                       max_ack_pending=100_000))
         while True:
             try:
-                msgs = await self.sub.fetch(batch=500, timeout=0.05)
+                msgs = await self.sub.fetch(batch=500, timeout=0.5)
             except NatsTimeout:
                 continue
             except asyncio.TimeoutError:
