@@ -113,9 +113,8 @@ class JetStream:
         from nats.errors import TimeoutError as NatsTimeout
         from nats.js.api import AckPolicy, ConsumerConfig
 
-        self.sub = await self.js.pull_subscribe(self.subject, durable=self.durable, stream=self.stream,
-                                                config=ConsumerConfig(ack_policy=AckPolicy.EXPLICIT, ack_wait=ACK_WAIT_S,
-                                                                      max_ack_pending=100_000))
+        config = ConsumerConfig(ack_policy=AckPolicy.EXPLICIT, ack_wait=ACK_WAIT_S, max_ack_pending=100_000)
+        self.sub = await self.js.pull_subscribe(self.subject, durable=self.durable, stream=self.stream, config=config)
         while True:
             try:
                 msgs = await self.sub.fetch(batch=500, timeout=0.5)
