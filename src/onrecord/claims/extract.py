@@ -24,7 +24,8 @@ from onrecord.model import Claim
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import INCIDENT, _candidates, near_person, org_subject, person_subject
 from onrecord.claims.text import Document, Sentence, read_document
-from onrecord.claims.times_in_text import TimeExpr, calendar_dates, clock_times, offsets
+from onrecord.claims.times_in_text import TimeExpr, calendar_dates, clock_times, offsets, with_day_half
+from onrecord.claims.verbs import event_kind, verbs_in
 
 ACTION_RE = re.compile(r"\b(?:(?!(?:feed|need|speed|indeed|seed|bed|red|shed|hundred|tired|scared)\b)[a-z]{2,}ed|sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
                        r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell|go|enter|arrive|breach|open|"
@@ -60,9 +61,12 @@ def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Clai
 
 def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]:
     out: list[Claim] = []
+    halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
+              if getattr(t, "ampm", None) in {"am", "pm"}]
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
-        times = clock_times(sent.text) + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
+        clocks = [with_day_half(t, _nearest_half(halves, sent.start + t.start)) for t in clock_times(sent.text)]
+        times = clocks + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
         found += [c for s in find_assertions(sent.text) if (c := _said_claim(doc, res, speakers, sent, s))]
@@ -83,6 +87,10 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
     return out
+
+
+def _nearest_half(halves: list[tuple[int, str]], pos: int) -> str | None:
+    return min(halves, key=lambda h: abs(h[0] - pos))[1] if halves else None
 
 
 def _limit_to_window(sentence: str, found: list[Claim]) -> None:
@@ -130,6 +138,8 @@ def _stay_before(sentence: str, t: TimeExpr) -> bool:
 def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading | None:
     if q.money:
         return read_money(sent.text, q.start, q.end)
+    if q.unit:
+        return read_duration(sent.text, q.start, q.end, context, q.unit)
     return (read_age(sent.text, q.start, q.end) or read_duration(sent.text, q.start, q.end, context)
             or read_count(sent.text, q.start, q.end, previous))
 
@@ -235,35 +245,64 @@ def _thing_subject(res: Resolution, words: str) -> tuple[str | None, str | None]
 
 def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Claim | None:
     """A time is about an action: the verb before it in its clause ("I arrived at 2:20"),
-    else the verb after it ("Two days after the vigil, Chief X sent ...")."""
+    else the verb after it ("Two days after the vigil, Chief X sent ..."; a timeline's
+    "9:39:00 — Officer X arrives"). A time of day with no verb near ("At 12:46 a.m., the
+    suspect was in custody") is still a claim, about the moment its clause names."""
     skip = [(o.start, o.end) for o in others if o is not t]
     found = _action(sent, t, skip)
     if found is None and t.ref.get("anchor"):
-        t = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
-        found = _action(sent, t, skip) if t else None
-    if found is None:
-        return None
-    action, verb_before = found
-    cs, _ = clause_bounds(sent.text, t.start, t.end)
+        shorter = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
+        found = _action(sent, shorter, skip) if shorter else None
+        t = shorter if found else t
+    cs, ce = clause_bounds(sent.text, t.start, t.end)
     start, end = sent.start + t.start, sent.start + t.end
     voice, quoted = speakers.who_said(start)
-    if verb_before:
-        who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action.start(), sent.start,
-                                       voice.speaker, quoted)
+    if found is None:
+        if t.kind != "clock":
+            return None  # "1 minute into the clip": an offset with nothing done in it says nothing
+        who, who_text = person_subject(doc, res, sent.start + cs, sent.start + ce, sent.start, voice.speaker, quoted)
+        qualifier, action_start, verb_before = None, ce, False
     else:
-        who, who_text = person_subject(doc, res, end, sent.start + action.start(), end, voice.speaker, quoted)
+        action, verb_before = found
+        qualifier, action_start = action.group(0), action.start()
+        if verb_before:
+            who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, sent.start,
+                                           voice.speaker, quoted)
+        else:
+            who, who_text = person_subject(doc, res, end, sent.start + action_start, end, voice.speaker, quoted)
     if who is None:
-        who, who_text = _group_subject(doc, res, sent, cs, t.start if verb_before else action.start(),
+        who, who_text = _group_subject(doc, res, sent, cs, t.start if verb_before else action_start,
                                        voice.speaker)
     if who is None:
-        head = sent.text[cs:action.start()] if verb_before else sent.text[t.end:action.start()]
-        who, who_text = _thing_subject(res, head.strip(" ,"))
+        head = sent.text[cs:action_start] if verb_before else sent.text[t.end:action_start]
+        who, who_text = _thing_subject(res, head.strip(" ,—–-*"))
+    if who is None:
+        who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
+    ref = dict(t.ref)
+    event = event_kind(_without(sent.text[cs:_clause_end(sent.text, t, ce)], [(t.start - cs, t.end - cs)]))
+    if event:
+        ref["event"] = event
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,
         subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
-        hedge=t.hedge, quoted=quoted, qualifier=action.group(0), time_ref=t.ref,
+        hedge=t.hedge, quoted=quoted, qualifier=qualifier, time_ref=ref,
     )
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    for s, e in spans:
+        if 0 <= s < e <= len(text):
+            text = text[:s] + " " * (e - s) + text[e:]
+    return text
+
+
+def _clause_end(sentence: str, t: TimeExpr, ce: int) -> int:
+    """A timeline's "9:39:00 — Officer X arrives": the clause of the time is the one after
+    its dash when nothing but the dash follows the time."""
+    if sentence[t.end:ce].strip(" ,*") == "" and ce < len(sentence):
+        return clause_bounds(sentence, ce + 1, ce + 1)[1]
+    return ce
 
 
 def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
@@ -288,11 +327,16 @@ def _action(sent: Sentence, t: TimeExpr, skip=()):
     """The verb a time belongs to; verbs inside another time phrase ("about an hour after
     the shooting began") belong to that phrase."""
     cs, ce = clause_bounds(sent.text, t.start, t.end)
-    free = [m for m in ACTION_RE.finditer(sent.text) if not any(s <= m.start() < e for s, e in skip)]
+    seen = {m.start(): m for m in ACTION_RE.finditer(sent.text)}
+    for m in verbs_in(sent.text):
+        seen.setdefault(m.start(), m)
+    free = [m for _, m in sorted(seen.items()) if not any(s <= m.start() < e for s, e in skip)
+            and not (t.start <= m.start() < t.end)]
     before = [m for m in free if cs <= m.start() and m.end() <= t.start]
     if before:
         return before[-1], True
-    end = ce if t.end < ce else len(sent.text)
+    end = _clause_end(sent.text, t, ce)
+    end = end if t.end < end else len(sent.text)
     after = [m for m in free if t.end <= m.start() < end]
     return (after[0], False) if after else None
 

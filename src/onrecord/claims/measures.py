@@ -152,12 +152,16 @@ def _nearest(cues, text: str, last: bool = False) -> str | None:
     return (max(hits) if last else min(hits))[1]
 
 
-def read_duration(sentence: str, start: int, end: int, context: str) -> Reading | None:
-    m = DURATION_RE.match(sentence[end:])
-    if not m:
-        return None
-    unit_end = end + m.end()
-    unit = m.group("unit").lower()
+def read_duration(sentence: str, start: int, end: int, context: str, unit: str | None = None) -> Reading | None:
+    """A duration's measure from the verbs of its clause. `unit` is given when the words
+    of the amount already name it ("one minute and 39 seconds", in minutes)."""
+    if unit is None:
+        m = DURATION_RE.match(sentence[end:])
+        if not m:
+            return None
+        unit_end, unit = end + m.end(), m.group("unit").lower()
+    else:
+        unit_end = end
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])

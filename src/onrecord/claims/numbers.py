@@ -104,6 +104,7 @@ class Quantity:
     hedge: str | None
     of_total: float | None = None
     money: bool = False
+    unit: str | None = None  # set when the words already name the unit ("an hour and a half")
 
 
 def parse_number(text: str) -> float | None:
@@ -172,7 +173,62 @@ def find_quantities(text: str) -> list[Quantity]:
         lo, hi = VAGUE[m.group("vague").lower()]
         found.append(Quantity(m.start(), m.end(), m.group(0), float(lo), float(lo),
                               None if hi is None else float(hi), m.group("vague").lower()))
-    return sorted(found, key=lambda q: q.start)
+    return _amounts_of_time(text, sorted(found, key=lambda q: q.start))
+
+
+_TIME_UNIT = r"(?P<u{n}>hours?|hrs?|minutes?|mins?|seconds?|secs?)"
+UNIT_SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, "sec": 1}
+# "one minute and 39 seconds", "2 hours, 15 minutes", "an hour and a half", "half an hour",
+# "two and a half hours": one amount of time, not two numbers.
+COMPOUND_RE = re.compile(
+    rf"(?P<n1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=1)}(?:\s*,\s*|\s+)(?:and\s+)?(?P<n2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=2)}\b"
+    rf"|(?P<n3>{NUMBER}|an?)[\s-]+{_TIME_UNIT.format(n=3)}\s+and\s+a\s+half\b"
+    rf"|(?:(?P<n4>{NUMBER})\s+and\s+)?(?:an?\s+|one\s+)?half(?:\s+an?|-an?)?[\s-]+{_TIME_UNIT.format(n=4)}\b",
+    re.IGNORECASE,
+)
+
+
+def _unit_name(word: str) -> str:
+    w = word.lower().rstrip("s")
+    return {"hr": "hour", "min": "minute", "sec": "second"}.get(w, w)
+
+
+def _amounts_of_time(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Merge the numbers of one compound amount of time into one quantity in minutes,
+    keeping the hedge of the first ("nearly an hour and a half")."""
+    out = list(found)
+    for m in COMPOUND_RE.finditer(text):
+        if m.group("n1"):
+            u1, u2 = _unit_name(m.group("u1")), _unit_name(m.group("u2"))
+            if UNIT_SECONDS[u1] <= UNIT_SECONDS[u2]:
+                continue  # "two minutes, 30 minutes" is a list, not one amount
+            a, b = parse_number(m.group("n1")), parse_number(m.group("n2"))
+            if a is None or b is None:
+                continue
+            seconds = a * UNIT_SECONDS[u1] + b * UNIT_SECONDS[u2]
+        elif m.group("u3"):
+            a = parse_number(m.group("n3"))
+            if a is None:
+                continue
+            seconds = (a + 0.5) * UNIT_SECONDS[_unit_name(m.group("u3"))]
+        else:
+            a = parse_number(m.group("n4")) if m.group("n4") else 0.0
+            if a is None:
+                continue
+            seconds = (a + 0.5) * UNIT_SECONDS[_unit_name(m.group("u4"))]
+        inside = [q for q in out if m.start() <= q.start < m.end()]
+        lead = [q for q in out if q.start < m.start() < q.end]
+        start = min([m.start()] + [q.start for q in inside + lead])
+        hedge = re.search(rf"\b({_HEDGE})\s+$", text[:start], re.IGNORECASE)
+        if hedge:
+            start = hedge.start(1)
+        hedge_text = next((q.hedge for q in inside + lead if q.hedge and q.start < m.start()), None)
+        hedge_text = hedge.group(1).lower() if hedge else hedge_text
+        value = seconds / 60
+        lo, hi = interval(value, HEDGES.get(hedge_text) if hedge_text else None)
+        out = [q for q in out if q not in inside and q not in lead]
+        out.append(Quantity(start, m.end(), text[start:m.end()], value, lo, hi, hedge_text, unit="minute"))
+    return sorted(out, key=lambda q: q.start)
 
 
 def _from_match(m: re.Match) -> Quantity | None:
