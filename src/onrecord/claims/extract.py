@@ -65,7 +65,8 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
               if getattr(t, "ampm", None) in {"am", "pm"}]
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
-        clocks = [with_day_half(t, _nearest_half(halves, sent.start + t.start)) for t in clock_times(sent.text)]
+        clocks = [with_day_half(t, _day_part(sent.text, t) or _nearest_half(halves, sent.start + t.start))
+                  for t in clock_times(sent.text)]
         times = clocks + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
@@ -87,6 +88,18 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
     return out
+
+
+DAY_PART = re.compile(r"\b(?:(?P<am>morning|overnight|night|dawn)|(?P<pm>afternoon|evening))\b", re.IGNORECASE)
+
+
+def _day_part(sentence: str, t: TimeExpr) -> str | None:
+    """'12:39 Friday morning' is a.m., '4:10 that afternoon' p.m.: a part of the day named
+    within a few words of the time."""
+    m = DAY_PART.search(sentence[t.end:t.end + 25]) or DAY_PART.search(sentence[max(0, t.start - 25):t.start])
+    if m is None:
+        return None
+    return "am" if m.group("am") else "pm"
 
 
 def _nearest_half(halves: list[tuple[int, str]], pos: int) -> str | None:
@@ -258,8 +271,8 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> C
     start, end = sent.start + t.start, sent.start + t.end
     voice, quoted = speakers.who_said(start)
     if found is None:
-        if t.kind != "clock":
-            return None  # "1 minute into the clip": an offset with nothing done in it says nothing
+        if t.kind != "clock" and not _names_event(t.ref.get("anchor")):
+            return None  # "1 minute into the clip": an offset from no event says nothing
         who, who_text = person_subject(doc, res, sent.start + cs, sent.start + ce, sent.start, voice.speaker, quoted)
         qualifier, action_start, verb_before = None, ce, False
     else:
@@ -288,6 +301,17 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> C
         subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
         hedge=t.hedge, quoted=quoted, qualifier=qualifier, time_ref=ref,
     )
+
+
+EVENT_NOUN = re.compile(r"\b(?:call|calls|shooting|shots?|gunfire|attack|ordeal|siege|rampage|spree|standoff|"
+                        r"massacre|incident|alarm|arrival|opening|explosion|blast|breach|began|started|"
+                        r"first|initial|fired|opened fire)\b", re.IGNORECASE)
+
+
+def _names_event(anchor: str | None) -> bool:
+    """'eight minutes after the initial 911 call' counts from a moment of the incident;
+    'one minute into the clip' from none."""
+    return bool(anchor) and (EVENT_NOUN.search(anchor) is not None or event_kind(anchor) is not None)
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> str:

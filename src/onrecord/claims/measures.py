@@ -117,7 +117,7 @@ VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities
                    r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
 VISIT_BEFORE = re.compile(r"\b(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
                           r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
-CLAUSE_BREAK = re.compile(r"[;:—–]|,\s+(?:but|while|and then|where|which)\b|\s-\s")
+CLAUSE_BREAK = re.compile(r"[;—–]|:(?!\d)|,\s+(?:but|while|and then|where|which)\b|\s-\s")
 
 
 @dataclass
