@@ -5,8 +5,8 @@ Usage: python benchmarks/claims_real/check_keys.py [ARTICLES_DIR]
 ARTICLES_DIR defaults to ../shared/data/articles from the repository root. Checks every
 keys/*.toml: the span really holds `as_written`, ids are unique, measures are the ones
 docs/claims.md documents, intervals are ordered, conflicts resolve to claims of the same
-incident and sit in the file that comes first, and every keyed article is listed in a
-split file. Prints one line per problem and exits 1 if there is any.
+incident and sit in the file that comes first, spans do not overlap, and every keyed
+article is listed in a split file. Prints one line per problem and exits 1 if there is any.
 """
 from __future__ import annotations
 
@@ -135,6 +135,11 @@ def main(argv: list[str]) -> int:
             problems.append(f"{where_file}: id {dup} used twice")
         for claim in key.get("claim", []):
             check_claim(f"{where_file} {claim.get('id')}", claim, text, measures, problems)
+        spans = sorted((c.get("start", 0), c.get("end", 0), c.get("id", "?"))
+                       for c in key.get("claim", []) + key.get("unlisted", []))
+        for (_, end, first), (start, _, second) in zip(spans, spans[1:]):
+            if start < end:
+                problems.append(f"{where_file}: spans of {first} and {second} overlap")
         for n, item in enumerate(key.get("unlisted", []), 1):
             where = f"{where_file} unlisted {n}"
             unknown = set(item) - UNLISTED_FIELDS
