@@ -22,7 +22,7 @@ SPLIT_FILES = [HERE / "split.toml", HERE / "split_holdout.toml"]
 
 CLAIM_FIELDS = {"id", "start", "end", "as_written", "measure", "lo", "hi", "unit", "hedge",
                 "speaker", "speaker_kind", "subject", "quoted", "qualifier", "anchor",
-                "during", "note"}
+                "relation", "during", "note"}
 CLAIM_REQUIRED = {"id", "start", "end", "as_written", "measure", "unit", "speaker",
                   "speaker_kind"}
 UNLISTED_FIELDS = {"start", "end", "as_written", "suggested_measure", "lo", "hi", "unit",
