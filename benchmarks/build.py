@@ -22,6 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, func, select, text
 
+from onrecord.findings.compute import compute_findings
 from onrecord.reconstruct.build import reconstruct
 from onrecord.reconstruct.write import write_reconstruction
 from onrecord.scenario.into_case import import_scenario
@@ -53,13 +54,20 @@ def window_p95(case, windows: int = 200) -> tuple[float, float]:
     return times[int(0.95 * len(times)) - 1], statistics.median(times)
 
 
+def _reconstructed(case):
+    """The build up to its write: the reconstruction and its findings (pipeline.build_case)."""
+    r = reconstruct(open_reader(case))
+    r.findings, r.claims = compute_findings(r)
+    return r
+
+
 def run(scenario: Path, case_dir: Path, url: str | None, label: str) -> None:
     case, t_import = timed(lambda: import_scenario(scenario, case_dir, url))
     with case.engine.connect() as conn:
         n = conn.execute(text("select count(*) from events where case_id = :c"), {"c": case.id}).scalar()
         bg = conn.execute(text("select count(*) from events e join sources s on s.id = e.source_id "
                                "where e.case_id = :c and s.file_name = 'county_cfs_year.csv'"), {"c": case.id}).scalar()
-    r, t_recon = timed(lambda: reconstruct(case))
+    r, t_recon = timed(lambda: _reconstructed(case))
     _, t_write = timed(lambda: write_reconstruction(case, r))
     t_build = t_recon + t_write
     print(f"[{label}] events: {n:,} ({n - bg:,} of the incident, {bg:,} of the background year)")

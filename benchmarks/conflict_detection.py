@@ -23,15 +23,14 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from onrecord.reconstruct.build import reconstruct
-from onrecord.reconstruct.write import write_reconstruction
+from onrecord.pipeline import build_case
 from onrecord.scenario.into_case import generate_and_import
 from onrecord.store.reader import open_reader
 
 
 def one_seed(seed: int, work: Path) -> dict:
     case = generate_and_import(seed, work)
-    write_reconstruction(case, reconstruct(case))
+    build_case(case)
     truth = json.loads((work / f"scenario-{seed}" / "truth.json").read_text())
     injected = [(t["source"], t["span"], t["measure"]) for t in truth["contradictions"] + truth["press_errors"]]
     reader = open_reader(case)

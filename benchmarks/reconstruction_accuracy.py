@@ -14,8 +14,7 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from onrecord.reconstruct.build import reconstruct
-from onrecord.reconstruct.write import write_reconstruction
+from onrecord.pipeline import build_case
 from onrecord.scenario.into_case import generate_and_import
 from onrecord.scenario.results import collect_case_results
 from onrecord.scenario.score import score_case
@@ -37,8 +36,7 @@ def shared_sources(truth_doc: dict) -> dict[str, int]:
 
 def one_seed(seed: int, work: Path) -> dict:
     case = generate_and_import(seed, work)
-    r = reconstruct(case)
-    write_reconstruction(case, r)
+    r = build_case(case)
     truth = load_truth(work / f"scenario-{seed}" / "truth.json")
     rep = score_case(collect_case_results(work / f"case-{seed}"), truth)
     shared = shared_sources(truth.doc)

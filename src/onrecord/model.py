@@ -131,7 +131,6 @@ class Finding:
 
     name: str
     status: str  # established / not_established (payload["reason"] says why)
-    summary: str
     kind: str = "metric"  # metric, discrepancy, warning, alert
     subject: str | None = None
     value_lo: float | None = None

@@ -38,10 +38,13 @@ def import_files(case: Case, files: Iterable[Path], mapping: Mapping, *, tz: str
 def build_case(case: Case) -> Reconstruction:
     """Align clocks, resolve who is who, fuse, compute the findings, and replace the
     case's derived tables with them in one transaction."""
+    from onrecord.findings.compute import compute_findings
     from onrecord.reconstruct.build import reconstruct
     from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.store.reader import open_reader
 
-    r = reconstruct(case)
+    r = reconstruct(open_reader(case))
+    r.findings, r.claims = compute_findings(r)
     write_reconstruction(case, r)
     return r
 

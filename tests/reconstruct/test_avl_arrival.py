@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
-from onrecord.reconstruct.metrics import MomentRow
+from onrecord.reconstruct.moments import MomentRow
 
 T0 = 1_700_000_000_000
 

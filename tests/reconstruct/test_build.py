@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from onrecord.findings.render import sentence
 from onrecord.scenario.results import collect_case_results
 from onrecord.scenario.score import score_case
 from onrecord.scenario.truth import load_truth
@@ -13,14 +14,11 @@ from onrecord.scenario.truth import load_truth
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from onrecord.reconstruct.build import reconstruct
-    from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.pipeline import build_case
     from onrecord.scenario.into_case import generate_and_import
 
     work = tmp_path_factory.mktemp("built")
-    case = generate_and_import(3, work)
-    r = reconstruct(case)
-    write_reconstruction(case, r)
+    r = build_case(generate_and_import(3, work))
     return work, r
 
 
@@ -54,7 +52,7 @@ def test_units_entered_per_agency_is_a_range_that_holds_the_truth(built):
     for key, true in truth.items():
         if key.startswith("units_entered:"):
             f = found[key.split(":", 1)[1]]
-            assert f.value_lo <= true <= f.value_hi, (f.summary, true)
+            assert f.value_lo <= true <= f.value_hi, (sentence(f), true)
 
 
 def test_build_twice_replaces_the_derived_tables(built, cli):

@@ -1,7 +1,7 @@
 """The rules that turn a claim and a record interval into a verdict."""
 
 from onrecord.model import Claim
-from onrecord.reconstruct.claim_checks import verdict, widened
+from onrecord.findings.claim_checks import verdict, widened
 
 
 def _claim(lo, hi, unit="minute", hedge=None):
@@ -28,7 +28,7 @@ def test_an_unhedged_figure_is_read_as_about_it():
 
 def test_an_order_on_the_radio_is_not_a_report_of_what_we_do():
     from onrecord.claims.assertions import ORDER_KINDS
-    from onrecord.reconstruct.record_facts import _gives_order
+    from onrecord.findings.record_facts import _gives_order
 
     hold, go = ORDER_KINDS["hold back"], ORDER_KINDS["go in"]
     assert _gives_order(hold, "Sergeant Marsh to all units, hold the perimeter, nobody goes in until SWAT is here")

@@ -9,17 +9,23 @@ import json
 
 import pytest
 
+from onrecord.findings.render import sentence
+
 
 @pytest.fixture(scope="module")
 def read(tmp_path_factory):
-    from onrecord.reconstruct.build import reconstruct
+    from onrecord.pipeline import build_case
     from onrecord.scenario.into_case import generate_and_import
+    from onrecord.store.reader import open_reader
 
     work = tmp_path_factory.mktemp("discrepancies")
     case = generate_and_import(7, work)
-    r = reconstruct(case)
+    r = build_case(case)
     truth = json.loads((work / "scenario-7" / "truth.json").read_text())
     files = dict(zip(r.events["id"], r.events["file_name"]))
+    # each finding's sentence as a reader of the case reads it: in the case's own zone
+    zone = open_reader(case).display_zone()
+    r.sentences = {id(f): sentence(f, zone) for f in r.findings}
     return r, truth, files
 
 
@@ -54,7 +60,7 @@ def test_nothing_true_is_called_wrong(read):
     wrong = truth["contradictions"] + truth["press_errors"]
     for f, i in _flagged(r):
         if f.name == "claim_contradicts_record":
-            assert any(_overlaps(r.claims[i], files, w) for w in wrong), f.summary
+            assert any(_overlaps(r.claims[i], files, w) for w in wrong), r.sentences[id(f)]
 
 
 def test_approximate_times_are_checked_and_supported(read):
@@ -73,13 +79,13 @@ def test_a_contradiction_names_the_speaker_and_quotes_the_radio(read):
     orders = [f for f in r.findings if f.name == "claim_contradicts_record" and f.payload["measure"] == "order_given"]
     assert orders
     for f in orders:
-        assert "author of" not in f.summary  # the statement's author by name
-        assert "on the radio: “" in f.summary
+        assert "author of" not in r.sentences[id(f)]  # the statement's author by name
+        assert "on the radio: “" in r.sentences[id(f)]
 
 
 def test_record_times_in_a_summary_are_the_cases_local_clock(read):
     r, truth, files = read
-    timed = [f.summary for f in r.findings if f.kind == "discrepancy" and "on scene by" in f.summary]
+    timed = [r.sentences[id(f)] for f in r.findings if f.kind == "discrepancy" and "on scene by" in r.sentences[id(f)]]
     assert timed
     for summary in timed:
         assert " UTC" not in summary

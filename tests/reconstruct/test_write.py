@@ -11,14 +11,11 @@ from onrecord.store.schema import aligned_events, entities, entity_mentions, eve
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from onrecord.reconstruct.build import reconstruct
-    from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.pipeline import build_case
     from onrecord.scenario.into_case import generate_and_import
 
     case = generate_and_import(5, tmp_path_factory.mktemp("write"))
-    r = reconstruct(case)
-    write_reconstruction(case, r)
-    return case, r
+    return case, build_case(case)
 
 
 def _snapshot(case) -> dict:

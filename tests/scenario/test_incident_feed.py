@@ -41,6 +41,7 @@ def test_imported_and_built_as_positions_of_known_units(tmp_path):
     from sqlalchemy import func, select
 
     from onrecord.reconstruct.build import reconstruct
+    from onrecord.store.reader import open_reader
     from onrecord.scenario.into_case import import_scenario
     from onrecord.scenario.generate import generate_case
     from onrecord.store.schema import events, sources
@@ -51,7 +52,7 @@ def test_imported_and_built_as_positions_of_known_units(tmp_path):
         n = conn.execute(select(func.count()).select_from(events).join(sources, sources.c.id == events.c.source_id)
                          .where(sources.c.file_name == "city_fleet_fixes.csv", events.c.kind == "unit_position")).scalar()
     assert n == 3000
-    r = reconstruct(case)
+    r = reconstruct(open_reader(case))
     feed = set(r.events.loc[r.events["file_name"] == "city_fleet_fixes.csv", "id"])
     resolved = r.who.unit_mentions[r.who.unit_mentions["event_id"].isin(feed)]
     assert len(resolved) == 3000

@@ -42,7 +42,7 @@ def test_derived_rows_are_read_back_and_scored(imported, case1, truth1):
         conn.execute(insert(schema.findings).values(
             id=1, case_id=case.id, kind="metric", name="first_entry", status="established",
             value_lo=first_entry * 1000 - 3000, value_hi=first_entry * 1000 + 1000, unit="utc_ms",
-            summary="first entry", evidence="{}"))
+            evidence="{}"))
     report = score_case(collect_case_results(case.path), load_truth(case1 / "truth.json"))
     try:
         assert report["built"]

@@ -79,17 +79,13 @@ def _findings(conn, case: Case, dispatched: dict, shots: list[dict], contacts: l
     blank = {"subject": None, "payload": None}
     conn.execute(insert(findings), [blank | row for row in [
         {"id": 1, "case_id": case.id, "kind": "metric", "name": "first_dispatch", "status": "established",
-         "value_lo": dispatched["t_src_lo"], "value_hi": dispatched["t_src_lo"], "unit": "utc_ms",
-         "summary": "The first unit was dispatched at this time.", "evidence": ev([dispatched["id"]])},
+         "value_lo": dispatched["t_src_lo"], "value_hi": dispatched["t_src_lo"], "unit": "utc_ms", "evidence": ev([dispatched["id"]])},
         {"id": 2, "case_id": case.id, "kind": "metric", "name": "first_shot_to_first_entry_s",
-         "status": "established", "value_lo": 668.9, "value_hi": 668.9, "unit": "s",
-         "summary": "Time from the first shot to the first entry.", "evidence": ev([s["id"] for s in shots])},
+         "status": "established", "value_lo": 668.9, "value_hi": 668.9, "unit": "s", "evidence": ev([s["id"] for s in shots])},
         {"id": 3, "case_id": case.id, "kind": "discrepancy", "name": "shots_heard", "subject": "Deputy Example",
          "status": "established", "value_lo": 3, "value_hi": 3, "unit": "count",
-         "summary": "The statement says two or three shots; the sensors recorded more.",
          "evidence": ev([s["id"] for s in shots], claims=[1])},
         {"id": 4, "case_id": case.id, "kind": "warning", "name": "threat_reported", "subject": "Example Subject",
          "status": "established", "unit": "count", "value_lo": len(contacts), "value_hi": len(contacts),
-         "summary": "Three prior contacts held by the sheriff name the same person.",
          "payload": json.dumps({"flags": ["self_harm", "weapon_access"]}), "evidence": ev([c["id"] for c in contacts])},
     ]])

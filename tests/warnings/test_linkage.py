@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from onrecord.errors import InputError, UsageError
-from onrecord.warnings import linkage_settings
+from onrecord.warnings import linkage_model
 from onrecord.warnings.linkage import MATCH_THRESHOLD, link_persons
 from onrecord.warnings.persons import prepare_persons
 from tests.warnings.people import AGENCY_ROWS, DATE_FORMATS, FARRADAY_ROWS, ORLA
@@ -54,7 +54,7 @@ def test_why_lists_each_comparison_and_adds_up_to_the_pair_weight(result):
     assert by_name.loc["dob", "level"] == "exact" and by_name.loc["dob", "match_weight"] > 10
     assert by_name.loc["middle_name", "level"] == "initial agrees"
     assert by_name.loc["phone", "level"] == "missing" and by_name.loc["phone", "match_weight"] == 0
-    prior = math.log2(linkage_settings.UNTRAINED_PRIOR / (1 - linkage_settings.UNTRAINED_PRIOR))
+    prior = math.log2(linkage_model.UNTRAINED_PRIOR / (1 - linkage_model.UNTRAINED_PRIOR))
     pair = result.pairs.query("record_id_l in ['sheriff-101', 'school-7'] and "
                               "record_id_r in ['sheriff-101', 'school-7']")
     assert why.match_weight.sum() + prior == pytest.approx(pair.match_weight.iloc[0], abs=1e-6)
@@ -120,7 +120,7 @@ def test_trained_model_on_an_invented_county_links_people_not_households():
 
     rows, truth = invented_population()
     clean, _ = prepare_persons(rows, DATE_FORMATS)
-    assert len(clean) >= linkage_settings.MIN_RECORDS_TO_TRAIN  # this is the trained path
+    assert len(clean) >= linkage_model.MIN_RECORDS_TO_TRAIN  # this is the trained path
     result = link_persons(clean)
     assert not any("priors used" in note for note in result.training_notes)
     found = _pairs_in_clusters(result.clusters)

@@ -14,9 +14,11 @@ def build(case: CaseArg, database_url: DatabaseUrl = None) -> None:
     """Align clocks, resolve who is who, fuse reports, and measure the response."""
     from onrecord.pipeline import build_case
     from onrecord.store.case import open_case
+    from onrecord.store.reader import open_reader
     from onrecord.views.build_summary import print_build
 
-    print_build(build_case(open_case(case, database_url)))
+    c = open_case(case, database_url)
+    print_build(build_case(c), open_reader(c).display_zone())
 
 
 def _built_reader(case: Path, database_url):

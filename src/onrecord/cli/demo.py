@@ -25,6 +25,7 @@ def demo(
     from onrecord import pipeline
     from onrecord.scenario.generate import generate_case
     from onrecord.scenario.into_case import import_scenario
+    from onrecord.store.reader import open_reader
     from onrecord.views.build_summary import print_build
 
     say = Console(soft_wrap=True).print
@@ -40,7 +41,7 @@ def demo(
     say(f"   evidence chain: {'intact' if check.intact else 'BROKEN: ' + str(check.problem)} "
         f"({check.records:,} records)")
     say("[bold]3. building[/]: clocks, who is who, fusion, metrics")
-    print_build(pipeline.build_case(case))
+    print_build(pipeline.build_case(case), open_reader(case).display_zone())
     from onrecord.warnings.case_linkage import flag
 
     say("[bold]   linking[/] prior contacts across agencies to the people they concern")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from onrecord.reconstruct.metrics import MomentRow
+from onrecord.reconstruct.moments import MomentRow
 
 
 def tighten_arrivals(moments: list[MomentRow], t_lo: dict, t_hi: dict, source_kind: dict) -> None:

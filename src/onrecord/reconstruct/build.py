@@ -1,7 +1,8 @@
-"""`onrecord build`: align clocks, resolve who is who, fuse, and measure the response.
+"""`onrecord build`, the reconstruction: align clocks, resolve who is who, fuse.
 
-Reads the events an import wrote; writes only derived tables, replacing the previous
-build's, in one transaction.
+Reads the events an import wrote, through the case's reader; the findings over it are
+findings/compute.py's, and pipeline.build_case writes both into the derived tables,
+replacing the previous build's, in one transaction.
 """
 
 from __future__ import annotations
@@ -13,19 +14,14 @@ import pandas as pd
 
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
+from onrecord.model import Finding
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
-from onrecord.reconstruct.discrepancies import read_claims
-from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
-from onrecord.reconstruct.metrics import (Finding, MomentRow, ResponseMetrics, camera_live_lag, is_fire_ems,
-                                          transfer_delays)
 from onrecord.reconstruct.moment_time import moment_time
-from onrecord.reconstruct.moments import transferred_in
+from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
-from onrecord.reconstruct.views import camera_views, transferred_calls
-from onrecord.store.case import Case
-from onrecord.views.format import Formatter
+from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 
 
 @dataclass
@@ -36,14 +32,16 @@ class Reconstruction:
     clocks: dict[int, clk.ClockEstimate]
     groups: list[list[int]]
     moments: list[MomentRow]
-    findings: list[Finding]
     problems: list[str] = field(default_factory=list)
-    claims: list[dict] = field(default_factory=list)  # rows of the claims table
     whole_second_sources: set[int] = field(default_factory=set)  # sources that write whole seconds
+    # filled by findings/compute.py (pipeline.build_case) before the build is written
+    findings: list[Finding] = field(default_factory=list)
+    claims: list[dict] = field(default_factory=list)  # rows of the claims table
 
 
-def reconstruct(case: Case) -> Reconstruction:
-    events, sources = load_events(case), load_sources(case)
+def reconstruct(reader) -> Reconstruction:
+    """The reconstruction of the case `reader` reads (store/reader.py: open_reader)."""
+    events, sources = load_events(reader), load_sources(reader)
     whole = whole_second_sources(events)
     events = whole_seconds(events, whole)
     problems: list[str] = []
@@ -52,7 +50,7 @@ def reconstruct(case: Case) -> Reconstruction:
     who = resolve(events)
     problems += who.problems
     anchored = moments_table(events, who)
-    pinned, pin_problems = pinned_offsets(case, sources)
+    pinned, pin_problems = pinned_offsets(reader.case, sources)
     problems += pin_problems
     pairs = clk.pair_estimates(anchored) if len(anchored) else []
     clocks = clk.solve(sources, pairs, pinned)
@@ -62,17 +60,7 @@ def reconstruct(case: Case) -> Reconstruction:
     anchored = anchored.merge(written_interval(events, clocks), on="id")
     groups = fuse(anchored) if len(anchored) else []
     moments = _moments(anchored, groups, events, who)
-    fmt = Formatter.for_case(case, sources)
-    units = _unit_info(who)
-    findings = ResponseMetrics(moments, units, events, fmt.interval, fmt.seconds).compute()
-    findings.append(camera_live_lag(camera_views(events, sources), fmt.seconds))
-    first = next((f.value_lo for f in findings if f.name == "first_shots" and f.status == "established"), None)
-    findings += transfer_delays(transferred_calls(events, clocks, since=first), fmt.seconds)
-    findings += _clock_findings(sources, clocks, fmt)
-    # Summaries name times in the case's own zone, as every view shows them.
-    said = read_claims(events, findings, who, fmt.zone)
-    findings += said.findings
-    return Reconstruction(events, sources, who, clocks, groups, moments, findings, problems, said.rows, whole)
+    return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole)
 
 
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:
@@ -132,39 +120,3 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
                              mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls))
     tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"])
     return out
-
-
-def _unit_info(who: WhoIsWho) -> dict[int, dict]:
-    by_agency: dict[str | None, list[str]] = {}
-    for u in who.units():
-        by_agency.setdefault(u.agency, []).append(u.name)
-    fire = {a for a, names in by_agency.items() if is_fire_ems(names)}
-    return {u.id: {"name": u.name, "agency": u.agency, "fire_ems": u.agency in fire,
-                   **({"armed": u.attrs["armed"]} if "armed" in u.attrs else {})} for u in who.units()}
-
-
-def _clock_findings(sources: pd.DataFrame, clocks, fmt) -> list[Finding]:
-    out = []
-    for s in sources.itertuples():
-        c = clocks.get(int(s.id))
-        if c is None or s.kind in ("roster",):
-            continue
-        if c.offset_s is None:
-            out.append(Finding("clock_offset", "not_established", f"{s.file_name}: {c.note}",
-                               kind="metric", subject=s.file_name, unit="s",
-                               payload={"status": c.status, "anchors": c.anchors}, evidence=[]))
-            continue
-        drift = (f", {'gaining' if c.drift_ppm > 0 else 'losing'} {abs(c.drift_ppm) * 0.0864:.2f} s a day "
-                 f"({c.drift_ppm:+.1f} ± {c.drift_sd_ppm or 0:.1f} ppm; the offset as at {fmt.time(c.drift_ref_ms)})"
-                 if c.drift_ppm else "")
-        out.append(Finding("clock_offset", "established",
-                           f"{s.file_name}: clock {fmt.offset(c.offset_s, c.uncertainty_s)}{drift} ({c.status}, "
-                           f"{c.anchors} shared moments)", subject=s.file_name,
-                           value_lo=c.offset_s - (c.uncertainty_s or 0), value_hi=c.offset_s + (c.uncertainty_s or 0),
-                           unit="s", payload={"status": c.status, "offset_s": c.offset_s,
-                                              "uncertainty_s": c.uncertainty_s, "anchors": c.anchors,
-                                              "drift_ppm": c.drift_ppm, "drift_ref_ms": c.drift_ref_ms},
-                           evidence=sorted({a["event"] for e in c.evidence for a in e["anchors"]})))
-    return out
-
-

@@ -399,15 +399,18 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
     return out
 
 
+# Why a clock's offset is unknown (its `note`; findings/clock_offsets.py words the finding from it).
+NO_SHARED_MOMENT = "offset unknown: it shares no recorded moment with another source"
+NO_TRUSTED_CLOCK = ("offset unknown: none of the sources it shares moments with has a trusted or pinned "
+                    "clock; lined up with them only")
+
+
 def _unanchored(comp: set[int], pairs, kinds) -> dict[int, ClockEstimate]:
     if not pairs:
-        return {s: ClockEstimate(s, "unknown", None, None, 0, [],
-                                 "offset unknown: it shares no recorded moment with another source") for s in comp}
+        return {s: ClockEstimate(s, "unknown", None, None, 0, [], NO_SHARED_MOMENT) for s in comp}
     root = max(comp, key=lambda s: _anchor_count(s, pairs))
     local = _solve_component(comp, pairs, {**kinds, root: TRUSTED_KINDS[0]}, {})
-    note = ("offset unknown: none of the sources it shares moments with has a trusted or pinned "
-            "clock; lined up with them only")
-    return {s: ClockEstimate(s, "unknown", None, None, c.anchors, c.evidence, note, relative_s=c.offset_s,
+    return {s: ClockEstimate(s, "unknown", None, None, c.anchors, c.evidence, NO_TRUSTED_CLOCK, relative_s=c.offset_s,
                              relative_unc_s=c.uncertainty_s) for s, c in local.items()}
 
 

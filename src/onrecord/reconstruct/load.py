@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 import pandas as pd
 from sqlalchemy import select, text
 
 from onrecord.store.arrow_read import arrow_frame
-from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.schema import events, sources
 
@@ -18,10 +16,11 @@ from onrecord.store.schema import events, sources
 ROSTER = "roster_entry"
 
 
-def load_events(case: Case) -> pd.DataFrame:
+def load_events(reader) -> pd.DataFrame:
     """Every event of the case, with its source's kind and file name. Millions of rows:
     read as Arrow columns (store/arrow_read.py), and the two source columns filled in
     from the few sources, not joined into every row."""
+    case = reader.case
     c = events.c
     cols = (c.id, c.source_id, c.kind, c.t_src_lo, c.t_src_hi, c.agency, c.unit, c.call, c.actor,
             c.channel, c.place, c.text, c.attrs)
@@ -76,10 +75,7 @@ def whole_second_sources(events: pd.DataFrame) -> set[int]:
     return {int(s) for s in np.unique(events["source_id"].to_numpy()[timed]).tolist()} - fractional
 
 
-def attrs_of(df: pd.DataFrame) -> list[dict]:
-    return [json.loads(a) if a else {} for a in df["attrs"]]
-
-
-def load_sources(case: Case) -> pd.DataFrame:
+def load_sources(reader) -> pd.DataFrame:
+    case = reader.case
     with case.engine.connect() as conn:
         return pd.read_sql(select(sources).where(sources.c.case_id == case.id), conn)

@@ -18,7 +18,7 @@ comes later, never earlier. The clock estimate uses that order (clocks.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PLACELESS = {"channels_patched", "threat_ended"}
 UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position"}
@@ -126,3 +126,25 @@ def destination(kind: str, text: str | None, place: str | None) -> str | None:
 
 def transferred_in(attrs: dict) -> bool:
     return any(attrs.get(k) for k in ("transfer_from", "transfer_from_seq", "transferred_from"))
+
+
+@dataclass
+class MomentRow:
+    """One real moment (a fused event, or a single record of one)."""
+
+    fused_id: int
+    family: str
+    who: object
+    agency: str | None
+    lo: float
+    hi: float
+    best: float
+    members: list[int]
+    unit_members: dict[int, list[int]]  # unit entity -> its records in this moment
+    officers_seen: bool  # someone other than a door says officers were there
+    calls: frozenset = frozenset()  # CAD call numbers its records belong to
+    located: list[int] = field(default_factory=list)  # AVL fixes that bound it (avl_arrival.py)
+
+    @property
+    def evidence(self) -> list[int]:
+        return list(self.members) + [i for i in self.located if i not in self.members]

@@ -122,7 +122,7 @@ def _aligned(case, r: Reconstruction, fused_of: dict[int, int]) -> pa.Table:
 def _findings(case, r: Reconstruction, first: int, claim_base: int) -> list[dict]:
     return [{"id": first + i, "case_id": case.id, "kind": f.kind, "name": f.name, "subject": f.subject,
              "status": f.status, "value_lo": f.value_lo, "value_hi": f.value_hi, "unit": f.unit,
-             "summary": f.summary, "payload": json.dumps(f.payload, default=str),
+             "payload": json.dumps(f.payload, default=str),
              "evidence": json.dumps({"events": [int(e) for e in f.evidence],
                                      "claims": [claim_base + i for i in _claim_positions(f)]})}
             for i, f in enumerate(r.findings)]

@@ -212,13 +212,14 @@ findings = Table(
     Column("kind", String(20), nullable=False),  # metric, discrepancy, warning, alert
     Column("name", String(80), nullable=False),  # e.g. first_entry, unit_time_outside
     Column("subject", String(200)),  # the unit / agency / person it is about, if any
-    # established: the value stands on its evidence; not_established: say why in summary
+    # established: the value stands on its evidence; not_established: payload's "reason" says why
     Column("status", String(20), nullable=False),
     Column("value_lo", Float),
     Column("value_hi", Float),
     Column("unit", String(20)),  # "utc_ms", "s", "count"
-    Column("summary", Text, nullable=False),  # one sentence a reader can quote
-    Column("payload", Text),  # JSON details
+    # JSON: the values, times (UTC ms), names and reason codes the finding's sentence is
+    # made of when it is read (findings/render.py); never the sentence itself (migration 0006)
+    Column("payload", Text),
     Column("evidence", Text, nullable=False),  # JSON: {"events": [...], "claims": [...], "fused": [...]}
     Index("ix_findings_case_kind", "case_id", "kind"),
 )

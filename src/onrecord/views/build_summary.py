@@ -5,8 +5,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from onrecord.findings.render import sentence
 
-def print_build(r) -> None:
+
+def print_build(r, zone) -> None:
+    """`zone`: the case's display zone, for the times in the headline findings."""
     out = Console(soft_wrap=True)
     wide = out if out.is_terminal else Console(width=160)
     names = dict(zip(r.sources["id"], r.sources["file_name"]))
@@ -32,7 +35,7 @@ def print_build(r) -> None:
     out.print(f"fusion: {reports} reports became {fused} fused events; {len(r.events):,} events aligned")
     headline = [f for f in r.findings if f.name in HEADLINE]
     for f in headline:
-        out.print(("  " if f.status == "established" else "  ? ") + f.summary)
+        out.print(("  " if f.status == "established" else "  ? ") + sentence(f, zone))
     for p in r.problems:
         out.print(f"  note: {p}", style="yellow")
     out.print("details: onrecord metrics CASE; onrecord timeline CASE")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from onrecord.findings.render import says, sentence
+
 
 def _records(reader, found: list[dict]) -> dict[int, dict]:
     ids = {int(i) for f in found for i in f["evidence"].get("events", [])}
@@ -16,12 +18,15 @@ def _records(reader, found: list[dict]) -> dict[int, dict]:
 
 
 def discrepancies_json(reader, found: list[dict]) -> dict:
+    zone = reader.display_zone()
     claims = {c["id"]: c for c in reader.claims()}
     records = _records(reader, found)
     return {
         "case": reader.case.name,
         "discrepancies": [
-            {"name": f["name"], "subject": f["subject"], "summary": f["summary"], "details": f["payload"],
+            {"name": f["name"], "subject": f["subject"], "summary": sentence(f, zone),
+             "details": f["payload"] | ({"says_text": says(f["payload"]["says"], zone)}
+                                        if "says" in f["payload"] else {}),
              "claims": [{"id": i, "speaker": claims[i]["speaker"], "sentence": claims[i]["sentence"],
                          "file": claims[i]["file_name"], "span": [claims[i]["span_lo"], claims[i]["span_hi"]],
                          "measure": claims[i]["measure"], "value": [claims[i]["value_lo"], claims[i]["value_hi"]],
@@ -41,6 +46,7 @@ def print_discrepancies(reader, found: list[dict]) -> None:
         console.print("no discrepancies found between the accounts read and the records")
         return
     records = _records(reader, found)
+    zone = reader.display_zone()
     table = Table(title="Where accounts disagree")
     table.add_column("what", no_wrap=True)
     table.add_column("both sides", overflow="fold")
@@ -49,5 +55,5 @@ def print_discrepancies(reader, found: list[dict]) -> None:
         where = [records[int(i)] for i in f["evidence"].get("events", []) if int(i) in records]
         more = f" (+{len(where) - 6})" if len(where) > 6 else ""
         shown = ", ".join(f"{r['file']}:{r['line']}" for r in where[:6]) + more
-        table.add_row(f["name"].replace("_", " "), f["summary"], shown)
+        table.add_row(f["name"].replace("_", " "), sentence(f, zone), shown)
     console.print(table)

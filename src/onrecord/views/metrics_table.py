@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from onrecord.findings.render import sentence
 from onrecord.timetext import to_utc_iso
 
 
@@ -22,12 +23,13 @@ def _evidence_lines(reader, ids: list[int], limit: int = 3) -> list[str]:
 
 
 def metrics_json(reader, found: list[dict]) -> dict:
+    """The metric findings, each worded in the case's zone beside its values and evidence."""
     zone = reader.display_zone()
     return {
         "case": reader.case.name,
         "timezone": zone.key,
         "metrics": [
-            {"name": f["name"], "subject": f["subject"], "status": f["status"], "summary": f["summary"],
+            {"name": f["name"], "subject": f["subject"], "status": f["status"], "summary": sentence(f, zone),
              "unit": f["unit"], "value": _value(f), "details": f["payload"],
              "evidence": {"events": f["evidence"].get("events", []),
                           "sources": _evidence_lines(reader, f["evidence"].get("events", []), limit=50)}}
@@ -39,7 +41,8 @@ def metrics_json(reader, found: list[dict]) -> dict:
 def print_metrics(reader, found: list[dict]) -> None:
     console = Console()
     console = console if console.is_terminal else Console(width=200)
-    table = Table(title=f"Response metrics — times in {reader.display_zone().key}; intervals hold every value the records allow")
+    zone = reader.display_zone()
+    table = Table(title=f"Response metrics — times in {zone.key}; intervals hold every value the records allow")
     for col, wrap in (("metric", False), ("finding", True), ("evidence (source:line)", True)):
         table.add_column(col, no_wrap=not wrap, overflow="fold")
     for f in found:
@@ -47,5 +50,5 @@ def print_metrics(reader, found: list[dict]) -> None:
         lines = _evidence_lines(reader, ids)
         more = f" +{len(ids) - len(lines)} more" if len(ids) > len(lines) else ""
         style = None if f["status"] == "established" else "yellow"
-        table.add_row(f["name"], f["summary"], ", ".join(lines) + more, style=style)
+        table.add_row(f["name"], sentence(f, zone), ", ".join(lines) + more, style=style)
     console.print(table)

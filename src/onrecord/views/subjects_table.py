@@ -24,13 +24,15 @@ def print_link(result) -> None:
 
 def subjects_json(reader) -> dict:
     """Each linked person with their contacts, the warning's sentence first; flagged people first."""
+    from onrecord.findings.render import sentence
+
     people = [e for e in reader.entities("person") if e["attrs"].get("subject")]
     warnings = {f["subject"]: f for f in reader.findings(kind="warning")}
     out = []
     for p in people:
         contacts = reader.events_detail(p["evidence"].get("linked_records", []))
         out.append({"name": p["name"], "aliases": p["aliases"], "agencies": p["attrs"].get("agencies"),
-                    "flag": warnings.get(p["name"], {}).get("summary"),
+                    "flag": sentence(warnings[p["name"]]) if p["name"] in warnings else None,
                     "contacts": [{"event": d["id"], "agency": d.get("agency"), "kind": d.get("kind"),
                                   "file": d.get("file_name"), "line": d.get("ordinal"), "text": d.get("text")}
                                  for d in contacts]})

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 from sqlalchemy import delete, select
 
+from onrecord.model import Finding
 from onrecord.store.bulk import next_id
 from onrecord.store.case import Case
 from onrecord.store.schema import entities, entity_mentions, events, findings, sources
@@ -101,13 +102,25 @@ def _name(r) -> str:
     return " ".join(str(r[k]) for k in ("first_name", "last_name") if isinstance(r.get(k), str) and r[k])
 
 
-def flag(person: dict) -> str | None:
-    """The warning a commission would want read out, or None for an unremarkable history."""
-    n, agencies, threat = len(person["contacts"]), len(person["agencies"]), person["with_indicators"]
-    if agencies < 2 or threat == 0:
+def warning_of(person: dict, entity_id: int | None = None) -> Finding | None:
+    """The warning a commission would want read out, or None for an unremarkable history:
+    contacts held by two agencies or more, some with threat indicators."""
+    n, threat = len(person["contacts"]), person["with_indicators"]
+    if len(person["agencies"]) < 2 or threat == 0:
         return None
-    return (f"{person['name']}: {n} contacts across {agencies} agencies, {threat} with threat indicators; "
-            f"no agency saw more than {person['most_seen_by_one_agency']} of them")
+    return Finding("prior_warnings_not_joined", "established", kind="warning", subject=person["name"][:200],
+                   value_lo=n, value_hi=n, unit="count",
+                   payload={"person_entity": entity_id, "agencies": person["agencies"], "with_indicators": threat,
+                            "most_seen_by_one_agency": person["most_seen_by_one_agency"]},
+                   evidence=[c["event"] for c in person["contacts"]])
+
+
+def flag(person: dict) -> str | None:
+    """The warning about this person in words, or None."""
+    from onrecord.findings.render import sentence
+
+    found = warning_of(person)
+    return sentence(found) if found else None
 
 
 def write_subjects(case: Case, result: Subjects) -> None:
@@ -131,13 +144,11 @@ def write_subjects(case: Case, result: Subjects) -> None:
                 {"id": men_id + i, "case_id": case.id, "entity_id": ent_id, "event_id": c["event"], "claim_id": None,
                  "role": "subject", "text": (c["name"] or "")[:300], "score": None} for i, c in enumerate(p["contacts"])])
             men_id += len(p["contacts"])
-            summary = flag(p)
-            if summary:
+            found = warning_of(p, ent_id)
+            if found:
                 conn.execute(findings.insert().values(
-                    id=fin_id, case_id=case.id, kind="warning", name="prior_warnings_not_joined", subject=p["name"][:200],
-                    status="established", value_lo=len(p["contacts"]), value_hi=len(p["contacts"]), unit="count",
-                    summary=summary, payload=json.dumps({"person_entity": ent_id, "agencies": p["agencies"],
-                                                         "with_indicators": p["with_indicators"]}),
-                    evidence=json.dumps({"events": [c["event"] for c in p["contacts"]]})))
+                    id=fin_id, case_id=case.id, kind=found.kind, name=found.name, subject=found.subject,
+                    status=found.status, value_lo=found.value_lo, value_hi=found.value_hi, unit=found.unit,
+                    payload=json.dumps(found.payload), evidence=json.dumps({"events": found.evidence})))
                 fin_id += 1
             ent_id += 1

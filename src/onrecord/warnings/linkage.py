@@ -18,7 +18,7 @@ import pandas as pd
 from splink import Linker, SettingsCreator
 
 from onrecord.errors import InputError
-from onrecord.warnings import linkage_settings
+from onrecord.warnings import linkage_model
 from onrecord.warnings.backends import database_api
 from onrecord.warnings.nicknames import name_forms
 from onrecord.warnings.persons import PERSON_FIELDS
@@ -77,14 +77,14 @@ def linkage_settings(trained: bool = True) -> SettingsCreator:
     """The whole model as data: comparisons and the blocking rules for prediction.
 
     `trained=False` is the small-data form: priors as they stand, no term-frequency
-    adjustment, and a population-scale prior match probability (see linkage_settings.py).
+    adjustment, and a population-scale prior match probability (see linkage_model.py).
     """
     return SettingsCreator(
         link_type="dedupe_only",
         unique_id_column_name="record_id",
-        comparisons=linkage_settings.comparisons(term_frequencies=trained),
-        blocking_rules_to_generate_predictions=linkage_settings.prediction_blocking_rules(),
-        probability_two_random_records_match=linkage_settings.UNTRAINED_PRIOR,
+        comparisons=linkage_model.comparisons(term_frequencies=trained),
+        blocking_rules_to_generate_predictions=linkage_model.prediction_blocking_rules(),
+        probability_two_random_records_match=linkage_model.UNTRAINED_PRIOR,
         retain_intermediate_calculation_columns=True,
         retain_matching_columns=True,
         additional_columns_to_retain=["agency"],
@@ -99,21 +99,21 @@ def link_persons(
 ) -> LinkResult:
     """Link a clean person table (see `prepare_persons`) on the chosen backend.
 
-    Tables of at least `linkage_settings.MIN_RECORDS_TO_TRAIN` records train the model on
+    Tables of at least `linkage_model.MIN_RECORDS_TO_TRAIN` records train the model on
     themselves (u by random sampling, m by EM); smaller ones use the priors.
     """
     table = _linkable_table(persons)
     if len(table) < 2:
         return _trivial_result(table)
-    trained = len(table) >= linkage_settings.MIN_RECORDS_TO_TRAIN
+    trained = len(table) >= linkage_model.MIN_RECORDS_TO_TRAIN
     db_api = database_api(backend, spark_session)
     linker = Linker(
         db_api.register(table), linkage_settings(trained), log_level=logging.ERROR
     )
     if trained:
-        notes = linkage_settings.train(linker, seed=seed)
+        notes = linkage_model.train(linker, seed=seed)
     else:
-        notes = [f"{len(table)} records < {linkage_settings.MIN_RECORDS_TO_TRAIN}: "
+        notes = [f"{len(table)} records < {linkage_model.MIN_RECORDS_TO_TRAIN}: "
                  "model priors used, no training, no term-frequency adjustment"]
     predictions = linker.inference.predict(threshold_match_probability=KEEP_PAIRS_ABOVE)
     clusters = linker.clustering.cluster_pairwise_predictions_at_threshold(
@@ -145,7 +145,7 @@ def _linkable_table(persons: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFram
     # hundred names).
     names = table["first_name"].dropna().unique()
     forms = {name: list(name_forms(name)) for name in names}
-    table[linkage_settings.NAME_FORMS] = table["first_name"].map(forms)
+    table[linkage_model.NAME_FORMS] = table["first_name"].map(forms)
     return table
 
 
@@ -163,7 +163,7 @@ def _other_string(value: Any) -> str | None:
 
 
 def _refuse_unprepared(table: pd.DataFrame) -> None:
-    """Rows `prepare_persons` would have dropped or fixed must not reach the linkage_settings."""
+    """Rows `prepare_persons` would have dropped or fixed must not reach the model."""
     nameless = table["first_name"].isna() & table["last_name"].isna()
     if nameless.any():
         raise InputError("record has no name; clean rows with prepare_persons first",

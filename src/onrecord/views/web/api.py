@@ -144,7 +144,8 @@ def sources(request: Request) -> dict:
 
 @router.get("/claims", summary="Claims read from statements and press, with speaker, subject and value")
 def claims(request: Request) -> dict:
-    return {"claims": [shape.claim_json(c) for c in state(request).reader().claims()]}
+    zone = state(request).facets()["zone"]
+    return {"claims": [shape.claim_json(c, zone) for c in state(request).reader().claims()]}
 
 
 @router.get("/subjects", summary="Prior warnings per person, with flags and the records behind them")

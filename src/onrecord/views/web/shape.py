@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from zoneinfo import ZoneInfo
 
+from onrecord.findings.render import says, sentence
 from onrecord.store.read import CaseReader
 from onrecord.views.web import present
 
@@ -64,15 +65,20 @@ def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | No
 def finding_json(f: dict, zone: ZoneInfo) -> dict:
     return {"id": f["id"], "kind": f["kind"], "name": f["name"], "subject": f["subject"], "status": f["status"],
             "value_lo": f["value_lo"], "value_hi": f["value_hi"], "unit": f["unit"],
-            "value_text": present.finding_value(f, zone), "summary": f["summary"], "payload": f["payload"],
+            "value_text": present.finding_value(f, zone), "summary": sentence(f, zone), "payload": f["payload"],
             "evidence": f["evidence"]}
 
 
-def claim_json(c: dict) -> dict:
+def claim_json(c: dict, zone: ZoneInfo) -> dict:
+    """A claim and, where the records could speak to it, their verdict, worded in `zone`."""
     keep = ("id", "source_id", "event_id", "span_lo", "span_hi", "sentence", "speaker", "speaker_entity_id",
             "subject", "subject_entity_id", "measure", "value_lo", "value_hi", "unit", "hedge", "time_ref",
             "payload")
-    return {k: c.get(k) for k in keep} | {"source": {"id": c["source_id"], "file": c["file_name"],
+    out = {k: c.get(k) for k in keep}
+    check = (out["payload"] or {}).get("record_check") if isinstance(out["payload"], dict) else None
+    if isinstance(check, dict) and "says" in check:
+        out["payload"] = out["payload"] | {"record_check": check | {"says_text": says(check["says"], zone)}}
+    return out | {"source": {"id": c["source_id"], "file": c["file_name"],
                                                     "kind": c["source_kind"], "agency": c["source_agency"]}}
 
 
@@ -89,7 +95,7 @@ def discrepancies(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     wanted = {i for f in found for i in evidence_ids(f["evidence"], "events")}
     evs = {d["id"]: d for d in reader.events_detail(wanted)}
     return [finding_json(f, zone) | {
-        "claims": [claim_json(claims[i]) for i in evidence_ids(f["evidence"], "claims") if i in claims],
+        "claims": [claim_json(claims[i], zone) for i in evidence_ids(f["evidence"], "claims") if i in claims],
         "events": [report_json(evs[i], zone) for i in evidence_ids(f["evidence"], "events") if i in evs]}
         for f in found]
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from onrecord.claims.assertions import ORDER_KINDS
 from onrecord.claims.numbers import interval
-from onrecord.model import Claim
-from onrecord.reconstruct.record_facts import RecordFacts
+from onrecord.findings.record_facts import RecordFacts
+from onrecord.model import Claim, Finding
 
 LIVE_MAX_S = 60.0  # a view more than a minute behind is a replay, not live
 MINUTE_MS = 60_000.0
@@ -51,7 +51,7 @@ class Check:
     verdict: str  # supports | contradicts | cannot_tell
     claim: tuple  # the claim's interval as compared (after widening)
     record: tuple  # the record's interval in the claim's unit
-    says: str  # what the records say
+    says: dict  # what the records say, as data: {"say": <what>, ...} (findings/render.py words it)
     metric: str
     evidence: list[int] = field(default_factory=list)
 
@@ -93,8 +93,10 @@ def widened(c: Claim) -> tuple:
     return c.lo, c.hi
 
 
-def _fmt(v) -> str:
-    return "…" if v is None else f"{v:.1f}".rstrip("0").rstrip(".")
+def finding_ref(f: Finding) -> dict:
+    """A finding a verdict rests on, as the data its sentence is made from."""
+    return {"name": f.name, "kind": f.kind, "status": f.status, "subject": f.subject, "value_lo": f.value_lo,
+            "value_hi": f.value_hi, "unit": f.unit, "payload": f.payload}
 
 
 # --- shots -----------------------------------------------------------------------------
@@ -114,7 +116,7 @@ def shots_heard(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
         return None if fact is None else Check("cannot_tell", (c.lo, c.hi), (fact.lo, None), fact.says,
                                                "shots_after_arrival", fact.evidence)
     return Check("contradicts", (c.lo, c.hi), (fact.lo, None),
-                 f"{unit} was on scene by {facts.clock(arr.value_hi)}; {fact.says}", "shots_after_arrival",
+                 {"say": "on_scene_by", "unit": unit, "at": arr.value_hi, "then": fact.says}, "shots_after_arrival",
                  list(arr.evidence) + fact.evidence)
 
 
@@ -125,11 +127,11 @@ def shots_after_arrival(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None
         return None
     if fact.lo >= 1 and c.hi is not None and fact.lo > c.hi:
         return Check("contradicts", (c.lo, c.hi), (fact.lo, None),
-                     f"{unit} was on scene by {facts.clock(arr.value_hi)}; {fact.says}", "shots_after_arrival",
-                     list(arr.evidence) + fact.evidence)
+                     {"say": "on_scene_by", "unit": unit, "at": arr.value_hi, "then": fact.says},
+                     "shots_after_arrival", list(arr.evidence) + fact.evidence)
     before = facts.shots_after(arr.value_lo)
     if before is not None and before.lo == 0:
-        return Check("supports", (c.lo, c.hi), (0, 0), f"no sensor detected shots after {unit} arrived",
+        return Check("supports", (c.lo, c.hi), (0, 0), {"say": "no_shots_after_arrival", "unit": unit},
                      "shots_after_arrival", list(arr.evidence))
     return Check("cannot_tell", (c.lo, c.hi), (fact.lo, None), fact.says, "shots_after_arrival", fact.evidence)
 
@@ -145,10 +147,10 @@ def order_given(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     found = facts.orders_by(unit, pattern)
     if not found:
         return None  # not on the radio proves nothing
-    said = "; ".join(f"“{t}”" for _, t in found[:3])
     v = "contradicts" if c.hi is not None and c.hi < len(found) else "supports"
-    return Check(v, (c.lo, c.hi), (len(found), None), f"{unit} on the radio: {said}", f"radio orders ({c.qualifier})",
-                 [i for i, _ in found])
+    return Check(v, (c.lo, c.hi), (len(found), None),
+                 {"say": "on_the_radio", "unit": unit, "words": [t for _, t in found[:3]]},
+                 f"radio orders ({c.qualifier})", [i for i, _ in found])
 
 
 # --- durations -------------------------------------------------------------------------
@@ -163,8 +165,8 @@ def duration_to_entry(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     lo, hi = (entry[0] - arr.value_hi) / MINUTE_MS, (entry[1] - arr.value_lo) / MINUTE_MS
     claim = widened(c)
     return Check(verdict(claim, (lo, hi)), claim, (lo, hi),
-                 f"{unit} arrived {facts.clock(arr.value_lo)}–{facts.clock(arr.value_hi)} and entered "
-                 f"{facts.clock(entry[0])}–{facts.clock(entry[1])}: {_fmt(lo)}–{_fmt(hi)} min", "unit_arrival_to_entry",
+                 {"say": "arrived_and_entered", "unit": unit, "arrived": [arr.value_lo, arr.value_hi],
+                  "entered": [entry[0], entry[1]], "minutes": [lo, hi]}, "unit_arrival_to_entry",
                  list(arr.evidence) + entry[2])
 
 
@@ -184,9 +186,11 @@ def duration_outside(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
         top = max(found, key=lambda f: f.value_hi)
         rec = (0.0, top.value_hi / 60)
         if claim[0] is not None and claim[0] > rec[1]:
-            return Check("contradicts", claim, rec, f"no unit of theirs was outside while shots were fired longer "
-                         f"than {_fmt(rec[1])} min ({top.summary})", "unit_outside_while_shots", list(top.evidence))
-        return Check("cannot_tell", claim, rec, top.summary, "unit_outside_while_shots", list(top.evidence))
+            return Check("contradicts", claim, rec, {"say": "no_unit_outside_longer", "minutes": rec[1],
+                                                     "finding": finding_ref(top)},
+                         "unit_outside_while_shots", list(top.evidence))
+        return Check("cannot_tell", claim, rec, {"say": "finding", "finding": finding_ref(top)},
+                     "unit_outside_while_shots", list(top.evidence))
     unit = ctx.unit(c, facts)
     f = facts.metric("unit_outside_while_shots", unit) if unit else None
     if f is None:
@@ -194,7 +198,8 @@ def duration_outside(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     rec = (f.value_lo / 60, f.value_hi / 60)
     v = verdict(claim, rec) if during else (
         "contradicts" if claim[1] is not None and claim[1] < rec[0] else "cannot_tell")
-    return Check(v, claim, rec, f.summary, "unit_outside_while_shots", list(f.evidence))
+    return Check(v, claim, rec, {"say": "finding", "finding": finding_ref(f)}, "unit_outside_while_shots",
+                 list(f.evidence))
 
 
 def _group_findings(c: Claim, facts: RecordFacts, name: str) -> list:
@@ -224,8 +229,8 @@ def officers_on_scene(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     if not there:
         return None
     n = len(there)
-    when = f"before the last shots ({facts.clock(cutoff)})" if during else "on scene"
-    says = f"{n} armed units of theirs are recorded {when}: " + ", ".join(sorted(f.subject for f in there))
+    says = {"say": "armed_units_recorded", "units": sorted(f.subject for f in there),
+            "before_last_shots": cutoff if during else None}
     v = "contradicts" if c.hi < n else "cannot_tell"
     return Check(v, (c.lo, c.hi), (n, None), says, "units_on_scene",
                  [e for f in there for e in f.evidence] + (list(last.evidence) if during else []))
@@ -240,8 +245,7 @@ def calls_911(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     window = (c.time_ref or {}).get("within_first_min")
     fact = facts.calls_presented(first.value_lo, first.value_hi + window * MINUTE_MS if window else None)
     v = "contradicts" if c.lo > fact.hi else "cannot_tell"
-    return Check(v, (c.lo, c.hi), (0, fact.hi), fact.says + (f" (the first {window:g} minutes after the first shots)"
-                                                            if window else " (from the first shots on)"),
+    return Check(v, (c.lo, c.hi), (0, fact.hi), fact.says | {"within_min": window or None},
                  "calls_911", fact.evidence + list(first.evidence))
 
 
@@ -250,7 +254,8 @@ def transported(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     if f is None:
         return None
     rec = (f.value_lo, f.value_hi)
-    return Check(verdict((c.lo, c.hi), rec), (c.lo, c.hi), rec, f.summary, "patients_transported", list(f.evidence))
+    return Check(verdict((c.lo, c.hi), rec), (c.lo, c.hi), rec, {"say": "finding", "finding": finding_ref(f)},
+                 "patients_transported", list(f.evidence))
 
 
 def camera_live(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
@@ -260,7 +265,7 @@ def camera_live(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
         return None
     live = (1, 1) if f.value_hi <= LIVE_MAX_S else (0, 0) if f.value_lo > LIVE_MAX_S else (0, 1)
     return Check(verdict((c.lo, c.hi), live), (c.lo, c.hi), live,
-                 f"{f.summary}; a view more than {LIVE_MAX_S:.0f} s behind is not live", "camera_live_lag",
+                 {"say": "not_live", "finding": finding_ref(f), "live_max_s": LIVE_MAX_S}, "camera_live_lag",
                  list(f.evidence))
 
 
@@ -286,8 +291,8 @@ def place(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     same = [(i, t) for i, t in facts.said_by(unit) if want & _pairs(t)]
     if not same:
         return None
-    return Check("supports", (None, None), (None, None), f"{unit} on the radio: “{same[0][1]}”", "radio place",
-                 [i for i, _ in same[:3]])
+    return Check("supports", (None, None), (None, None), {"say": "on_the_radio", "unit": unit, "words": [same[0][1]]},
+                 "radio place", [i for i, _ in same[:3]])
 
 
 # --- times -----------------------------------------------------------------------------
@@ -310,13 +315,14 @@ def time_of_action(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     k = TO_CLAIM[c.unit] * 60_000.0
     rec = ((end[0] - start[1]) / k, (end[1] - start[0]) / k)
     claim = widened(c)
-    return Check(verdict(claim, rec), claim, rec, f"{end[2]} came {_fmt(rec[0])}–{_fmt(rec[1])} {c.unit}s after "
-                 f"{start[2]}", "time_between", start[3] + end[3])
+    return Check(verdict(claim, rec), claim, rec,
+                 {"say": "came_after", "what": end[2], "after": start[2], "between": list(rec), "unit": c.unit},
+                 "time_between", start[3] + end[3])
 
 
 def _anchor_time(anchor: str, c: Claim, facts: RecordFacts, ctx: _Ctx):
     if FIRST_SHOT.search(anchor):
-        return _finding_time(facts.metric("first_shots"), "the first shots")
+        return _finding_time(facts.metric("first_shots"), {"what": "first_shots"})
     if DISPATCH.search(anchor):
         # "the call came out" for the speaker: the first dispatch on the call they were sent to
         unit = facts.unit_of(ctx.names.get(c.speaker or ""), ctx.doc_event, is_author=True)
@@ -326,7 +332,7 @@ def _anchor_time(anchor: str, c: Claim, facts: RecordFacts, ctx: _Ctx):
         mine = re.match(r"(?:I|we)\b", anchor, re.IGNORECASE)
         unit = facts.unit_of(ctx.names.get(c.speaker or ""), ctx.doc_event, is_author=True) if mine \
             else ctx.unit(c, facts)
-        return _finding_time(facts.arrival(unit) if unit else None, f"{unit} arrived")
+        return _finding_time(facts.arrival(unit) if unit else None, {"what": "unit_arrived", "unit": unit})
     return None
 
 
@@ -342,7 +348,7 @@ def _action_time(c: Claim, facts: RecordFacts, ctx: _Ctx):
     verb = _action_phrase(c)
     group = (c.subject or "").startswith("group:")
     if HEARD_SHOTS.search(c.sentence) and re.match(r"^hear", verb, re.IGNORECASE):
-        return _finding_time(facts.metric("first_shots"), "the first shots")
+        return _finding_time(facts.metric("first_shots"), {"what": "first_shots"})
     if ORDERED.match(verb):
         kind = next((k for k, rx in ORDER_KINDS.items() if rx.search(c.sentence[c.sentence.find(verb):])), None)
         unit = ctx.unit(c, facts)
@@ -351,17 +357,17 @@ def _action_time(c: Claim, facts: RecordFacts, ctx: _Ctx):
         return facts.first_said(ON_THE_AIR[verb.split(" ")[0].lower()])
     if ENTRY.match(verb):
         if group:
-            return _finding_time(facts.metric("first_entry"), "the first entry")
+            return _finding_time(facts.metric("first_entry"), {"what": "first_entry"})
         unit = ctx.unit(c, facts)
         e = facts.entry(unit) if unit else None
-        return (e[0], e[1], f"{unit} entered", e[2]) if e else None
+        return (e[0], e[1], {"what": "unit_entered", "unit": unit}, e[2]) if e else None
     if ARRIVAL.match(verb) and not group:
         unit = ctx.unit(c, facts)
-        return _finding_time(facts.arrival(unit) if unit else None, f"{unit} arrived")
+        return _finding_time(facts.arrival(unit) if unit else None, {"what": "unit_arrived", "unit": unit})
     return None
 
 
-def _finding_time(f, what: str):
+def _finding_time(f, what: dict):
     return None if f is None else (f.value_lo, f.value_hi, what, list(f.evidence))
 
 
@@ -371,7 +377,7 @@ def _clock_check(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
     subject = c.subject or ""
     heard = HEARD_SHOTS.search(c.sentence) and re.match(r"^hear", c.qualifier or "", re.IGNORECASE)
     if subject.startswith("thing:") and "911" in subject and "first" in subject:
-        when = _finding_time(facts.metric("first_911_call"), "the first 911 call")
+        when = _finding_time(facts.metric("first_911_call"), {"what": "first_911_call"})
     elif heard or (ARRIVAL.match(_action_phrase(c)) and not subject.startswith(("group:", "thing:"))) \
             or (subject.startswith("thing:") and (c.qualifier or "").lower() in ON_THE_AIR):
         when = _action_time(c, facts, ctx)
@@ -391,14 +397,8 @@ def _clock_check(c: Claim, facts: RecordFacts, ctx: _Ctx) -> Check | None:
         window = (rec[0], rec[1] + ((last.value_hi - when[1]) / MINUTE_MS if last else 0))
         v = "contradicts" if verdict(claim, window) == "contradicts" else (
             "supports" if v == "supports" else "cannot_tell")
-    return Check(v, claim, rec, f"{when[2]} between {_hm(rec[0])} and {_hm(rec[1])} local time",
+    return Check(v, claim, rec, {"say": "local_time_between", "what": when[2], "minutes": list(rec)},
                  "time_of_day", when[3])
-
-
-def _hm(minute: float) -> str:
-    m = int(round(minute * 60)) // 60
-    s = int(round(minute * 60)) % 60
-    return f"{m // 60 % 24:02d}:{m % 60:02d}:{s:02d}"
 
 
 CHECKS = {

@@ -13,13 +13,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from zoneinfo import ZoneInfo
 
 import pandas as pd
 
 from onrecord.model import Finding
 from onrecord.reconstruct.names import parse_person
-from onrecord.views.format import Formatter
 
 ROUNDS = re.compile(r"\b(\d{1,3})\s*(?:rounds?|shots?|impulses?)\b", re.IGNORECASE)
 
@@ -29,7 +27,7 @@ class Fact:
     lo: float | None
     hi: float | None
     unit: str  # utc_ms, s, count
-    says: str  # what the records say, in words
+    says: dict  # what the records say, as data: {"say": <what>, ...} (findings/render.py words it)
     evidence: list[int] = field(default_factory=list)
     metric: str | None = None
 
@@ -39,19 +37,12 @@ class RecordFacts:
     events: pd.DataFrame
     findings: list[Finding]
     who: object
-    zone: ZoneInfo = ZoneInfo("UTC")  # the case's zone, for times named in summaries
     by_name: dict = field(default_factory=dict)  # (finding name, subject) -> Finding
 
     def __post_init__(self) -> None:
         self.by_name = {(f.name, f.subject): f for f in self.findings
                         if f.kind == "metric" and f.status == "established"}
         self._crew_units = _units_of_people(self.who)
-
-    def clock(self, ms: float | None) -> str:
-        """A record time as the case's local clock with its zone, for one-line summaries."""
-        if ms is None:
-            return "?"
-        return Formatter(self.zone).time(ms)
 
     def metric(self, name: str, subject: str | None = None) -> Finding | None:
         return self.by_name.get((name, subject))
@@ -78,7 +69,7 @@ class RecordFacts:
         return lo, hi, list(f.evidence)
 
     def call_came_out(self, unit: str):
-        """(lo, hi, words, evidence) of the first dispatch on the call this unit was sent
+        """(lo, hi, what, evidence) of the first dispatch on the call this unit was sent
         to after the first shots: when "the call came out" for its officer. Keyed on the
         call, so a unit sent to another call the same afternoon does not count."""
         first = self.metric("first_shots")
@@ -94,7 +85,7 @@ class RecordFacts:
         call = min(mine, key=lambda x: x.best).call
         same = sent[sent["call"] == call].sort_values("best")
         r = same.iloc[0]
-        return float(r.t_lo), float(r.t_hi), f"the first dispatch on call {call}", [int(r.id)]
+        return float(r.t_lo), float(r.t_hi), {"what": "first_dispatch_on_call", "call": call}, [int(r.id)]
 
     def agencies_of(self, rank_word: str) -> set[str]:
         """'deputies' -> the agencies whose rostered officers mostly hold that rank."""
@@ -123,10 +114,10 @@ class RecordFacts:
             n, ids = per_device.get(device, (0, []))
             per_device[device] = (n + (int(m.group(1)) if m else 1), ids + [int(r.id)])
         if not per_device:
-            return Fact(0, None, "count", "no sensor detected shots after that moment", [])
+            return Fact(0, None, "count", {"say": "no_shots_after"}, [])
         device, (n, ids) = max(per_device.items(), key=lambda kv: kv[1][0])
-        return Fact(n, None, "count", f"gunshot sensor {device} alone counted {n} shots after that moment "
-                    f"({len(ids)} bursts)", ids)
+        return Fact(n, None, "count", {"say": "sensor_counted", "device": device, "shots": n, "bursts": len(ids)},
+                    ids)
 
     # --- the radio
     def orders_by(self, unit: str, pattern: re.Pattern) -> list[tuple[int, str]]:
@@ -143,7 +134,7 @@ class RecordFacts:
         return out
 
     def first_said(self, pattern: re.Pattern, unit: str | None = None):
-        """(lo, hi, words, evidence) of the first radio transmission (by this unit, if
+        """(lo, hi, what, evidence) of the first radio transmission (by this unit, if
         given) whose words match: when an order was given, when "now patched" was said."""
         ev = self.events
         radio = ev[(ev["kind"] == "radio_transmission") & ev["text"].notna() & ev["t_lo"].notna()].sort_values("best")
@@ -153,7 +144,7 @@ class RecordFacts:
                 if uid is None or self.who.entities[uid].name != unit:
                     continue
             if _gives_order(pattern, str(r.text)):
-                return float(r.t_lo), float(r.t_hi), f"“{r.text}” on the radio", [int(r.id)]
+                return float(r.t_lo), float(r.t_hi), {"what": "said_on_radio", "words": str(r.text)}, [int(r.id)]
         return None
 
     def said_by(self, unit: str) -> list[tuple[int, str]]:
@@ -172,7 +163,7 @@ class RecordFacts:
         calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
                    & ev["t_lo"].notna()]
         inside = calls[(calls["t_hi"] >= lo_ms) & ((calls["t_lo"] <= hi_ms) if hi_ms is not None else True)]
-        return Fact(0, len(inside), "count", f"the 911 logs present at most {len(inside)} calls in that window",
+        return Fact(0, len(inside), "count", {"say": "calls_presented", "calls": len(inside)},
                     [int(i) for i in inside["id"]])
 
     # --- clocks in texts

@@ -8,8 +8,6 @@ that a record-derived metric contradicts. Each is a Finding quoting both sides.
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 import json
 from dataclasses import dataclass, field
 
@@ -28,7 +26,7 @@ class ClaimsRead:
     findings: list[Finding] = field(default_factory=list)
 
 
-def read_claims(events: pd.DataFrame, findings: list[Finding], who, zone: ZoneInfo = ZoneInfo("UTC")) -> ClaimsRead:
+def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRead:
     from onrecord.claims.extract import analyse
     from onrecord.claims.rows import claim_row
 
@@ -58,7 +56,7 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who, zone: ZoneIn
         source_id, event_id = where[c.doc]
         out.claim_index[c.id] = len(out.rows)
         out.rows.append({**claim_row(c, names), "source_id": source_id, "event_id": event_id})
-    against = _against_records(result.claims, names, findings, who, out, where, events, zone)
+    against = _against_records(result.claims, names, findings, who, out, where, events)
     wrong = {f.payload["verdict"]["claim"]: f for f in against}
     for conflict in result.conflicts:
         for side in conflict.sides:
@@ -86,10 +84,6 @@ def _cite_other_accounts(sides: list[dict], settled: list[dict], wrong: dict, ou
             if any(o["claim"] == other["claim"] for o in cited):
                 continue
             cited.append({**other, "row": out.claim_index.get(other["claim"])})
-            backed = {"supports": " (the records bear it out)", "contradicts": " (the records contradict it too)"}
-            who = other.get("speaker_name") or "another account"
-            f.summary += (f"; {who} says otherwise: “{other['sentence'].strip()}” ({other['doc'].split('#')[0]})"
-                          f"{backed.get(other.get('record_verdict'), '')}")
 
 
 def _header(r) -> str:
@@ -107,36 +101,25 @@ def _verdict_of(out: ClaimsRead, claim_id: str) -> str | None:
     return (json.loads(row["payload"]).get("record_check") or {}).get("verdict")
 
 
-def _side_text(side: dict) -> str:
-    who = side.get("speaker_name") or side.get("speaker") or "someone"
-    return f"{who}: “{side.get('text')}” ({side.get('doc', '').split('#')[0]})"
-
-
 def _claims_disagree(conflict, out: ClaimsRead, where) -> Finding:
     c = conflict.__dict__
     sides = c["sides"]
     subject = sides[0].get("subject_name") or c.get("subject")
-    summary = (f"accounts disagree on {c['measure'].replace('_', ' ')}"
-               f"{' of ' + str(subject) if subject else ''}: " + " vs ".join(_side_text(s) for s in sides))
-    backed = [s for s in sides if s.get("record_verdict") == "supports"]
-    if len(backed) == 1:
-        summary += f"; the records support {backed[0].get('speaker_name') or 'the first'}'s account"
     claim_ids = [s["claim"] for s in sides]
-    return Finding("claims_disagree", "established", summary, kind="discrepancy", subject=subject,
+    return Finding("claims_disagree", "established", kind="discrepancy", subject=subject,
                    payload={"measure": c["measure"], "sides": sides, "reason": c.get("reason"),
                             "claims": [out.claim_index.get(i) for i in claim_ids]},
                    evidence=[where[s["doc"]][1] for s in sides if s.get("doc") in where])
 
 
-def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where, events,
-                     zone: ZoneInfo) -> list[Finding]:
+def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRead, where, events) -> list[Finding]:
     """Every claim the records can speak to is checked (claim_checks.py); the verdict goes
     into the claim's row either way, and a contradiction becomes a discrepancy quoting
     the claim's sentence and the record events it rests on."""
-    from onrecord.reconstruct.claim_checks import check
-    from onrecord.reconstruct.record_facts import RecordFacts
+    from onrecord.findings.claim_checks import check
+    from onrecord.findings.record_facts import RecordFacts
 
-    facts = RecordFacts(events, findings, who, zone=zone)
+    facts = RecordFacts(events, findings, who)
     result = []
     previous: dict[str, object] = {}  # document -> its last time claim, for "... later"
     for c in claims:
@@ -157,12 +140,11 @@ def _against_records(claims, names, findings: list[Finding], who, out: ClaimsRea
         speaker = names.get(c.speaker or "", c.speaker_text or c.speaker)
         subject = names.get(c.subject or "", c.subject_text)
         result.append(Finding(
-            "claim_contradicts_record", "established",
-            f"{speaker} says “{c.sentence.strip()}” ({c.doc.split('#')[0]}); the records say {found.says}",
-            kind="discrepancy", subject=subject,
+            "claim_contradicts_record", "established", kind="discrepancy", subject=subject,
             payload={"measure": c.measure, "claim": out.claim_index.get(c.id), "metric": found.metric,
-                     "claim_text": c.text, "sentence": c.sentence, "span": [c.start, c.end],
-                     "claim_interval": list(found.claim), "record_interval": list(found.record),
-                     "verdict": {"claim": c.id, "verdict": found.verdict, "reason": found.says}},
+                     "speaker": speaker, "doc": c.doc, "claim_text": c.text, "sentence": c.sentence,
+                     "span": [c.start, c.end], "claim_interval": list(found.claim),
+                     "record_interval": list(found.record), "says": found.says,
+                     "verdict": {"claim": c.id, "verdict": found.verdict}},
             evidence=[doc_event] + [e for e in found.evidence if e != doc_event]))
     return result

@@ -1,13 +1,17 @@
-"""Records whose meaning spans two times: a camera view and the footage it showed, a
-call presented at one answering point and again after its transfer."""
+"""Records whose meaning spans two times, and the lags between them: a camera view and
+the footage it showed (how far behind "live" was), a call presented at one answering
+point and again after its transfer (how long the caller waited)."""
 
 from __future__ import annotations
 
 import json
+from statistics import median
 
 import pandas as pd
 import pyarrow as pa
 
+from onrecord.findings.metrics import not_established
+from onrecord.model import Finding
 from onrecord.sources.mapping import parse_mapping
 from onrecord.sources.times import parse_times
 
@@ -65,3 +69,40 @@ def _relative_unc(clocks, a: int, b: int) -> float:
     ua = clocks.get(int(a)).relative_unc_s if clocks.get(int(a)) else None
     ub = clocks.get(int(b)).relative_unc_s if clocks.get(int(b)) else None
     return round(((ua or 1.0) ** 2 + (ub or 1.0) ** 2) ** 0.5, 3)
+
+
+def camera_live_lag(views: list[tuple[int, float, float]]) -> Finding:
+    """`views`: (event id, shown at, footage of), both on the camera's own clock (ms)."""
+    if not views:
+        return not_established("camera_live_lag", "no_camera_footage")
+    lags = [(shown - footage) / 1000.0 for _, shown, footage in views]
+    return Finding("camera_live_lag", "established", value_lo=min(lags), value_hi=max(lags), unit="s",
+                   payload={"median_s": median(lags), "views": len(lags)}, evidence=[v[0] for v in views])
+
+
+def transfer_delays(calls: list[dict]) -> list[Finding]:
+    """`calls`: per transferred call, first presentation and presentation after transfer
+    (ms on the common clock, lined up by the two answering points' relative offsets)."""
+    out = []
+    for c in calls:
+        d = (c["after"] - c["first"]) / 1000.0
+        out.append(Finding("call_transfer_delay", "established", subject=c["caller"], value_lo=d - c["unc_s"],
+                           value_hi=d + c["unc_s"], unit="s", payload={"delay_s": d}, evidence=c["events"]))
+    if out:
+        mean = sum(f.payload["delay_s"] for f in out) / len(out)
+        unc = max(c["unc_s"] for c in calls)
+        out.append(Finding("mean_call_transfer_delay", "established", value_lo=mean - unc, value_hi=mean + unc,
+                           unit="s", payload={"calls": len(out), "mean_s": mean},
+                           evidence=[e for c in calls for e in c["events"]]))
+    return out
+
+
+def camera_lag(r, found: list[Finding]) -> list[Finding]:
+    """How far behind the camera view called live ran."""
+    return [camera_live_lag(camera_views(r.events, r.sources))]
+
+
+def call_transfers(r, found: list[Finding]) -> list[Finding]:
+    """How long transferred callers waited, from the first shots on."""
+    first = next((f.value_lo for f in found if f.name == "first_shots" and f.status == "established"), None)
+    return transfer_delays(transferred_calls(r.events, r.clocks, since=first))

@@ -1,0 +1,31 @@
+"""Each source's clock as a finding: how far it runs from the common clock, ± how much,
+drifting or not, and the shared moments it rests on; or why it cannot be told."""
+
+from __future__ import annotations
+
+from onrecord.model import Finding
+from onrecord.reconstruct import clocks as clk
+
+# A clock's note says why its offset is unknown; the finding keeps the reason as a code.
+UNKNOWN_REASONS = {clk.NO_SHARED_MOMENT: "no_shared_moment", clk.NO_TRUSTED_CLOCK: "no_trusted_clock"}
+
+
+def clock_offsets(r, found: list[Finding]) -> list[Finding]:
+    out = []
+    for s in r.sources.itertuples():
+        c = r.clocks.get(int(s.id))
+        if c is None or s.kind in ("roster",):
+            continue
+        if c.offset_s is None:
+            out.append(Finding("clock_offset", "not_established", kind="metric", subject=s.file_name, unit="s",
+                               payload={"status": c.status, "anchors": c.anchors,
+                                        "reason": UNKNOWN_REASONS.get(c.note, "clock_unknown")}, evidence=[]))
+            continue
+        out.append(Finding("clock_offset", "established", subject=s.file_name,
+                           value_lo=c.offset_s - (c.uncertainty_s or 0), value_hi=c.offset_s + (c.uncertainty_s or 0),
+                           unit="s", payload={"status": c.status, "offset_s": c.offset_s,
+                                              "uncertainty_s": c.uncertainty_s, "anchors": c.anchors,
+                                              "drift_ppm": c.drift_ppm, "drift_sd_ppm": c.drift_sd_ppm,
+                                              "drift_ref_ms": c.drift_ref_ms},
+                           evidence=sorted({a["event"] for e in c.evidence for a in e["anchors"]})))
+    return out

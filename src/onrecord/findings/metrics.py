@@ -1,0 +1,221 @@
+"""The response measured: each number a Finding with the events it rests on.
+
+Definitions for users: docs/metrics.md. Times are intervals (UTC ms) on the common clock;
+durations are intervals in seconds computed from the ends of those intervals, so a
+metric's interval contains every value the records allow.
+"""
+
+from __future__ import annotations
+
+import re
+from onrecord.model import Finding
+from onrecord.reconstruct.moments import MomentRow
+
+SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
+APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
+
+
+def not_established(name: str, reason: str, subject: str | None = None) -> Finding:
+    """Not established, and why: `reason` is a code findings/render.py words (REASONS)."""
+    return Finding(name, "not_established", subject=subject, payload={"reason": reason})
+
+
+def _time(name: str, m: MomentRow) -> Finding:
+    return Finding(name, "established", value_lo=m.lo, value_hi=m.hi, unit="utc_ms",
+                   payload={"best": m.best, "fused_id": m.fused_id}, evidence=m.evidence)
+
+
+def _span(a_lo, a_hi, b_lo, b_hi) -> tuple[float, float]:
+    """Seconds from a to b, as an interval."""
+    return (b_lo - a_hi) / 1000.0, (b_hi - a_lo) / 1000.0
+
+
+def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo: float, last_hi: float):
+    def dur(a, e, last, f):
+        return max(0.0, (min(e, last) - max(a, f)) / 1000.0)
+
+    e_lo = entry.lo if entry else float("inf")
+    e_hi = entry.hi if entry else float("inf")
+    return dur(arr.hi, e_lo, last_lo, first.hi), dur(arr.lo, e_hi, last_hi, first.lo)
+
+
+class ResponseMetrics:
+    def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
+        self.moments, self.units, self.events = moments, units, events
+        self.out: list[Finding] = []
+
+    def of(self, family: str) -> list[MomentRow]:
+        found = (m for m in self.moments if m.family == family and self._in_incident(m))
+        return sorted(found, key=lambda m: m.best)
+
+    def _in_incident(self, m: MomentRow) -> bool:
+        """Units busy on other calls the same afternoon are not part of this response."""
+        calls = getattr(self, "incident_calls", None)
+        return calls is None or not m.calls or bool(m.calls & calls)
+
+    def _find_incident_calls(self) -> None:
+        """The incident's call in each dispatch system: the one most units were sent to
+        in the hour after the first shots."""
+        lo, hi = self.first.lo - 300_000, self.first.hi + 3_600_000
+        units_by_call: dict[str, set] = {}
+        for m in self.moments:
+            if m.family in ("unit_dispatched", "unit_arrived") and lo <= m.best <= hi:
+                for call in m.calls:
+                    units_by_call.setdefault(call, set()).add(m.who)
+        best: dict[str, tuple[int, str]] = {}
+        for call, units in units_by_call.items():
+            system = call.split("#", 1)[0]
+            if len(units) > best.get(system, (0, ""))[0]:
+                best[system] = (len(units), call)
+        self.incident_calls = frozenset(c for _, c in best.values()) or None
+
+    def compute(self) -> list[Finding]:
+        shots = self.of("shots")
+        if not shots:
+            self.out.append(not_established("first_shots", "no_shots"))
+            return self.out
+        first, last = shots[0], shots[-1]
+        self.first, self.last_lo, self.last_hi = first, last.lo, last.hi + SHOT_BURST_MAX_S * 1000
+        self._find_incident_calls()
+        self.out.append(_time("first_shots", first))
+        self.out.append(Finding("last_shots", "established", value_lo=self.last_lo, value_hi=self.last_hi,
+                                unit="utc_ms", payload={"burst_s": SHOT_BURST_MAX_S}, evidence=list(last.members)))
+        self._first_call()
+        self._first_of("unit_dispatched", "first_dispatch")
+        arrival = self._first_armed_arrival()
+        entry = self._first_entry()
+        self._first_of("threat_ended", "threat_ended")
+        if entry:
+            lo, hi = _span(first.lo, first.hi, entry.lo, entry.hi)
+            self.out.append(Finding("first_shot_to_first_entry", "established", value_lo=lo, value_hi=hi,
+                                    unit="s", evidence=first.members + entry.members))
+            if arrival:
+                lo, hi = _span(arrival.lo, arrival.hi, entry.lo, entry.hi)
+                self.out.append(Finding("first_armed_arrival_to_entry", "established", value_lo=lo, value_hi=hi,
+                                        unit="s",
+                                        evidence=arrival.evidence + entry.members))
+        self._per_unit()
+        self._patients()
+        return self.out
+
+    def _patients(self) -> None:
+        moved = self._after_first("patient_transported")
+        if moved:
+            # one patient record each; a radio "transporting" only confirms one of them
+            kinds = dict(zip(self.events["id"], self.events["kind"]))
+            n = sum(1 for m in moved for i in m.members if kinds.get(i) == "patient_transported") or len(moved)
+            self.out.append(Finding("patients_transported", "established", value_lo=n, value_hi=n, unit="count", evidence=[i for m in moved for i in m.members]))
+
+    def _after_first(self, family: str) -> list[MomentRow]:
+        return [m for m in self.of(family) if m.hi >= self.first.lo]
+
+    def _first_of(self, family: str, name: str) -> MomentRow | None:
+        found = self._after_first(family)
+        if not found:
+            self.out.append(not_established(name, "none_after_first_shots"))
+            return None
+        self.out.append(_time(name, found[0]))
+        return found[0]
+
+    def _first_call(self) -> None:
+        ev = self.events
+        calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
+                   & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
+        if calls.empty:
+            self.out.append(not_established("first_911_call", "no_911_call"))
+            return
+        c = calls.sort_values("best").iloc[0]
+        self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi), unit="utc_ms",
+                                payload={"best": float(c.best)}, evidence=[int(c.id)]))
+
+    def _armed(self, unit_id) -> bool:
+        u = self.units.get(unit_id, {})
+        if "armed" in u:
+            return bool(u["armed"])
+        return not u.get("fire_ems", False)
+
+    def _first_armed_arrival(self) -> MomentRow | None:
+        found = [m for m in self.of("unit_arrived") if self._armed(m.who)]
+        if not found:
+            self.out.append(not_established("first_armed_unit_on_scene", "no_armed_arrival"))
+            return None
+        m = min(found, key=lambda x: x.best)
+        f = _time("first_armed_unit_on_scene", m)
+        f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
+        self.out.append(f)
+        return m
+
+    def _first_entry(self) -> MomentRow | None:
+        found = [m for m in self._after_first("entry") if m.officers_seen]
+        if not found:
+            self.out.append(not_established("first_entry", "no_entry"))
+            return None
+        self.out.append(_time("first_entry", found[0]))
+        return found[0]
+
+    def _per_unit(self) -> None:
+        arrivals = {m.who: m for m in self.of("unit_arrived")}
+        entries: dict[int, MomentRow] = {}
+        for m in self.of("entry"):
+            for unit in m.unit_members:
+                entries.setdefault(unit, m)
+        by_agency: dict[str, dict[str, int]] = {}
+        for unit, arr in arrivals.items():
+            info = self.units.get(unit, {})
+            name, agency = info.get("name", str(unit)), info.get("agency")
+            entry = entries.get(unit)
+            stats = by_agency.setdefault(agency or "?", {"on_scene": 0, "entered": 0, "arrived": [], "went_in": []})
+            stats["on_scene"] += 1
+            stats["entered"] += entry is not None
+            stats["arrived"] += arr.evidence
+            stats["went_in"] += entry.unit_members[unit] if entry else []
+            self.out.append(Finding("unit_on_scene", "established", subject=name, value_lo=arr.lo, value_hi=arr.hi,
+                                    unit="utc_ms", payload={"agency": agency, "armed": self._armed(unit)},
+                                    evidence=arr.evidence))
+            self.out.append(Finding("unit_entered", "established", subject=name,
+                                    value_lo=1 if entry else 0, value_hi=1 if entry else 0, unit="count",
+                                    payload={"agency": agency, "entered_at": [entry.lo, entry.hi] if entry else None},
+                                    evidence=arr.evidence + (entry.unit_members[unit] if entry else [])))
+            if self._armed(unit):
+                lo, hi = _outside(arr, entry, self.first, self.last_lo, self.last_hi)
+                self.out.append(Finding("unit_outside_while_shots", "established", subject=name, value_lo=lo,
+                                        value_hi=hi, unit="s",
+                                        payload={"agency": agency, "held_outside": lo > 0},
+                                        evidence=arr.evidence + (entry.members if entry else [])
+                                        + self.first.members))
+        for agency, stats in sorted(by_agency.items()):
+            on_scene, entered = stats["on_scene"], stats["entered"]
+            self.out.append(Finding("agency_units_on_scene", "established", subject=agency, value_lo=on_scene,
+                                    value_hi=on_scene, unit="count", evidence=stats["arrived"]))
+            # No record of a unit going in is not a record that it stayed out (a deputy
+            # may go in with another agency's team, unrecorded): the count is a range,
+            # from the entries recorded up to every unit on scene, and says so.
+            self.out.append(Finding(
+                "agency_units_entered", "established", subject=agency, value_lo=entered, value_hi=on_scene,
+                unit="count", payload={"recorded": entered, "on_scene": on_scene},
+                evidence=stats["went_in"] + stats["arrived"]))
+
+
+def is_fire_ems(unit_names: list[str]) -> bool:
+    """An agency whose units are mostly apparatus (E31, R47, M12) is fire/EMS: unarmed."""
+    from onrecord.reconstruct.names import fold
+
+    if not unit_names:
+        return False
+    hits = sum(1 for n in unit_names if APPARATUS.match(fold(n)))
+    return hits / len(unit_names) > 0.5
+
+
+def unit_info(who) -> dict[int, dict]:
+    """Per unit entity: its name, agency, and whether it is fire/EMS (unarmed) or armed."""
+    by_agency: dict[str | None, list[str]] = {}
+    for u in who.units():
+        by_agency.setdefault(u.agency, []).append(u.name)
+    fire = {a for a, names in by_agency.items() if is_fire_ems(names)}
+    return {u.id: {"name": u.name, "agency": u.agency, "fire_ems": u.agency in fire,
+                   **({"armed": u.attrs["armed"]} if "armed" in u.attrs else {})} for u in who.units()}
+
+
+def response_metrics(r) -> list[Finding]:
+    """The incident's own figures and each unit's and agency's (docs/metrics.md)."""
+    return ResponseMetrics(r.moments, unit_info(r.who), r.events).compute()

@@ -1,0 +1,273 @@
+"""A finding in words, for the reader reading it: the one place a Finding's data becomes
+a sentence. Stored findings hold values, times (UTC ms), names and reason codes; the CLI,
+the web pages, the API and the report call `sentence(finding, zone)` when they show one,
+so the times in it are in the reader's zone (the case's display zone today).
+
+A finding is read here the same way whether it is the build's `model.Finding` or a row
+the reader gave back (a dict with the same keys). A metric added by a contributor adds
+its sentence to SENTENCES (docs/extending.md); one without reads as its name and value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, is_dataclass
+from zoneinfo import ZoneInfo
+
+from onrecord import timetext
+
+UTC = ZoneInfo("UTC")
+
+# Why a finding is not established, by the code its payload keeps.
+REASONS = {
+    "no_shots": "no sensor or camera records shots",
+    "none_after_first_shots": "no record of it after the first shots",
+    "no_911_call": "no 911 call log presents a call after the first shots",
+    "no_armed_arrival": "no armed unit's arrival is recorded",
+    "no_entry": "no record says officers went in",
+    "no_camera_footage": "no camera view records what footage it showed",
+    "no_shared_moment": "offset unknown: it shares no recorded moment with another source",
+    "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a trusted or pinned "
+                        "clock; lined up with them only",
+    "clock_unknown": "offset unknown",
+}
+
+# The moments a metric names, as the sentence says them.
+MOMENT_WORDS = {"first_shots": "first shots", "first_dispatch": "first dispatch", "threat_ended": "threat ended",
+                "first_entry": "first entry", "first_911_call": "first 911 call"}
+
+
+class Words:
+    """The finding being worded, and the reader's zone for its times."""
+
+    def __init__(self, f: dict, zone: ZoneInfo):
+        self.f, self.zone = f, zone
+        self.p = f.get("payload") or {}
+        self.subject = f.get("subject")
+        self.lo, self.hi = f.get("value_lo"), f.get("value_hi")
+
+    def time(self, ms: float) -> str:
+        return timetext.sentence_time(ms, self.zone)
+
+    def interval(self, lo: float | None = None, hi: float | None = None) -> str:
+        return timetext.sentence_interval(self.lo if lo is None else lo, self.hi if hi is None else hi, self.zone)
+
+    def seconds(self) -> str:
+        return timetext.sentence_seconds(self.lo, self.hi)
+
+
+def _count(v) -> str:
+    return str(int(v)) if v is not None and float(v).is_integer() else f"{v:g}"
+
+
+def _minutes(v) -> str:
+    return "…" if v is None else f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _doc(doc: str | None) -> str:
+    return (doc or "").split("#")[0]
+
+
+# ---- metrics
+
+def _moment(w: Words) -> str:
+    return f"{MOMENT_WORDS[w.f['name']]}: {w.interval()}"
+
+
+def _last_shots(w: Words) -> str:
+    return f"last shots: {w.interval()} (a burst may run {w.p.get('burst_s', 10.0):.0f} s past its detection)"
+
+
+def _first_armed(w: Words) -> str:
+    return f"first armed unit on scene ({w.p.get('unit') or '?'}): {w.interval()}"
+
+
+def _unit_entered(w: Words) -> str:
+    at = w.p.get("entered_at")
+    return f"{w.subject} entered: {w.interval(*at)}" if at else f"{w.subject}: no record of entering"
+
+
+def _outside(w: Words) -> str:
+    held = "held outside while shots were fired" if w.lo > 0 else (
+        "may have been outside while shots were fired" if w.hi > 0 else "not outside during shots")
+    return f"{w.subject}: {w.seconds()} on scene outside while shots were still being fired ({held})"
+
+
+def _units_entered(w: Words) -> str:
+    entered, on_scene = int(w.p.get("recorded", w.lo)), int(w.p.get("on_scene", w.hi))
+    unknown = on_scene - entered
+    return (f"{w.subject}: {entered} of {on_scene} units on scene recorded going in"
+            + (f"; no record says whether the other {unknown} did" if unknown else ""))
+
+
+def _camera_lag(w: Words) -> str:
+    return (f"the camera view called live was a replay {w.seconds()} behind "
+            f"(median {w.p['median_s']:.0f} s over {w.p['views']} views)")
+
+
+def _clock_offset(w: Words) -> str:
+    p = w.p
+    drift = p.get("drift_ppm")
+    drifting = (f", {'gaining' if drift > 0 else 'losing'} {abs(drift) * 0.0864:.2f} s a day "
+                f"({drift:+.1f} ± {p.get('drift_sd_ppm') or 0:.1f} ppm; the offset as at {w.time(p['drift_ref_ms'])})"
+                if drift else "")
+    return (f"{w.subject}: clock {timetext.sentence_offset(p['offset_s'], p.get('uncertainty_s'))}{drifting} "
+            f"({p['status']}, {p['anchors']} shared moments)")
+
+
+# ---- discrepancies
+
+def _side(side: dict) -> str:
+    who = side.get("speaker_name") or side.get("speaker") or "someone"
+    return f"{who}: “{side.get('text')}” ({_doc(side.get('doc'))})"
+
+
+def _claims_disagree(w: Words) -> str:
+    sides = w.p.get("sides") or []
+    out = (f"accounts disagree on {w.p['measure'].replace('_', ' ')}"
+           f"{' of ' + str(w.subject) if w.subject else ''}: " + " vs ".join(_side(s) for s in sides))
+    backed = [s for s in sides if s.get("record_verdict") == "supports"]
+    if len(backed) == 1:
+        out += f"; the records support {backed[0].get('speaker_name') or 'the first'}'s account"
+    return out
+
+
+BACKED = {"supports": " (the records bear it out)", "contradicts": " (the records contradict it too)"}
+
+
+def _contradicts_record(w: Words) -> str:
+    p = w.p
+    out = (f"{p.get('speaker')} says “{p['sentence'].strip()}” ({_doc(p.get('doc'))}); "
+           f"the records say {says(p['says'], w.zone)}")
+    for other in p.get("other_accounts") or []:
+        who = other.get("speaker_name") or "another account"
+        out += (f"; {who} says otherwise: “{other['sentence'].strip()}” ({_doc(other.get('doc'))})"
+                f"{BACKED.get(other.get('record_verdict'), '')}")
+    return out
+
+
+# ---- warnings
+
+def _prior_warnings(w: Words) -> str:
+    p = w.p
+    return (f"{w.subject}: {_count(w.lo)} contacts across {len(p['agencies'])} agencies, {p['with_indicators']} "
+            f"with threat indicators; no agency saw more than {p['most_seen_by_one_agency']} of them")
+
+
+SENTENCES: dict[str, Callable[[Words], str]] = {
+    **{name: _moment for name in MOMENT_WORDS},
+    "last_shots": _last_shots,
+    "first_armed_unit_on_scene": _first_armed,
+    "first_shot_to_first_entry": lambda w: f"first shots to first entry: {w.seconds()}",
+    "first_armed_arrival_to_entry": lambda w: f"first armed unit on scene to first entry: {w.seconds()}",
+    "patients_transported": lambda w: f"{_count(w.lo)} patients recorded as transported by medics",
+    "unit_on_scene": lambda w: f"{w.subject} on scene: {w.interval()}",
+    "unit_entered": _unit_entered,
+    "unit_outside_while_shots": _outside,
+    "agency_units_on_scene": lambda w: f"{w.subject}: {_count(w.lo)} units on scene",
+    "agency_units_entered": _units_entered,
+    "camera_live_lag": _camera_lag,
+    "call_transfer_delay": lambda w: (f"caller {w.subject} waited {w.p['delay_s']:.0f} s from the first ring "
+                                      "to an answer after transfer"),
+    "mean_call_transfer_delay": lambda w: (f"transferred calls waited {w.p['mean_s']:.0f} s on average "
+                                           f"({w.p['calls']} calls)"),
+    "clock_offset": _clock_offset,
+    "claims_disagree": _claims_disagree,
+    "claim_contradicts_record": _contradicts_record,
+    "prior_warnings_not_joined": _prior_warnings,
+}
+
+
+def _as_dict(f) -> dict:
+    return asdict(f) if is_dataclass(f) else f
+
+
+def sentence(finding, zone: ZoneInfo | None = None) -> str:
+    """One sentence a reader can quote, its times in `zone` (UTC if none is given)."""
+    f = _as_dict(finding)
+    w = Words(f, zone or UTC)
+    if f.get("status") == "not_established":
+        reason = REASONS.get(w.p.get("reason"), "not established")
+        if f.get("name") == "clock_offset":
+            return f"{w.subject}: {reason}"
+        return f"{f['name'].replace('_', ' ')}: not established — {reason}"
+    word = SENTENCES.get(f.get("name"))
+    return word(w) if word else _plain(w)
+
+
+def _plain(w: Words) -> str:
+    """A finding with no sentence of its own: its name, what it is about, and its value."""
+    f, unit = w.f, w.f.get("unit")
+    about = f" ({w.subject})" if w.subject else ""
+    if w.lo is None and w.hi is None:
+        value = "no value"
+    elif unit == "utc_ms":
+        value = w.interval(w.lo if w.lo is not None else w.hi, w.hi if w.hi is not None else w.lo)
+    elif unit == "s":
+        value = timetext.sentence_seconds(w.lo if w.lo is not None else w.hi, w.hi if w.hi is not None else w.lo)
+    else:
+        lo, hi = w.lo if w.lo is not None else w.hi, w.hi if w.hi is not None else w.lo
+        value = _count(lo) if lo == hi else f"{_count(lo)}–{_count(hi)}"
+        value += f" {unit}" if unit and unit != "count" else ""
+    return f"{f['name'].replace('_', ' ')}{about}: {value}"
+
+
+# ---- what the records say, in a verdict on a claim (findings/claim_checks.py)
+
+def _what(what: dict) -> str:
+    """A moment a verdict compares with: 'the first shots', 'E31 arrived'."""
+    kind = what.get("what")
+    return {"first_shots": "the first shots", "first_entry": "the first entry",
+            "first_911_call": "the first 911 call"}.get(kind) or {
+        "unit_arrived": lambda: f"{what.get('unit')} arrived",
+        "unit_entered": lambda: f"{what.get('unit')} entered",
+        "first_dispatch_on_call": lambda: f"the first dispatch on call {what.get('call')}",
+        "said_on_radio": lambda: f"“{what.get('words')}” on the radio",
+    }.get(kind, lambda: str(kind))()
+
+
+def says(data: dict | str | None, zone: ZoneInfo | None = None) -> str:
+    """What the records say about a claim, in words (a verdict's `says`)."""
+    if not isinstance(data, dict):
+        return "" if data is None else str(data)
+    zone = zone or UTC
+    t = lambda ms: timetext.sentence_time(ms, zone)  # noqa: E731
+    d, kind = data, data.get("say")
+    if kind == "no_shots_after":
+        return "no sensor detected shots after that moment"
+    if kind == "sensor_counted":
+        return (f"gunshot sensor {d['device']} alone counted {d['shots']} shots after that moment "
+                f"({d['bursts']} bursts)")
+    if kind == "calls_presented":
+        window = d.get("within_min")
+        return (f"the 911 logs present at most {d['calls']} calls in that window"
+                + (f" (the first {window:g} minutes after the first shots)" if window else
+                   " (from the first shots on)" if "within_min" in d else ""))
+    if kind == "on_scene_by":
+        return f"{d['unit']} was on scene by {t(d['at'])}; {says(d['then'], zone)}"
+    if kind == "no_shots_after_arrival":
+        return f"no sensor detected shots after {d['unit']} arrived"
+    if kind == "on_the_radio":
+        return f"{d['unit']} on the radio: " + "; ".join(f"“{words}”" for words in d["words"])
+    if kind == "arrived_and_entered":
+        (a0, a1), (e0, e1), (lo, hi) = d["arrived"], d["entered"], d["minutes"]
+        return (f"{d['unit']} arrived {t(a0)}–{t(a1)} and entered {t(e0)}–{t(e1)}: "
+                f"{_minutes(lo)}–{_minutes(hi)} min")
+    if kind == "no_unit_outside_longer":
+        return (f"no unit of theirs was outside while shots were fired longer than {_minutes(d['minutes'])} min "
+                f"({sentence(d['finding'], zone)})")
+    if kind == "finding":
+        return sentence(d["finding"], zone)
+    if kind == "armed_units_recorded":
+        before = d.get("before_last_shots")
+        when = f"before the last shots ({t(before)})" if before is not None else "on scene"
+        return f"{len(d['units'])} armed units of theirs are recorded {when}: " + ", ".join(d["units"])
+    if kind == "not_live":
+        return f"{sentence(d['finding'], zone)}; a view more than {d['live_max_s']:.0f} s behind is not live"
+    if kind == "came_after":
+        lo, hi = d["between"]
+        return f"{_what(d['what'])} came {_minutes(lo)}–{_minutes(hi)} {d['unit']}s after {_what(d['after'])}"
+    if kind == "local_time_between":
+        lo, hi = d["minutes"]
+        return f"{_what(d['what'])} between {timetext.minute_of_day(lo)} and {timetext.minute_of_day(hi)} local time"
+    return str(kind)
