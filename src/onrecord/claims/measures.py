@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from onrecord.claims.counts import people_count
 from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
 
 MEASURES = {
@@ -53,7 +54,10 @@ MEASURES = {
 
 OFFICER = r"police officers?|officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
 PEOPLE_BASE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
-               r"casualties|bodies|patients|staff members|classmates|others|civilians?|bystanders?")
+               r"casualties|bodies|patients|staff members|classmates|others|civilians?|bystanders?|"
+               r"employees|workers|worshipers|worshippers|congregants|parishioners|shoppers|customers|"
+               r"moviegoers|patrons|clubgoers|attendees|paradegoers|spectators|educators|faculty members|"
+               r"men|women|boys|girls|residents|guards|survivors|lives|deaths|fatalities|members")
 # "the 17 dead" counts people; "four wounded deputies" counts deputies.
 PEOPLE = rf"{PEOPLE_BASE}|(?:wounded|dead|injured)(?!\s+(?:{OFFICER}|{PEOPLE_BASE})\b)"
 CALLS = r"calls?|times|visits"
@@ -101,6 +105,10 @@ STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|
                   # "remained alive", "stayed calm": a state, not a place
                   r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
                   r"unclear|unknown|on the line))", re.I)
+# A number with its noun left out, counting people: what may follow it.
+BARE_PEOPLE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|$|(?:and|or|in|at|on|during|with|of|more|others?|were|was|are|is|have|"
+                         r"had|being|dead|died|killed|injured|wounded|hurt|shot|critically|seriously|people)\b)",
+                         re.IGNORECASE)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|standoff|siege|lapse|gap)\b", re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
@@ -202,6 +210,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # "23 victims ..., 20 of whom survived": counted as the noun before.
         kind = "people" if previous.measure.startswith("count_") and previous.subject_kind == "incident" else "officer"
         noun_end = end + PARTITIVE_RE.match(sentence[end:]).end()
+    if kind is None and BARE_PEOPLE.match(sentence[end:]):
+        kind = "people"  # "killing 12 and wounding 58", "24 were wounded": the noun left out
     if kind is None:
         return None
     cs, ce = clause_bounds(sentence, start, noun_end)
@@ -219,8 +229,15 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         measure = _officer_measure(own) or _officer_measure(before)
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
     if kind == "people":
-        measure = _nearest_either(PEOPLE_CUES, before, after)
-        return Reading(measure, "people", noun_end, "incident", noun, _who(noun)) if measure else None
+        prev = previous.measure if previous and previous.unit == "people" else None
+        found = people_count(sentence, start, noun_end, noun, m.group("mods") if m else "", prev,
+                             previous.end if prev else None)
+        if found is None and noun and noun.lower() not in {"others", "lives"} and m is not None:
+            found_measure = _nearest_either(PEOPLE_CUES, before, after)  # no predicate by the grammar
+            return Reading(found_measure, "people", noun_end, "incident", noun, _who(noun)) if found_measure else None
+        if found is None:
+            return None
+        return Reading(found.measure, "people", noun_end, "incident", noun, found.qualifier)
     if kind == "calls":
         return _read_calls(sentence, noun, noun_end, after, before + " " + m.group("mods"))
     if kind == "shots" and re.search(r"\b(?:heard|hear|hearing)\b", before, re.IGNORECASE):
