@@ -19,9 +19,27 @@ INF = float("inf")
 
 
 def group_key(c: Claim) -> tuple:
+    """What must agree for two claims to be about one thing. A time of action is about one
+    moment (its event kind: arrival, entry, the last shot...) rather than one wording of
+    its verb; a time whose moment is not named is comparable with none."""
     ref = c.time_ref or {}
-    return (c.subject, c.measure, c.qualifier, c.unit, ref.get("anchor"), ref.get("during"),
+    qualifier = c.qualifier
+    if c.measure == "time_of_action":
+        qualifier = ref.get("event") or f"unnamed:{c.id}"
+    return (c.subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
             ref.get("within_first_min"))
+
+
+def comparable(a: Claim, b: Claim) -> bool:
+    """Two claims of one group that may be set against each other. Inside one document,
+    differing counts of people are parts and updates of one toll ("10 dead ... three in
+    the parking lot"), not an account against itself; time that passed with no anchor
+    ("about 14 minutes", "70 minutes") says between which moments only in its sentence."""
+    if a.doc == b.doc and a.unit == "people":
+        return False
+    if a.measure == "duration_elapsed" and not (a.time_ref or {}).get("anchor"):
+        return False
+    return True
 
 
 def _bounds(lo: float | None, hi: float | None) -> tuple[float, float]:
@@ -69,7 +87,7 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
         if key[3] == "place":
             continue  # places are words; two wordings of one place are not a conflict
         for a, b in combinations(cs, 2):
-            if not overlap((a.lo, a.hi), (b.lo, b.hi)):
+            if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
                                     f"{_show(a)} does not overlap {_show(b)}"))
     return out

@@ -44,7 +44,9 @@ PRED_RE = re.compile(rf"\b(?:{_ALL})\b", re.IGNORECASE)
 # Between a counted phrase and its verb: "were", "have been", "later", "all".
 _AUX = r"(?:(?:who|that|were|was|are|is|have|has|had|been|being|got|later|also|all|reportedly|now|were later|" \
        r"each|then|ultimately|eventually|initially)\s+){0,3}(?:\w+ly\s+)?"
-AFTER_RE = re.compile(rf"^\s*(?:,\s*)?{_AUX}(?:{_ALL})\b", re.IGNORECASE)
+# "Five adults and four children were taken to ...": a coordinated count shares the verb.
+_COORD = r"(?:(?:and|or)\s+(?:\w+\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen|[a-z]+ty)\s+(?:[\w’'-]+\s+){0,2}?)?"
+AFTER_RE = re.compile(rf"^\s*(?:,\s*)?{_COORD}{_AUX}(?:{_ALL})\b", re.IGNORECASE)
 BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:(?:of|to|at|the|a total of|another|a further|an additional|"
                        r"more than|at least|about|nearly|some|reaches|reached|rose to|rises to|climbed to|"
                        r"climbs to|stands at|is|was|now)\s+){0,3}$", re.IGNORECASE)
@@ -76,7 +78,7 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
     measure = None
     words = f"{mods} {noun or ''}".strip()
     head = PRED_RE.fullmatch(noun or "") if noun else None
-    if head and head.group(0).lower() not in {"lives"}:
+    if head:
         measure = _measure_of(head)
     if measure is None and (m := AFTER_RE.match(sentence[end:])) is not None:
         measure = _measure_of(m)
