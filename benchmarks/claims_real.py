@@ -351,6 +351,32 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
     return s
 
 
+def incident_grouping(splits: dict, split: str) -> str:
+    """All articles of a split in one run: do the reader's incidents match the split file's?
+    Counted over pairs of documents (same incident or not), so the figure is comparable
+    however many incidents a split has."""
+    from itertools import combinations
+
+    from onrecord.claims.extract import analyse
+
+    truth, texts = {}, {}
+    for slug, (sp, articles) in splits.items():
+        for name in articles:
+            if sp == split and (ARTICLES / name).exists() and load_key(name.removesuffix(".txt")):
+                truth[name], texts[name] = slug, (ARTICLES / name).read_text(encoding="utf-8")
+    analysis = analyse(texts)
+    got = {d: i["id"] for i in analysis.incidents for d in i["documents"]}
+    pairs = list(combinations(sorted(texts), 2))
+    right = sum((truth[a] == truth[b]) == (got[a] == got[b]) for a, b in pairs)
+    together = [(a, b) for a, b in pairs if truth[a] == truth[b]]
+    kept = sum(got[a] == got[b] for a, b in together)
+    apart = len(pairs) - len(together)
+    mixed = sum(got[a] == got[b] for a, b in pairs if truth[a] != truth[b])
+    return (f"  one run over all {len(texts)} articles: {len(analysis.incidents)} incidents found "
+            f"({len(set(truth.values()))} true); document pairs right {right}/{len(pairs)}, "
+            f"same-incident pairs kept together {kept}/{len(together)}, other-incident pairs joined {mixed}/{apart}")
+
+
 def fmt(v: float | None) -> str:
     return "  n/a" if v is None else f"{v:.3f}"
 
@@ -397,6 +423,7 @@ def main(argv: list[str] | None = None) -> int:
             per_incident.append((slug, s))
         label = "tuned (dev)" if split == "dev" else "held-out"
         lines += report(f"{label}, {len(per_incident)} incidents", total)
+        lines.append(incident_grouping(splits, split))
         if split == "dev":
             for slug, s in per_incident:
                 f = s.figures()

@@ -18,7 +18,7 @@ from onrecord.model import Claim
 INF = float("inf")
 
 
-def group_key(c: Claim) -> tuple:
+def group_key(c: Claim, incident_of: dict[str, str] | None = None) -> tuple:
     """What must agree for two claims to be about one thing. A time of action is about one
     moment (its event kind: arrival, entry, the last shot...) rather than one wording of
     its verb; a time whose moment is not named is comparable with none."""
@@ -27,7 +27,7 @@ def group_key(c: Claim) -> tuple:
     if c.measure == "time_of_action":
         qualifier = ref.get("event") or f"unnamed:{c.id}"
     return (c.subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
-            ref.get("within_first_min"))
+            ref.get("within_first_min"), (incident_of or {}).get(c.doc))
 
 
 def comparable(a: Claim, b: Claim) -> bool:
@@ -52,18 +52,19 @@ def overlap(a: tuple[float | None, float | None], b: tuple[float | None, float |
     return max(alo, blo) <= min(ahi, bhi)
 
 
-def _groups(claims: list[Claim]) -> dict[tuple, list[Claim]]:
+def _groups(claims: list[Claim], incident_of: dict[str, str] | None = None) -> dict[tuple, list[Claim]]:
     groups: dict[tuple, list[Claim]] = defaultdict(list)
     for c in claims:
         if c.subject is not None:
-            groups[group_key(c)].append(c)
+            groups[group_key(c, incident_of)].append(c)
     return groups
 
 
-def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[dict[str, Any]]:
+def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None,
+                 incident_of: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """One row per subject+measure: which claims, who said them, what they agree on."""
     out = []
-    for (subject, measure, qualifier, unit, anchor, *_), cs in _groups(claims).items():
+    for (subject, measure, qualifier, unit, anchor, *_, incident), cs in _groups(claims, incident_of).items():
         lo = max(_bounds(c.lo, c.hi)[0] for c in cs)
         hi = min(_bounds(c.lo, c.hi)[1] for c in cs)
         if unit == "place":
@@ -71,7 +72,9 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
         out.append({
             "subject": subject,
             "subject_name": entities[subject].name if entities and subject in entities else subject,
-            "measure": measure, "qualifier": qualifier, "unit": unit, "anchor": anchor,
+            "measure": measure, "qualifier": None if measure == "time_of_action" else qualifier,
+            "event": qualifier if measure == "time_of_action" and not str(qualifier).startswith("unnamed:") else None,
+            "unit": unit, "anchor": anchor, "incident": incident,
             "claims": [c.id for c in cs],
             "speakers": sorted({c.speaker for c in cs if c.speaker}),
             "documents": sorted({c.doc for c in cs}),
@@ -81,15 +84,17 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
     return sorted(out, key=lambda g: (-len(g["claims"]), g["measure"]))
 
 
-def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[Conflict]:
+def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = None,
+                   incident_of: dict[str, str] | None = None) -> list[Conflict]:
+    """Pairs of claims of one group (so of one incident) whose intervals cannot both hold."""
     out = []
-    for key, cs in _groups(claims).items():
+    for key, cs in _groups(claims, incident_of).items():
         if key[3] == "place":
             continue  # places are words; two wordings of one place are not a conflict
         for a, b in combinations(cs, 2):
             if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
-                                    f"{_show(a)} does not overlap {_show(b)}"))
+                                    f"{_show(a)} does not overlap {_show(b)}", key[-1]))
     return out
 
 

@@ -13,6 +13,7 @@ import re
 
 from onrecord.claims.assertions import Said, during_shots, find_assertions, first_minutes
 from onrecord.claims.conflicts import find_conflicts, group_claims
+from onrecord.claims.incidents import group_documents
 from onrecord.claims.named_entities import Resolution, resolve_entities
 from onrecord.claims.measures import (
     STAY, TOOK, Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
@@ -48,8 +49,10 @@ def analyse(texts: dict[str, str]) -> Analysis:
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]
     entities = sorted(res.entities.values(), key=lambda e: (e.kind, e.id))
-    return Analysis(documents, entities, claims, group_claims(claims, res.entities),
-                    find_conflicts(claims, res.entities))
+    incidents = group_documents(docs, res)
+    incident_of = {doc_id: i["id"] for i in incidents for doc_id in i["documents"]}
+    return Analysis(documents, entities, claims, group_claims(claims, res.entities, incident_of),
+                    find_conflicts(claims, res.entities, incident_of), incidents)
 
 
 def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Claim]) -> None:

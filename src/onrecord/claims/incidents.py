@@ -1,0 +1,66 @@
+"""Which documents are about one incident, so a run over several compares only within each.
+
+Two documents are about one incident when they name the same person (a full name both
+give), or share at least two proper names that are neither an agency's nor a news
+organisation's words ("Sutherland Springs", "First Baptist"). Documents joined that way,
+directly or through a third, form one incident; a document that shares nothing stands
+alone. The incident is named by the names its documents share most.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from onrecord.claims.named_entities import Resolution
+from onrecord.claims.text import Document
+
+# Capitalised words that many unrelated articles share: not evidence of one incident.
+COMMON = {"police", "department", "sheriff", "county", "office", "state", "news", "press", "associated",
+          "united", "states", "city", "new", "york", "times", "post", "the", "a", "an", "in", "on", "at",
+          "he", "she", "it", "they", "we", "i", "but", "and", "after", "before", "when", "federal", "bureau",
+          "investigation", "fbi", "national", "school", "high", "elementary", "university", "public",
+          "safety", "justice", "chief", "officer", "deputy", "mr", "mrs", "ms", "dr", "monday", "tuesday",
+          "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april",
+          "may", "june", "july", "august", "september", "october", "november", "december", "cnn", "abc",
+          "nbc", "cbs", "fox", "usa", "today", "america", "american", "white", "house", "here", "what",
+          "read", "more", "related", "photo", "video", "getty", "images", "ap", "reuters", "this", "that"}
+PAIR_RE = re.compile(r"\b([A-Z][a-z’'-]+)\s+([A-Z][a-z’'-]+)\b")
+
+
+def proper_pairs(text: str) -> set[str]:
+    out = set()
+    for m in PAIR_RE.finditer(text):
+        a, b = m.group(1), m.group(2)
+        if a.lower() in COMMON or b.lower() in COMMON:
+            continue
+        out.add(f"{a} {b}")
+    return out
+
+
+def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
+    """[{"id": "incident-1", "documents": [...], "named_by": [...]}], in document order."""
+    people = {d.id: {m.entity for m in res.mentions.get(d.id, []) if m.kind == "person" and m.entity
+                     and m.first} for d in docs}
+    pairs = {d.id: proper_pairs(d.text) for d in docs}
+    parent = {d.id: d.id for d in docs}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, a in enumerate(docs):
+        for b in docs[i + 1:]:
+            if people[a.id] & people[b.id] or len(pairs[a.id] & pairs[b.id]) >= 2:
+                parent[root(b.id)] = root(a.id)
+    groups: dict[str, list[str]] = {}
+    for d in docs:
+        groups.setdefault(root(d.id), []).append(d.id)
+    out = []
+    for n, members in enumerate(groups.values(), 1):
+        shared = Counter(p for doc_id in members for p in pairs[doc_id])
+        named = [p for p, c in shared.most_common(3) if c > 1 or len(members) == 1]
+        out.append({"id": f"incident-{n}", "documents": members, "named_by": named})
+    return out
