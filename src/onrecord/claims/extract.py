@@ -163,6 +163,10 @@ def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading 
 def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
     start, end = sent.start + q.start, sent.start + reading.end
     voice, quoted = speakers.who_said(start)
+    if reading.measure == "age" and not quoted:
+        said = speakers.attribution_at(start)
+        if said is not None and not said.whole and not re.search(r"\bidentif", sent.text):
+            voice = speakers.author  # "X said the suspect, a 21-year-old man, ...": the reporter's identification
     subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
     lo, hi = to_unit(reading, q)
     return Claim(

@@ -197,7 +197,7 @@ _PLACE = r"(?P<place>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?:,\s*[A-Z]{2})?"
 _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?|"
            r"Sheriff[’']s\s+Office|Sheriff[’']s\s+Department|Sheriff[’']s|"
            r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
-           r"Department\s+of\s+Public\s+Safety|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
+           r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
 ORG_RE = re.compile(rf"\b{_PLACE}\s+{_AGENCY}(?![\w])")
 ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|DPS|Border Patrol|[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
@@ -219,7 +219,7 @@ SKIP_PLACE = {"The", "Some", "Meanwhile", "According", "Speaking", "And", "But",
 
 def agency_kind(word: str) -> str | None:
     w = word.lower()
-    if "public safety" in w or "state" in w or "highway" in w:
+    if "public safety" in w or "state" in w or "highway" in w or "bureau" in w:
         return "state"
     if "sheriff" in w or w in {"deputies"}:
         return "sheriff"
