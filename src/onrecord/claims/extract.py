@@ -346,6 +346,8 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
         who, who_text = _group_subject(doc, res, sent, max(cs, p.verb_start - 40), p.verb_start, voice.speaker)
     if who is None:
         return None  # a place of no one in particular is no claim
+    if who.startswith("person:") and "perpetrator" in res.families(who):
+        return None  # where the responders were is weighed; the gunman's path is not a place claim
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=p.text, sentence=sent.text, sentence_start=sent.start,
         speaker=voice.speaker, speaker_text=voice.text, subject=who, subject_text=who_text,
@@ -387,7 +389,7 @@ def _dedupe(claims: list[Claim]) -> list[Claim]:
     """'for five minutes, for five minutes' is one claim said twice."""
     seen, out = set(), []
     for c in claims:
-        key = (c.speaker, c.subject, c.measure, c.qualifier, c.lo, c.hi, c.unit)
+        key = (c.speaker, c.subject, c.measure, c.qualifier, c.lo, c.hi, c.unit, c.value_text)
         if key not in seen:
             seen.add(key)
             out.append(c)
