@@ -27,6 +27,7 @@ from dataclasses import dataclass
 # measure -> predicate words (longest first inside each, "shot dead" before "shot")
 PREDICATES = [
     ("count_deaths", r"shot dead|shot and killed|fatally (?:shot|wounded|injured|stabbed)|killed|killing|kills|kill|"
+                     r"claimed|claiming|took the lives of|taking the lives of|"
                      r"dead|died|dies|die|murdered|murdering|slain|perished|lost their lives|deaths?|fatalities|"
                      r"lives|death toll|toll"),
     ("count_injured", r"injured|injuring|injures|injure|wounded|wounding|wounds|hurt|hospitali[sz]ed|injuries|"
@@ -37,22 +38,23 @@ PREDICATES = [
                           r"taken to (?:the |a )?(?:trauma|medical)"),
     ("count_victims_carried_out", r"carried out|carried|rescued|evacuated|brought out|pulled out"),
     ("count_survivors", r"survived|survivors?"),
-    ("count_shot", r"shot|shooting|shoots|shoot|gunshot victims"),
+    ("count_shot", r"shot|shooting|shoots|shoot|gunshot victims|picking off|picked off|picks off"),
 ]
 _ALL = "|".join(f"(?P<{m}>{p})" for m, p in PREDICATES)
 PRED_RE = re.compile(rf"\b(?:{_ALL})\b", re.IGNORECASE)
 # Between a counted phrase and its verb: "were", "have been", "later", "all".
 _AUX = r"(?:(?:who|that|were|was|are|is|have|has|had|been|being|got|later|also|all|reportedly|now|were later|" \
-       r"each|then|ultimately|eventually|initially)\s+){0,3}(?:\w+ly\s+)?"
+       r"each|then|ultimately|eventually|initially)\s+){0,3}(?:(?!fatally\b)\w+ly\s+)?"
 # "Five adults and four children were taken to ...": a coordinated count shares the verb.
 _COORD = r"(?:(?:and|or)\s+(?:\w+\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen|[a-z]+ty)\s+(?:[\w’'-]+\s+){0,2}?)?"
 AFTER_RE = re.compile(rf"^\s*(?:,\s*)?{_COORD}{_AUX}(?:{_ALL})\b", re.IGNORECASE)
-BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:(?:of|to|at|the|a total of|another|a further|an additional|"
+BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:[a-z]+\s+and\s+)?(?:(?:of|to|at|the|a total of|another|a further|an additional|"
                        r"more than|at least|about|nearly|some|reaches|reached|rose to|rises to|climbed to|"
                        r"climbs to|stands at|is|was|now)\s+){0,3}$", re.IGNORECASE)
 PARTITIVE_WHOLE = re.compile(rf"\bof\s+(?:the|those|these)\s+[\w,]+\s+(?:people\s+|victims\s+)?(?:{_ALL})\b[^.;]*?,\s*$",
                              re.IGNORECASE)
-COORDINATED = re.compile(r"^[^.;:]*?(?:\band\b|,)\s*(?:another|more|other|an additional|a further)?\s*$", re.IGNORECASE)
+COORDINATED = re.compile(r"^[^.;:]*?(?:\band\b|,|\bincluding\b)\s*(?:another|more|other|an additional|a further)?\s*$",
+                         re.IGNORECASE)
 
 GENERIC = {"people", "persons", "person", "victims", "victim", "individuals", "others", "other", "casualties",
            "dead", "wounded", "injured", "lives", "deaths", "fatalities", "bodies"}

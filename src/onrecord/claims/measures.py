@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.claims.counts import people_count
+from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT, people_count
 from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
 
 MEASURES = {
@@ -110,15 +110,23 @@ BARE_PEOPLE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|$|(?:and|or|in|at|on|during|wit
                          r"had|being|dead|died|killed|injured|wounded|hurt|shot|critically|seriously|people)\b)",
                          re.IGNORECASE)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
-ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|standoff|siege|lapse|gap)\b", re.I)
+ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap)\b", re.I)
+# "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
+SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|rampage|"
+                         r"shooting spree|attack|massacre|ordeal)\b", re.I)
+# "fired on students for about six minutes", "unfolded over approximately 15 minutes"
+SHOOTING_FOR = re.compile(r"\b(?:fired|firing|fires|shooting|shot|opened fire|rampaged?|attacked|stalked|roamed|"
+                          r"unfolded|spanned|terrorized|lasted|lasting)\b[^.;]*?\b(?:for|over)\s*$", re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
                      r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
                      r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b", re.IGNORECASE)
-ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in)\b", re.IGNORECASE)
-ARRIVAL = re.compile(r"\b(?:arrived|arrive|got there|reached|responded)\b", re.IGNORECASE)
+ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in|"
+                   r"(?:were|was) (?:in|inside) the (?:building|school|club|store|church|theater))\b", re.IGNORECASE)
+ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
+                     r"(?:were|was) on (?:hand|(?:the )?scene))\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
 VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
@@ -177,6 +185,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
+    if SIEGE_AFTER.match(sentence[unit_end:]) or (SHOOTING_FOR.search(before) and not STAY.search(before)):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if ELAPSED_AFTER.match(sentence[unit_end:]):
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
@@ -210,7 +220,7 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # "23 victims ..., 20 of whom survived": counted as the noun before.
         kind = "people" if previous.measure.startswith("count_") and previous.subject_kind == "incident" else "officer"
         noun_end = end + PARTITIVE_RE.match(sentence[end:]).end()
-    if kind is None and BARE_PEOPLE.match(sentence[end:]):
+    if kind is None and (BARE_PEOPLE.match(sentence[end:]) or PEOPLE_OBJECT.search(sentence[:start])):
         kind = "people"  # "killing 12 and wounding 58", "24 were wounded": the noun left out
     if kind is None:
         return None

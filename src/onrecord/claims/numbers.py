@@ -43,7 +43,8 @@ HEDGES = {
     "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
     "more than": "at_least", "over": "at_least", "in excess of": "at_least",
     "north of": "at_least", "just over": "just_over", "just under": "nearly",
-    "up to": "at_most", "within": "at_most", "as many as": "at_most", "at most": "at_most",
+    "up to": "at_most", "within": "at_most", "as long as": "at_most", "within about": "within_about",
+    "within roughly": "within_about", "within approximately": "within_about", "in about": "about", "as many as": "at_most", "at most": "at_most",
     "no more than": "at_most", "fewer than": "at_most", "less than": "at_most",
     "under": "at_most", "nearly": "nearly", "almost": "nearly", "close to": "nearly",
     "not quite": "nearly", "about": "about", "around": "about", "roughly": "about",
@@ -145,6 +146,8 @@ def interval(value: float, rule: str | None) -> tuple[float | None, float | None
         return value, None
     if rule == "at_most":
         return 0.0, value
+    if rule == "within_about":
+        return 0.0, value + tol
     if rule == "nearly":
         return max(0.0, value - tol), value
     if rule == "just_over":

@@ -170,6 +170,8 @@ def offsets(text: str) -> list[TimeExpr]:
         if m is None or (q.unit is None) == (m.group("unit") is None) or q.money:
             continue
         rel = m.group("rel").lower()
+        if (q.hedge or "").startswith("within") or re.search(r"\b(?:in|took|takes|within)\s*$", text[:q.start], re.I):
+            continue  # "responded in less than two minutes after ...": a delay, read as a duration
         if rel == "since" or (rel == "past" and not m.group("anchor")):
             continue  # "three days since": a duration; "minutes past": a clock reading
         sign = "before" if rel in {"before", "earlier", "ago", "prior to"} else "after"
