@@ -22,11 +22,15 @@ def group_key(c: Claim, incident_of: dict[str, str] | None = None) -> tuple:
     """What must agree for two claims to be about one thing. A time of action is about one
     moment (its event kind: arrival, entry, the last shot...) rather than one wording of
     its verb; a time whose moment is not named is comparable with none."""
+    from onrecord.claims.verbs import INCIDENT_EVENTS
+
     ref = c.time_ref or {}
-    qualifier = c.qualifier
+    qualifier, subject = c.qualifier, c.subject
     if c.measure == "time_of_action":
         qualifier = ref.get("event") or f"unnamed:{c.id}"
-    return (c.subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
+        if qualifier in INCIDENT_EVENTS:
+            subject = "incident"
+    return (subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
             ref.get("within_first_min"), (incident_of or {}).get(c.doc))
 
 

@@ -299,7 +299,7 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> C
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
-    event = event_kind(_without(sent.text[cs:_clause_end(sent.text, t, ce)], [(t.start - cs, t.end - cs)]))
+    event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
     if event:
         ref["event"] = event
     return Claim(
@@ -319,6 +319,19 @@ def _names_event(anchor: str | None) -> bool:
     """'eight minutes after the initial 911 call' counts from a moment of the incident;
     'one minute into the clip' from none."""
     return bool(anchor) and (EVENT_NOUN.search(anchor) is not None or event_kind(anchor) is not None)
+
+
+def _moment(sentence: str, t: TimeExpr, cs: int, ce: int, others) -> str | None:
+    """The moment a time is of: the words between it and the time before it in its clause
+    ("officers were dispatched at 11:57 p.m."), else those up to the next time (a
+    timeline's "9:39:00 — Officer X arrives"), else the rest of its clause."""
+    starts = sorted(o.start for o in others if o is not t and o.start >= t.end)
+    ends = sorted(o.end for o in others if o is not t and o.end <= t.start)
+    before = sentence[max([cs] + ends):t.start]
+    after = sentence[t.end:min([ce] + starts)]
+    spans = [(o.start - cs, o.end - cs) for o in others if o is not t]
+    return event_kind(before) or event_kind(after) or event_kind(
+        _without(sentence[cs:ce], [(t.start - cs, t.end - cs), *spans]))
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> str:

@@ -93,7 +93,8 @@ def verbs_in(text: str, lo: int = 0, hi: int | None = None) -> list[re.Match]:
 
 # What one moment is called, however it is worded (first match wins).
 EVENTS = [
-    ("call_911", r"\b(?:911|emergency)\s+calls?\b|\bcalls?\s+(?:to|into)\s+911\b|\bcalled\s+911\b|\bfirst\s+call"),
+    ("call_911", r"\b(?:911|emergency)\s+calls?\b|\bcalls?\s+(?:to|into)\s+911\b|\bcalled\s+911\b|\bfirst\s+call"
+                 r"|\breceived\s+(?:[\w“”\"-]+\s+){0,3}calls?\b|\bcalls?\s+(?:about|reporting)\b|\b(?:was|were|been)\s+alerted\b"),
     ("shooting_end", r"\b(?:last|final)\s+(?:shot|gunshot|round)|\b(?:stopped|ceased|ended|stops|ends)\s+(?:shooting|firing)"
                      r"|\b(?:shooting|gunfire|firing)\s+(?:had\s+)?(?:stopped|ended|ceased|stops|ends)"),
     ("shooting_start", r"\b(?:opened|opens)\s+fire|\b(?:began|begins|started|starts)\s+(?:shooting|firing)"
@@ -109,6 +110,11 @@ EVENTS = [
     ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b"),
 ]
 _EVENTS = [(kind, re.compile(p, re.IGNORECASE)) for kind, p in EVENTS]
+
+
+# Moments of the incident itself, whoever is named beside them: "police received 911
+# calls at 11:56" and "CSPD received numerous calls at 11:57" are two accounts of one.
+INCIDENT_EVENTS = {"call_911", "shooting_start", "shooting_end"}
 
 
 def event_kind(text: str) -> str | None:
