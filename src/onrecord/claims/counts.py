@@ -30,12 +30,12 @@ PREDICATES = [
                      r"claimed|claiming|took the lives of|taking the lives of|"
                      r"dead|died|dies|die|murdered|murdering|slain|perished|lost their lives|deaths?|fatalities|"
                      r"lives|death toll|toll"),
-    ("count_injured", r"injured|injuring|injures|injure|wounded|wounding|wounds|hurt|hospitali[sz]ed|injuries|"
+    ("count_injured", r"injured|injuring|injures|injure|wounded|wounding|wounds|hurt|injuries|"
                       r"critically|seriously|in (?:critical|serious|stable|fair|good|grave) condition|"
                       r"suffered (?:\w+ )?(?:wounds|injuries)"),
     ("count_transported", r"taken to (?:area |local |nearby |the |a |two |three |several )?(?:\w+ )?hospitals?|"
                           r"transported|transporting|airlifted|rushed to (?:the |a )?(?:\w+ )?hospitals?|"
-                          r"taken to (?:the |a )?(?:trauma|medical)"),
+                          r"taken to (?:the |a )?(?:trauma|medical)|hospitali[sz]ed|treated at (?:\w+ ){0,3}hospitals?"),
     ("count_victims_carried_out", r"carried out|carried|rescued|evacuated|brought out|pulled out"),
     ("count_survivors", r"survived|survivors?"),
     ("count_shot", r"shot|shooting|shoots|shoot|gunshot victims|picking off|picked off|picks off"),
@@ -60,7 +60,8 @@ GENERIC = {"people", "persons", "person", "victims", "victim", "individuals", "o
            "dead", "wounded", "injured", "lives", "deaths", "fatalities", "bodies"}
 PART_AFTER = re.compile(r"^\s*(?:were|was|are|is|had been|have been)?\s*(?P<q>(?:inside|outside|in|at|on)\s+the\s+"
                         r"(?:[\w’'-]+\s+){0,2}?(?:parking lot|store|building|club|school|church|bathroom|hallway|"
-                        r"classroom|theater|street|sanctuary|restaurant|room))\b", re.IGNORECASE)
+                        r"classroom|theater|street|sanctuary|restaurant|room|dorm|dormitory|floor|stage|lobby|patio))\b",
+                        re.IGNORECASE)
 
 
 @dataclass
@@ -95,14 +96,17 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
         measure = previous
     if measure is None:
         return None
-    return PeopleCount(measure, _part(sentence, end, words, measure))
+    return PeopleCount(measure, _part(sentence, start, end, words, measure))
 
 
-def _part(sentence: str, end: int, words: str, measure: str) -> str | None:
+def _part(sentence: str, start: int, end: int, words: str, measure: str) -> str | None:
     """Who was counted when it is a part: "children", "Tops employees", "in the parking
     lot", "critically", "more"; None for a total."""
     kept = [w for w in re.findall(r"[\w’'-]+", words) if w.lower() not in GENERIC
             and not PRED_RE.fullmatch(w)]
+    if re.match(r"\s*(?:another|an additional|a further)\b", sentence[max(0, start - 0):end], re.IGNORECASE) \
+            or re.search(r"\b(?:more|other|others|additional)\b", words, re.IGNORECASE):
+        kept.append("more")  # "another 30 victims": more than those counted before
     after = sentence[end:end + 60]
     degree = re.match(r"^\s*(?:were|was|are|is)?\s*(critically|seriously|in (?:critical|serious|stable|grave) condition)",
                       after, re.IGNORECASE)

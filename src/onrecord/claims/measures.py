@@ -81,7 +81,8 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
     ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot)\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
-                               r"outside|did not (?:\w+ ){0,3}(?:enter|go in|join)|never (?:went in|entered))\b"),
+                               r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in|gone in|gone into|"
+                               r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
@@ -231,8 +232,13 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
         # "waited in a hallway before going in": what comes after before/after/until is another event.
+        rest = sentence[ce:ce + 90]
+        if re.match(r",\s+but\s+(?:had|have|did|were|was)\s+(?:not|never)\b", rest):
+            after += rest  # "... were standing behind their vehicles, but had not yet gone into the school"
         own = m.group("mods") + " " + re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0] \
             if m is not None else re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0]
+        if re.match(r"(?:not|none)\b.*\bof (?:the|those|these) \S+", sentence[start:end], re.IGNORECASE):
+            own = "not " + own  # "Not one of the four deputies had entered": none of them went in
         nxt = QUANTITY.search(own)
         if nxt is not None and not re.search(r"\bnot\s*$", own[:nxt.start()]):
             own = own[:nxt.start()]  # "..., not one of them had gone in" still speaks for them

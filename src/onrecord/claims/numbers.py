@@ -74,6 +74,7 @@ QUANTITY = re.compile(
 VAGUE_RE = re.compile(rf"\b(?P<vague>{_VAGUE})\b", re.IGNORECASE)
 
 
+NOT_ONE_OF = re.compile(rf"(?:not (?:one|a single)|none) of (?:the|those|these) (?P<n>{NUMBER})", re.IGNORECASE)
 NONE_RE = re.compile(r"\b(?:not (?:one|a single)|none)(?= of\b)", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(r"\b(?:the|this|that|every|any|each|no|not|only|at|which|just)\s+$", re.I)
 
@@ -169,6 +170,14 @@ def find_quantities(text: str) -> list[Quantity]:
         pos = max(q.end if q else m.end(), m.start() + 1)
     found = [q for q in found if not _not_a_count(text, q)]
     for m in NONE_RE.finditer(text):
+        whole = NOT_ONE_OF.match(text, m.start())
+        if whole:
+            # "Not one of the four deputies had entered": one fact about four, not a 0 and a 4.
+            value = parse_number(whole.group("n"))
+            found = [q for q in found if not (whole.start("n") <= q.start < whole.end())]
+            if value is not None:
+                found.append(Quantity(m.start(), whole.end(), whole.group(0), value, value, value, None))
+                continue
         found.append(Quantity(m.start(), m.end(), m.group(0), 0.0, 0.0, 0.0, None))
     taken = [(q.start, q.end) for q in found]
     for m in VAGUE_RE.finditer(text):
@@ -185,7 +194,8 @@ UNIT_SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, 
 # "one minute and 39 seconds", "2 hours, 15 minutes", "an hour and a half", "half an hour",
 # "two and a half hours": one amount of time, not two numbers.
 COMPOUND_RE = re.compile(
-    rf"(?P<n1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=1)}(?:\s*,\s*|\s+)(?:and\s+)?(?P<n2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=2)}\b"
+    rf"(?P<r1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=5)}\s+(?:to|or|-|–)\s+(?P<r2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=6)}\b"
+    rf"|(?P<n1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=1)}(?:\s*,\s*|\s+)(?:and\s+)?(?P<n2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=2)}\b"
     rf"|(?P<n3>{NUMBER}|an?)[\s-]+{_TIME_UNIT.format(n=3)}\s+and\s+a\s+half\b"
     rf"|(?:(?P<n4>{NUMBER})\s+and\s+)?(?:an?\s+|one\s+)?half(?:\s+an?|-an?)?[\s-]+{_TIME_UNIT.format(n=4)}\b",
     re.IGNORECASE,
@@ -202,7 +212,17 @@ def _amounts_of_time(text: str, found: list[Quantity]) -> list[Quantity]:
     keeping the hedge of the first ("nearly an hour and a half")."""
     out = list(found)
     for m in COMPOUND_RE.finditer(text):
-        if m.group("n1"):
+        upper = None
+        if m.group("r1"):
+            # "within a minute to 90 seconds": a range of two amounts of time
+            a, b = parse_number(m.group("r1")), parse_number(m.group("r2"))
+            if a is None or b is None:
+                continue
+            seconds = a * UNIT_SECONDS[_unit_name(m.group("u5"))]
+            upper = b * UNIT_SECONDS[_unit_name(m.group("u6"))]
+            if upper < seconds:
+                continue
+        elif m.group("n1"):
             u1, u2 = _unit_name(m.group("u1")), _unit_name(m.group("u2"))
             if UNIT_SECONDS[u1] <= UNIT_SECONDS[u2]:
                 continue  # "two minutes, 30 minutes" is a list, not one amount
@@ -230,6 +250,11 @@ def _amounts_of_time(text: str, found: list[Quantity]) -> list[Quantity]:
         hedge_text = hedge.group(1).lower() if hedge else hedge_text
         value = seconds / 60
         lo, hi = interval(value, HEDGES.get(hedge_text) if hedge_text else None)
+        if upper is not None:
+            rule = HEDGES.get(hedge_text) if hedge_text else None
+            lo = 0.0 if rule == "at_most" else (value if rule != "at_least" else value)
+            hi = None if rule == "at_least" else upper / 60
+            hedge_text = hedge_text or "range"
         out = [q for q in out if q not in inside and q not in lead]
         out.append(Quantity(start, m.end(), text[start:m.end()], value, lo, hi, hedge_text, unit="minute"))
     return sorted(out, key=lambda q: q.start)
