@@ -99,6 +99,14 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
             if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
                                     f"{_show(a)} does not overlap {_show(b)}", key[-1]))
+    from onrecord.claims.same_fact import cross_measure_conflicts
+
+    seen = {frozenset(s["claim"] for s in c.sides) for c in out}
+    for c in cross_measure_conflicts(claims, incident_of or {}, lambda x: _side(x, entities)):
+        pair = frozenset(s["claim"] for s in c.sides)
+        if pair not in seen:
+            seen.add(pair)
+            out.append(c)
     return out
 
 

@@ -96,17 +96,20 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
         measure = previous
     if measure is None:
         return None
-    return PeopleCount(measure, _part(sentence, start, end, words, measure))
+    part = _part(sentence, start, end, words, measure, previous == measure)
+    return PeopleCount(measure, part)
 
 
-def _part(sentence: str, start: int, end: int, words: str, measure: str) -> str | None:
+def _part(sentence: str, start: int, end: int, words: str, measure: str, after_same: bool) -> str | None:
     """Who was counted when it is a part: "children", "Tops employees", "in the parking
     lot", "critically", "more"; None for a total."""
     kept = [w for w in re.findall(r"[\w’'-]+", words) if w.lower() not in GENERIC
             and not PRED_RE.fullmatch(w)]
-    if re.match(r"\s*(?:another|an additional|a further)\b", sentence[max(0, start - 0):end], re.IGNORECASE) \
-            or re.search(r"\b(?:more|other|others|additional)\b", words, re.IGNORECASE):
-        kept.append("more")  # "another 30 victims": more than those counted before
+    if after_same and (re.match(r"\s*(?:another|an additional|a further)\b", sentence[start:end], re.IGNORECASE)
+                       or re.search(r"\b(?:more|other|others|additional)\b", words, re.IGNORECASE)):
+        # "two people were killed ... another 30 victims": more than the deaths counted just
+        # before; "killing 17 and wounding another 17" is the whole count of the wounded.
+        kept.append("more")
     after = sentence[end:end + 60]
     degree = re.match(r"^\s*(?:were|was|are|is)?\s*(critically|seriously|in (?:critical|serious|stable|grave) condition)",
                       after, re.IGNORECASE)

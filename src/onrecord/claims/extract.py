@@ -169,12 +169,22 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
             voice = speakers.author  # "X said the suspect, a 21-year-old man, ...": the reporter's identification
     subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
     lo, hi = to_unit(reading, q)
+    ref = None
+    if reading.measure in {"duration_to_arrival", "duration_to_entry", "duration_elapsed"}:
+        # "arrive at the scene within two minutes of the initial call": the delay's start
+        a = DELAY_ANCHOR.match(sent.text[reading.end:])
+        ref = {"anchor": a.group("anchor").strip(), "relation": "after"} if a else None
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
         subject=subject, subject_text=subject_text, measure=reading.measure, lo=lo, hi=hi,
         unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=reading.qualifier,
+        time_ref=ref,
     )
+
+
+DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+(?P<anchor>(?:the|a|an|this|that|his|her)\s+[^,.;:—–\"“”]+)",
+                          re.IGNORECASE)
 
 
 def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
@@ -235,8 +245,19 @@ def _group_subject(doc, res, sent, cs, rel_start, speaker):
         if o.kind in {"org", "group"} and o.entity and o.start <= sent.start + m.start() < o.end:
             return o.entity, o.text
     gid = group_id(m.group(0))
+    recent = _recent_agency(doc, res, sent.start + m.start(), "sheriff" if gid == "group:deputies" else "police")
+    if recent is not None:
+        return recent.entity, f"{m.group(0)} ({recent.text})"
     res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
     return gid, m.group(0)
+
+
+def _recent_agency(doc, res, pos: int, kind: str):
+    """'Not one of the four deputies had entered', a sentence after 'Broward County
+    Sheriff's deputies': the agency of that kind named last within the few sentences before."""
+    before = [o for o in res.between(doc.id, max(0, pos - 600), pos) if o.kind == "org" and o.entity
+              and (o.agency or "") == kind]
+    return before[-1] if before else None
 
 
 def group_id(word: str) -> str:

@@ -1,7 +1,7 @@
 """Which documents are about one incident, so a run over several compares only within each.
 
 Two documents are about one incident when they name the same person (a full name both
-give), or share at least two proper names that are neither an agency's nor a news
+give), share one proper name and one surname, or share at least two proper names that are neither an agency's nor a news
 organisation's words ("Sutherland Springs", "First Baptist"). Documents joined that way,
 directly or through a third, form one incident; a document that shares nothing stands
 alone. The incident is named by the names its documents share most.
@@ -25,7 +25,7 @@ COMMON = {"police", "department", "sheriff", "county", "office", "state", "news"
           "may", "june", "july", "august", "september", "october", "november", "december", "cnn", "abc",
           "nbc", "cbs", "fox", "usa", "today", "america", "american", "white", "house", "here", "what",
           "read", "more", "related", "photo", "video", "getty", "images", "ap", "reuters", "this", "that"}
-PAIR_RE = re.compile(r"\b([A-Z][a-z’'-]+)\s+([A-Z][a-z’'-]+)\b")
+PAIR_RE = re.compile(r"\b([A-Z][a-z’'-]+)\s+([A-Z][a-z’'-]+|[A-Z]\b)")
 
 
 def proper_pairs(text: str) -> set[str]:
@@ -43,6 +43,9 @@ def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
     people = {d.id: {m.entity for m in res.mentions.get(d.id, []) if m.kind == "person" and m.entity
                      and m.first} for d in docs}
     pairs = {d.id: proper_pairs(d.text) for d in docs}
+    # a surname both name beside one shared proper name ("Colorado Springs" and "Aldrich")
+    surnames = {d.id: {m.last for m in res.mentions.get(d.id, []) if m.kind == "person" and m.last
+                       and len(m.last) >= 5} for d in docs}
     parent = {d.id: d.id for d in docs}
 
     def root(x: str) -> str:
@@ -53,7 +56,8 @@ def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
 
     for i, a in enumerate(docs):
         for b in docs[i + 1:]:
-            if people[a.id] & people[b.id] or len(pairs[a.id] & pairs[b.id]) >= 2:
+            if people[a.id] & people[b.id] or len(pairs[a.id] & pairs[b.id]) >= 2 \
+                    or (pairs[a.id] & pairs[b.id] and surnames[a.id] & surnames[b.id]):
                 parent[root(b.id)] = root(a.id)
     groups: dict[str, list[str]] = {}
     for d in docs:

@@ -221,7 +221,10 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # "23 victims ..., 20 of whom survived": counted as the noun before.
         kind = "people" if previous.measure.startswith("count_") and previous.subject_kind == "incident" else "officer"
         noun_end = end + PARTITIVE_RE.match(sentence[end:]).end()
-    if kind is None and (BARE_PEOPLE.match(sentence[end:]) or PEOPLE_OBJECT.search(sentence[:start])):
+    next_word = re.match(r"[\s-]*([a-z]+)\b", sentence[end:])
+    other_noun = next_word is not None and not BARE_PEOPLE.match(sentence[end:]) and next_word.group(1) not in {
+        "before", "after", "when", "while", "as", "including", "inside", "outside", "by", "near", "within"}
+    if kind is None and not other_noun and (BARE_PEOPLE.match(sentence[end:]) or PEOPLE_OBJECT.search(sentence[:start])):
         kind = "people"  # "killing 12 and wounding 58", "24 were wounded": the noun left out
     if kind is None:
         return None
