@@ -192,8 +192,12 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
         return INCIDENT, None
     abs_q = sent.start + rel_start
     if reading.subject_kind == "org":
-        found = org_subject(doc, res, abs_q, sent.start + reading.end, sent.start, sent.end, speaker)
+        found = org_subject(doc, res, abs_q, sent.start + reading.end, sent.start, sent.end, speaker,
+                            _agency_kind_of(sent.text[rel_start:reading.end]))
         if found[0] is None and reading.noun:
+            recent = _recent_agency(doc, res, abs_q, _agency_kind_of(sent.text[rel_start:reading.end]) or "police")
+            if recent is not None:
+                return recent.entity, f"{reading.noun} ({recent.text})"
             # "Only three deputies were on the campus": no agency named, the group itself.
             gid = group_id(reading.noun)
             res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
@@ -250,6 +254,15 @@ def _group_subject(doc, res, sent, cs, rel_start, speaker):
         return recent.entity, f"{m.group(0)} ({recent.text})"
     res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
     return gid, m.group(0)
+
+
+def _agency_kind_of(phrase: str) -> str | None:
+    """'three sheriff's deputies' are a sheriff's office's; 'police officers' a police department's."""
+    if re.search(r"\b(?:sheriff|deput)", phrase, re.IGNORECASE):
+        return "sheriff"
+    if re.search(r"\b(?:police|officers?|cops?|patrol)", phrase, re.IGNORECASE):
+        return "police"
+    return None
 
 
 def _recent_agency(doc, res, pos: int, kind: str):
@@ -350,9 +363,11 @@ def _moment(sentence: str, t: TimeExpr, cs: int, ce: int, others) -> str | None:
     ends = sorted(o.end for o in others if o is not t and o.end <= t.start)
     before = sentence[max([cs] + ends):t.start]
     after = sentence[t.end:min([ce] + starts)]
-    spans = [(o.start - cs, o.end - cs) for o in others if o is not t]
-    return event_kind(before) or event_kind(after) or event_kind(
-        _without(sentence[cs:ce], [(t.start - cs, t.end - cs), *spans]))
+    # else the rest of the clause after it, other times blanked ("At 12:46 a.m., eight
+    # minutes after the initial 911 call, the suspect was in custody"): never words before
+    # an earlier time, which are that time's.
+    spans = [(o.start - t.end, o.end - t.end) for o in others if o is not t and o.start >= t.end]
+    return event_kind(before) or event_kind(after) or event_kind(_without(sentence[t.end:ce], spans))
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> str:

@@ -75,8 +75,13 @@ def near_person(doc: Document, res: Resolution, lo: int, hi: int, last: bool) ->
 
 
 def org_subject(doc: Document, res: Resolution, q_start: int, noun_end: int, sent_start: int,
-                sent_end: int, speaker: str | None) -> tuple[str | None, str | None]:
+                sent_end: int, speaker: str | None, kind: str | None = None) -> tuple[str | None, str | None]:
+    """The agency officers counted belong to: named in their phrase, else the nearest in the
+    sentence of the kind their words say ("sheriff's deputies" are never a police
+    department's), else the speaker's."""
     ms = [m for m in res.between(doc.id, sent_start, sent_end) if m.entity]
+    if kind is not None and not any(q_start <= m.start < noun_end for m in ms):
+        ms = [m for m in ms if m.kind != "org" or (m.agency or kind) == kind]
     inside = [m for m in ms if q_start <= m.start < noun_end and m.kind in {"org", "group"}]
     if inside:
         return inside[0].entity, inside[0].text
