@@ -31,7 +31,7 @@ def group_key(c: Claim, incident_of: dict[str, str] | None = None) -> tuple:
         if qualifier in INCIDENT_EVENTS:
             subject = "incident"
     return (subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
-            ref.get("within_first_min"), (incident_of or {}).get(c.doc))
+            ref.get("within_first_min"), ref.get("other_incident"), (incident_of or {}).get(c.doc))
 
 
 def comparable(a: Claim, b: Claim) -> bool:
@@ -39,6 +39,8 @@ def comparable(a: Claim, b: Claim) -> bool:
     differing counts of people are parts and updates of one toll ("10 dead ... three in
     the parking lot"), not an account against itself; time that passed with no anchor
     ("about 14 minutes", "70 minutes") says between which moments only in its sentence."""
+    if (a.time_ref or {}).get("other_incident") or (b.time_ref or {}).get("other_incident"):
+        return False  # another incident's figure, quoted for comparison
     if a.doc == b.doc and a.unit == "people":
         return False
     if a.measure == "duration_elapsed" and not (a.time_ref or {}).get("anchor"):

@@ -87,6 +87,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
             if dates and c.time_ref is None:
                 c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
         _limit_to_window(sent.text, found)
+        _mark_other_incident(sent, found)
         out.extend(_dedupe(found))
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
@@ -103,6 +104,26 @@ def _day_part(sentence: str, t: TimeExpr) -> str | None:
     if m is None:
         return None
     return "am" if m.group("am") else "pm"
+
+
+MONTH_WORDS = "January|February|March|April|May|June|July|August|September|October|November|December"
+# "the 2016 attack at an LGBTQ nightclub in Orlando ... killed 49", "the May attack in Uvalde,
+# Texas, left 21 dead": figures of another incident, quoted for comparison.
+OTHER_INCIDENT = re.compile(
+    rf"\b(?:the|a|last year's)\s+(?:(?:19|20)\d{{2}}|{MONTH_WORDS}|previous|earlier)\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"(?:attack|shooting|massacre|rampage|mass shooting)\s+(?:at|in|on)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,3}}?[A-Z]"
+    r"|\breminiscent of\b|\bdeadliest since\b", re.IGNORECASE)
+
+
+def _mark_other_incident(sent: Sentence, found: list[Claim]) -> None:
+    """A claim after a mention of another incident in its sentence is about that one: kept,
+    but grouped apart and never compared with this incident's claims."""
+    m = OTHER_INCIDENT.search(sent.text)
+    if m is None:
+        return
+    for c in found:
+        if c.start - sent.start >= m.start():
+            c.time_ref = {**(c.time_ref or {}), "other_incident": m.group(0)}
 
 
 def _nearest_half(halves: list[tuple[int, str]], pos: int) -> str | None:
