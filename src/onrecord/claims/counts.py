@@ -35,7 +35,8 @@ PREDICATES = [
                       r"suffered (?:\w+ )?(?:wounds|injuries)"),
     ("count_transported", r"taken to (?:area |local |nearby |the |a |two |three |several )?(?:\w+ )?hospitals?|"
                           r"transported|transporting|airlifted|rushed to (?:the |a )?(?:\w+ )?hospitals?|"
-                          r"taken to (?:the |a )?(?:trauma|medical)|hospitali[sz]ed|treated at (?:\w+ ){0,3}hospitals?"),
+                          r"taken to (?:the |a )?(?:trauma|medical)|hospitali[sz]ed|treated at (?:\w+ ){0,3}hospitals?|"
+                          r"(?:taken|transported|rushed|flown) to (?-i:(?:[A-Z][\w.’'-]*\s*){1,5})"),
     ("count_victims_carried_out", r"carried out|carried|rescued|evacuated|brought out|pulled out"),
     ("count_survivors", r"survived|survivors?"),
     ("count_shot", r"shot|shooting|shoots|shoot|gunshot victims|picking off|picked off|picks off"),

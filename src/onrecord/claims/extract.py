@@ -354,6 +354,8 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> C
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
+    if t.kind == "clock" and NOT_RESPONSE.search(_near_words(sent.text, t, others)):
+        return None  # "held a press conference at 1:13 p.m.", "9 a.m. classes": not the response
     event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
     if event:
         ref["event"] = event
@@ -374,6 +376,21 @@ def _names_event(anchor: str | None) -> bool:
     """'eight minutes after the initial 911 call' counts from a moment of the incident;
     'one minute into the clip' from none."""
     return bool(anchor) and (EVENT_NOUN.search(anchor) is not None or event_kind(anchor) is not None)
+
+
+# What a time of day is of when it is no moment of the response (docs: not claims).
+NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|classes|class|"
+                          r"show|lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
+                          r"updated|update)\b", re.IGNORECASE)
+
+
+def _near_words(sentence: str, t: TimeExpr, others) -> str:
+    """The few words on either side of a time, up to the neighbouring times."""
+    starts = [o.start for o in others if o is not t and o.start >= t.end]
+    ends = [o.end for o in others if o is not t and o.end <= t.start]
+    lo = max([max(0, t.start - 40)] + ends)
+    hi = min([t.end + 40] + starts)
+    return sentence[lo:t.start] + " " + sentence[t.end:hi]
 
 
 def _moment(sentence: str, t: TimeExpr, cs: int, ce: int, others) -> str | None:
@@ -416,14 +433,26 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
         who, who_text = _group_subject(doc, res, sent, max(cs, p.verb_start - 40), p.verb_start, voice.speaker)
     if who is None:
         return None  # a place of no one in particular is no claim
-    if who.startswith("person:") and "perpetrator" in res.families(who):
-        return None  # where the responders were is weighed; the gunman's path is not a place claim
+    if not _responder(res, who, voice.speaker):
+        return None  # where the responders were is weighed; the gunman's path or a victim's is not
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=p.text, sentence=sent.text, sentence_start=sent.start,
         speaker=voice.speaker, speaker_text=voice.text, subject=who, subject_text=who_text,
         measure="place_of_action", lo=None, hi=None, unit="place", hedge=None, quoted=quoted,
         value_text=p.text,
     )
+
+
+def _responder(res, who: str, speaker: str | None) -> bool:
+    """An officer, a head of agency, an agency or a group of officers; "I" of a statement."""
+    if who.startswith("author:"):
+        return True  # "I was near the gym": the writer of a statement
+    if who.startswith(("org:", "group:")):
+        return who not in {"group:sources", "group:reports", "group:witnesses", "group:survivors"}
+    if who.startswith("person:"):
+        fams = res.families(who)
+        return bool(fams & {"officer", "head"}) or (who == speaker and not fams - {"officer", "head"})
+    return False
 
 
 def _action(sent: Sentence, t: TimeExpr, skip=()):

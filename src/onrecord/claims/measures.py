@@ -66,7 +66,7 @@ WARNINGS = r"warnings?|tips?|complaints?"
 DURATION = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
 
 _STOP = (r"(?!(?:while|and|or|as|when|that|who|which|to|of|in|at|on|for|with|the|a|an|from|by|"
-         r"were|was|had|have|has|is|are|be)\b)")
+         r"were|was|had|have|has|is|are|be|after|before|later|seconds?|minutes?|hours?|days?)\b)")
 NOUN_RE = re.compile(
     rf"^[\s-]+(?:of\s+(?:the|those|these|their)\s+)?(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
     rf"(?P<calls>{CALLS})|(?P<shots>{SHOTS})|(?P<warnings>{WARNINGS}))\b",
@@ -234,6 +234,9 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
             and not re.search(r"\bnot\s*$", after[:nxt.start()]):
         after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
+        if re.search(r"\b(?:from|of|by|with|for|to|about)\s+the\s+$", sentence[max(0, start - 12):start]) \
+                and re.match(r"\s+(?:who|that)\b", sentence[noun_end:]):
+            return None  # "footage from the two officers who rushed in": a known group named, not a count
         # "waited in a hallway before going in": what comes after before/after/until is another event.
         rest = sentence[ce:ce + 90]
         if re.match(r",\s+but\s+(?:had|have|did|were|was)\s+(?:not|never)\b", rest):
@@ -285,6 +288,8 @@ def _nearest_either(cues, before: str, after: str) -> str | None:
 
 
 def _officer_measure(text: str) -> str | None:
+    # "officers who killed the shooter" killed no officer: an active verb after who/that
+    text = re.sub(r"\b(?:who|that)\s+(?:\w+\s+)?(?:killed|shot|wounded)\b", " ", text, flags=re.IGNORECASE)
     measure = _first(OFFICER_CUES, text)
     if measure == "count_officers_entered":
         cue = re.search(dict(OFFICER_CUES)["count_officers_entered"], text, re.IGNORECASE)

@@ -84,6 +84,8 @@ def _not_a_count(text: str, q: "Quantity") -> bool:
     a number, but not an amount."""
     if re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", q.text) and re.match(r"\s*(?:hours|hrs)\b", text[q.end:]):
         return True
+    if q.text == "911" or (re.fullmatch(r"(?:19|20)\d\d", q.text) and q.hedge is None):
+        return True  # "911" names a number to call; "2018" is a year
     if q.text.lower() in {"one", "a dozen"} and q.text.lower() == "one":
         det = DETERMINER_BEFORE.search(text[:q.start])
         # "the only one who ..." is no amount; "only one deputy was there" is one

@@ -170,8 +170,12 @@ def offsets(text: str) -> list[TimeExpr]:
         if m is None or (q.unit is None) == (m.group("unit") is None) or q.money:
             continue
         rel = m.group("rel").lower()
-        if (q.hedge or "").startswith("within") or re.search(r"\b(?:in|took|takes|within)\s*$", text[:q.start], re.I):
+        lead = text[:q.start]
+        if ((q.hedge or "").startswith("within") or re.search(r"\b(?:in|took|takes|within)\s*$", lead, re.I)) \
+                and re.search(r"[a-z]{3,}", re.split(r"[,;:—–]", lead)[-1]):
             continue  # "responded in less than two minutes after ...": a delay, read as a duration
+        if (q.unit or m.group("unit") or "").lower().rstrip("s") in {"week", "month", "year"}:
+            continue  # "three weeks later", "a year after the shooting": when the piece is written, not the response
         if rel == "since" or (rel == "past" and not m.group("anchor")):
             continue  # "three days since": a duration; "minutes past": a clock reading
         sign = "before" if rel in {"before", "earlier", "ago", "prior to"} else "after"
