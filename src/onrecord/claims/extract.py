@@ -66,10 +66,12 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     out: list[Claim] = []
     halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
               if getattr(t, "ampm", None) in {"am", "pm"}]
+    approximate = APPROXIMATE.search(doc.text) is not None
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
+        clocks = [_approximate(t) if approximate else t for t in clock_times(sent.text)]
         clocks = [with_day_half(t, _day_part(sent.text, t) or _nearest_half(halves, sent.start + t.start))
-                  for t in clock_times(sent.text)]
+                  for t in clocks]
         times = clocks + [t for t in offsets(sent.text) if not _stay_before(sent.text, t)]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
@@ -92,6 +94,16 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
     return out
+
+
+# A timeline that says "Times are approximate." has each unhedged time read as "about".
+APPROXIMATE = re.compile(r"\b(?:all\s+)?times\s+(?:are|were|listed are)\s+(?:approximate|estimates)\b", re.I)
+
+
+def _approximate(t: TimeExpr) -> TimeExpr:
+    if t.hedge is None and t.lo is not None and t.lo == t.hi:
+        t.lo, t.hi, t.hedge = t.lo - 5, t.hi + 5, "about"
+    return t
 
 
 DAY_PART = re.compile(r"\b(?:(?P<am>morning|overnight|night|dawn)|(?P<pm>afternoon|evening))\b", re.IGNORECASE)
@@ -354,7 +366,8 @@ def _time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> C
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
-    if t.kind == "clock" and NOT_RESPONSE.search(_near_words(sent.text, t, others)):
+    if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
+                              or SCHEDULE_AFTER.match(sent.text[t.end:])):
         return None  # "held a press conference at 1:13 p.m.", "9 a.m. classes": not the response
     event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
     if event:
@@ -379,9 +392,10 @@ def _names_event(anchor: str | None) -> bool:
 
 
 # What a time of day is of when it is no moment of the response (docs: not claims).
-NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|classes|class|"
-                          r"show|lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
+NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|"
+                          r"lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
                           r"updated|update)\b", re.IGNORECASE)
+SCHEDULE_AFTER = re.compile(r"^\s*(?:classes|class|show|shows|screening|service|services|meeting|lecture)\b", re.I)
 
 
 def _near_words(sentence: str, t: TimeExpr, others) -> str:

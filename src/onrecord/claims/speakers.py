@@ -23,7 +23,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"shows|showed|found|concluded|determined|according to")
+         r"found that|concluded|determined|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
@@ -123,7 +123,8 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
     return Speakers(doc, author, quotes, attributions)
 
 
-LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+[A-Z][\w’'.&-]*){0,5}|[Pp]olice|[Aa]uthorities|[Oo]fficials|[Ss]ources):\s+\S")
+LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
+                   r"[Oo]fficials|[Ss]ources):\s+\S")
 ENTRY = re.compile(r"^\s*(?:[*•\-–—]|\d{1,2}(?:[:.]\d{2})?(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—:]|\s))")
 INTRO = re.compile(r"\b(?:report|timeline|review|account|findings|records?|documents?|statement|details)\b"
                    r"[^:]*?\b(?:by|from|of)\s+[^:]*:\s*$", re.IGNORECASE)
@@ -218,6 +219,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         head = doc.text[sent.start:vs]
         if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
+        elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
+            covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
         elif TRAILING.search(head) and not re.search(r"\b(?:that|whether|if)\s*$", head):
             # "A total of 39 officers responded, police said, and ...": the clause before it;
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
@@ -257,7 +260,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             m = host[-1] if m.kind != "person" and host else m
             return Voice(m.entity, _phrase(doc, m))
     right = [m for m in named if ve <= m.start <= sent.end]
-    if right and RIGHT_GAP.match(doc.text[ve:right[0].start]):
+    # "..., said Chief X" / '"...," said X': a speaker after the verb only in an inverted clause
+    inverted = re.search(r"(?:^|[,“”\"])\s*$", doc.text[sent.start:vs]) is not None
+    if right and inverted and RIGHT_GAP.match(doc.text[ve:right[0].start]):
         return Voice(right[0].entity, _phrase(doc, right[0]))
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
         return Voice(left[-1].entity, _phrase(doc, left[-1]))  # "An Aurora Fire Department internal review ... reports"
