@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from onrecord.claims.ages import find_ages
 from onrecord.claims.assertions import Said, during_shots, find_assertions, first_minutes
 from onrecord.claims.conflicts import find_conflicts, group_claims
 from onrecord.claims.incidents import group_documents
@@ -76,9 +77,13 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
         found = [c for t in times if (c := _time_claim(doc, res, speakers, sent, t, times))]
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
         found += [c for s in find_assertions(sent.text) if (c := _said_claim(doc, res, speakers, sent, s))]
+        ages = find_ages(sent.text)
+        found += [_age_claim(doc, speakers, sent, a) for a in ages]
         previous: Reading | None = None
         for q in find_quantities(sent.text):
             if any(t.start <= q.start < t.end and (t.kind == "clock" or q.start == t.start) for t in times):
+                continue
+            if any(a.start <= q.start < a.end for a in ages):
                 continue
             reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous)
             if reading is None:
@@ -152,6 +157,19 @@ def _limit_to_window(sentence: str, found: list[Claim]) -> None:
             c.time_ref = {**(c.time_ref or {}), "during": "shots"}
         if window is not None and c.measure.startswith("count_calls"):
             c.time_ref = {**(c.time_ref or {}), "within_first_min": window}
+
+
+def _age_claim(doc, speakers, sent: Sentence, a) -> Claim:
+    """The ages of a group of victims (ages.py): about the incident, whose ages in the qualifier."""
+    start, end = sent.start + a.start, sent.start + a.end
+    voice, quoted = speakers.who_said(start)
+    return Claim(
+        id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
+        sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=INCIDENT,
+        subject_text=None, measure="age", lo=a.lo, hi=a.hi, unit="year",
+        hedge=a.hedge if a.hedge == "range" else None, quoted=quoted,
+        qualifier=a.qualifier, time_ref={"ages": a.hedge},
+    )
 
 
 def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:

@@ -328,6 +328,8 @@ def read_age(sentence: str, start: int, end: int) -> Reading | None:
         return Reading("age", "year", end + m.end(), "person_after")
     if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
+    if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
+        return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"
     return None
 
 
