@@ -98,6 +98,8 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
     if measure is None:
         return None
     part = _part(sentence, start, end, words, measure, previous == measure)
+    if noun is None and previous == "count_shot" and measure in {"count_deaths", "count_injured"} and part is None:
+        part = "of those shot"  # "shot four people in the parking lot and three are dead": three of the four
     return PeopleCount(measure, part)
 
 

@@ -1,8 +1,10 @@
 """Which documents are about one incident, so a run over several compares only within each.
 
-Two documents are about one incident when they name the same person (a full name both
-give), share one proper name and one surname, or share at least two proper names that are neither an agency's nor a news
-organisation's words ("Sutherland Springs", "First Baptist"). Documents joined that way,
+Two documents are about one incident when they name the same person (an official known
+to the whole country, a president or a governor, does not count), or share two of: a local
+agency (a county's sheriff, a town's police; not a federal or state one) and proper names
+that are neither an agency's nor a news organisation's words ("Sutherland Springs",
+"First Baptist"), or share one proper name and one surname. Documents joined that way,
 directly or through a third, form one incident; a document that shares nothing stands
 alone. The incident is named by the names its documents share most.
 """
@@ -25,6 +27,8 @@ COMMON = {"police", "department", "sheriff", "county", "office", "state", "news"
           "may", "june", "july", "august", "september", "october", "november", "december", "cnn", "abc",
           "nbc", "cbs", "fox", "usa", "today", "america", "american", "white", "house", "here", "what",
           "read", "more", "related", "photo", "video", "getty", "images", "ap", "reuters", "this", "that"}
+# People every outlet names whatever the incident: a president, a governor, a senator.
+NATIONAL = {"official"}
 PAIR_RE = re.compile(r"\b([A-Z][a-z’'-]+)\s+([A-Z][a-z’'-]+|[A-Z]\b)")
 
 
@@ -41,7 +45,10 @@ def proper_pairs(text: str) -> set[str]:
 def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
     """[{"id": "incident-1", "documents": [...], "named_by": [...]}], in document order."""
     people = {d.id: {m.entity for m in res.mentions.get(d.id, []) if m.kind == "person" and m.entity
-                     and m.first} for d in docs}
+                     and not (res.families(m.entity) & NATIONAL)} for d in docs}
+    # a local agency (a county's sheriff, a town's police) is where the incident happened
+    local = {d.id: {m.entity for m in res.mentions.get(d.id, []) if m.kind == "org" and m.entity
+                    and m.agency not in {"federal", "state"}} for d in docs}
     pairs = {d.id: proper_pairs(d.text) for d in docs}
     # a surname both name beside one shared proper name ("Colorado Springs" and "Aldrich")
     surnames = {d.id: {m.last for m in res.mentions.get(d.id, []) if m.kind == "person" and m.last
@@ -56,7 +63,8 @@ def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
 
     for i, a in enumerate(docs):
         for b in docs[i + 1:]:
-            if people[a.id] & people[b.id] or len(pairs[a.id] & pairs[b.id]) >= 2 \
+            shared = len(pairs[a.id] & pairs[b.id]) + len(local[a.id] & local[b.id])
+            if people[a.id] & people[b.id] or shared >= 2 \
                     or (pairs[a.id] & pairs[b.id] and surnames[a.id] & surnames[b.id]):
                 parent[root(b.id)] = root(a.id)
     groups: dict[str, list[str]] = {}
