@@ -39,8 +39,10 @@ def extract_claims(text: str, doc_id: str) -> list[Claim]:
     return analyse({doc_id: text}).claims
 
 
-def analyse(texts: dict[str, str]) -> Analysis:
-    """Claims, entities and conflicts across several documents (doc id -> text)."""
+def analyse(texts: dict[str, str], one_incident: bool = False) -> Analysis:
+    """Claims, entities and conflicts across several documents (doc id -> text). The
+    documents are grouped by incident and compared only within each, unless the caller
+    knows they are all about one (a case: `one_incident=True`)."""
     docs = [read_document(doc_id, text) for doc_id, text in texts.items()]
     res = resolve_entities(docs)
     claims: list[Claim] = []
@@ -50,7 +52,8 @@ def analyse(texts: dict[str, str]) -> Analysis:
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]
     entities = sorted(res.entities.values(), key=lambda e: (e.kind, e.id))
-    incidents = group_documents(docs, res)
+    incidents = ([{"id": "incident-1", "documents": [d.id for d in docs], "named_by": []}]
+                 if one_incident else group_documents(docs, res))
     incident_of = {doc_id: i["id"] for i in incidents for doc_id in i["documents"]}
     return Analysis(documents, entities, claims, group_claims(claims, res.entities, incident_of),
                     find_conflicts(claims, res.entities, incident_of), incidents)
