@@ -176,7 +176,7 @@ def find_quantities(text: str) -> list[Quantity]:
         if whole:
             # "Not one of the four deputies had entered": one fact about four, not a 0 and a 4.
             value = parse_number(whole.group("n"))
-            found = [q for q in found if not (whole.start("n") <= q.start < whole.end())]
+            found = [q for q in found if not (m.start() <= q.start < whole.end())]
             if value is not None:
                 found.append(Quantity(m.start(), whole.end(), whole.group(0), value, value, value, None))
                 continue
