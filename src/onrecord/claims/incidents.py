@@ -29,14 +29,33 @@ COMMON = {"police", "department", "sheriff", "county", "office", "state", "news"
           "read", "more", "related", "photo", "video", "getty", "images", "ap", "reuters", "this", "that"}
 # People every outlet names whatever the incident: a president, a governor, a senator.
 NATIONAL = {"official"}
-PAIR_RE = re.compile(r"\b([A-Z][a-z’'-]+)\s+([A-Z][a-z’'-]+|[A-Z]\b)")
+# overlapping, so "At Thistlewood Mall" still yields "Thistlewood Mall"
+PAIR_RE = re.compile(r"\b(?=([A-Z][a-z’'-]+)\s+([A-Z][a-z’'-]+|[A-Z]\b))")
+
+
+# Words that make a pair no name at all ("At Thistlewood", "Chief Vale" is a name, "Police
+# Chief" is not): function words, days, months, outlets' and titles' words.
+FUNCTION = {"the", "a", "an", "in", "on", "at", "he", "she", "it", "they", "we", "i", "but", "and", "after",
+            "before", "when", "this", "that", "here", "what", "read", "more", "related", "photo", "video",
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+            "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december", "cnn", "abc", "nbc", "cbs", "fox", "ap", "reuters", "getty", "images",
+            "news", "press", "associated", "times", "post", "today", "mr", "mrs", "ms", "dr", "director",
+            "president", "governor", "gov", "sen", "senator", "rep", "attorney", "general", "secretary",
+            # agencies' words and titles: "County Sheriff's", "Springs Police", "Chief John"
+            "sheriff's", "sheriff’s", "sheriff", "police", "department", "office", "fire", "chief", "officer",
+            "deputy", "sergeant", "sgt", "lt", "lieutenant", "captain", "capt", "mayor", "commissioner",
+            "medical", "center", "health", "hospital", "university", "system"}
 
 
 def proper_pairs(text: str) -> set[str]:
+    """Two capitalised words in a row that name something ("Sutherland Springs",
+    "Thistlewood School"), not when both are everyday words ("Police Department") or one is
+    a function word, a day, a month, an outlet's or a national title's word."""
     out = set()
     for m in PAIR_RE.finditer(text):
         a, b = m.group(1), m.group(2)
-        if a.lower() in COMMON or b.lower() in COMMON:
+        if a.lower() in FUNCTION or b.lower() in FUNCTION or (a.lower() in COMMON and b.lower() in COMMON):
             continue
         out.add(f"{a} {b}")
     return out
