@@ -97,8 +97,16 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
     for key, cs in _groups(claims, incident_of).items():
         if key[3] == "place":
             continue  # places are words; two wordings of one place are not a conflict
+        told = set()
         for a, b in combinations(cs, 2):
+            # One account against one speaker's same value in one document, once: a timeline
+            # that repeats "10:20am" in three entries is one disagreement, not three.
+            once = (a.id, b.doc, b.speaker, b.lo, b.hi)
+            if once in told or (b.id, a.doc, a.speaker, a.lo, a.hi) in told:
+                continue
             if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
+                told.add(once)
+                told.add((b.id, a.doc, a.speaker, a.lo, a.hi))
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
                                     f"{_show(a)} does not overlap {_show(b)}", key[-1]))
     from onrecord.claims.same_fact import cross_measure_conflicts
