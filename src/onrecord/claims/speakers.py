@@ -86,18 +86,22 @@ class Speakers:
     attributions: list[Attribution]
 
     def attribution_at(self, offset: int) -> Attribution | None:
-        """The reporting clause whose words cover `offset` (outside quotation marks)."""
-        return next((a for a in self.attributions if any(s <= offset < e for s, e in a.covers)), None)
+        """The reporting clause whose words cover `offset` (outside quotation marks); of two,
+        the one whose verb is nearest before it ("The earliest reports indicated ..., but
+        Sheriff X said ... about 9:30 a.m.": the sheriff's)."""
+        covering = [a for a in self.attributions if any(s <= offset < e for s, e in a.covers)]
+        before = [a for a in covering if a.start <= offset and not a.whole]
+        if before:
+            return max(before, key=lambda a: a.start)
+        return covering[0] if covering else None
 
     def who_said(self, offset: int) -> tuple[Voice, bool]:
         """The voice at a character offset, and whether it is inside a quotation."""
         for s, e, voice in self.quotes:
             if s <= offset < e:
                 return voice or Voice(None, "an unnamed speaker"), True
-        for a in self.attributions:
-            if any(s <= offset < e for s, e in a.covers):
-                return a.voice, False
-        return self.author, False
+        a = self.attribution_at(offset)
+        return (a.voice, False) if a is not None else (self.author, False)
 
 
 def find_speakers(doc: Document, res: Resolution) -> Speakers:
@@ -221,7 +225,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
-        elif TRAILING.search(head) and not re.search(r"\b(?:that|whether|if)\s*$", head):
+        elif TRAILING.search(head) and re.match(r"^[^,.;:“”\"]{0,60}(?:[,.;:]|$)", tail) \
+                and not re.search(r"\b(?:that|whether|if)\s*$", head):
             # "A total of 39 officers responded, police said, and ...": the clause before it;
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
             begin = max([sent.start] + [a.end for a in out if a.end <= vs])
@@ -298,8 +303,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
 
 
 def _phrase(doc: Document, m: Mention) -> str:
-    """The speaker as written, with the title and place that precede the name."""
-    head = re.search(r"((?:[A-Z][\w’'.]*\s+|of\s+)*)$", doc.text[max(0, m.start - 60):m.start])
+    """The speaker as written, with the title and place that precede the name (on its line)."""
+    head = re.search(r"((?:[A-Z][\w’'.]*[ \t]+|of[ \t]+)*)$", doc.text[max(0, m.start - 60):m.start])
     return (head.group(1) + m.text).strip() if head else m.text
 
 
