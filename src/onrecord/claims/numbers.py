@@ -63,7 +63,7 @@ _VAGUE = "|".join(re.escape(v) for v in sorted(VAGUE, key=len, reverse=True))
 
 QUANTITY = re.compile(
     rf"(?:\b(?P<hedge>{_HEDGE})\s+)?"
-    rf"(?:\b(?:another|an additional|a further|a total of)\s+)?"
+    rf"(?:\b(?:another|an additional|a further)\s+)?"
     rf"(?:(?P<between>between|from)\s+)?"
     rf"(?P<n1>{NUMBER})"
     rf"(?:\s*(?P<joint>-|–|to|or|and)\s*(?P<n2>{NUMBER}))?"

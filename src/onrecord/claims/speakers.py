@@ -23,7 +23,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|concluded|determined|according to")
+         r"found that|concluded|determined|identified|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
@@ -225,7 +225,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
-        elif TRAILING.search(head) and re.match(r"^[^,.;:“”\"]{0,60}(?:[,.;:]|$)", tail) \
+        elif TRAILING.search(head) and (re.match(r"^\s*(?:[,.;:]|$)", tail) or INVERTED_TAIL.match(tail)) \
                 and not re.search(r"\b(?:that|whether|if)\s*$", head):
             # "A total of 39 officers responded, police said, and ...": the clause before it;
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
@@ -235,6 +235,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+# ", said Deputy Chief Chris Covelli, spokesman ...": only the speaker after the verb
+INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
 # A reporting clause set off by a comma, its speaker between the comma and the verb
 # (", police said") or after the verb (", said Chief X"); not ", and X said ...".
 TRAILING = re.compile(r",\s*(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]{0,60}$")
