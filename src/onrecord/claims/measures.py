@@ -86,7 +86,8 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
-    ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging)\b"),
+    ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
+                               r"remained|lingered|hunkered)\b"),
     ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
@@ -111,7 +112,7 @@ BARE_PEOPLE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|$|(?:and|or|in|at|on|during|wit
                          r"had|being|dead|died|killed|injured|wounded|hurt|shot|critically|seriously|people)\b)",
                          re.IGNORECASE)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
-ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap)\b", re.I)
+ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b", re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
 SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|rampage|"
                          r"shooting spree|attack|massacre|ordeal)\b", re.I)
@@ -123,7 +124,12 @@ OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:
                      r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
+
                      r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b", re.IGNORECASE)
+# "a law enforcement officer for 32 years": a role held for a time, right before the amount
+SERVICE_FOR = re.compile(r"\b(?:an?|the|his|her)\s+(?:[\w-]+\s+){0,3}(?:officer|deputy|cop|trooper|agent|firefighter|"
+                         r"paramedic|dispatcher|teacher|sheriff|chief|sergeant|detective|lieutenant|captain)\s+"
+                         r"for\s+(?:(?:about|nearly|almost|more than|over)\s+)?$", re.IGNORECASE)
 ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in|"
                    r"(?:were|was) (?:in|inside) the (?:building|school|club|store|church|theater))\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
@@ -184,8 +190,16 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
                                         and not STAY.search(before) and not TOOK.search(before)):
         return None  # an age, or "two days after": times.py reads those
-    if SERVICE.search(before):
+    if SERVICE.search(before) or SERVICE_FOR.search(sentence[:start]):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
+    if re.match(r"(?:day|week|month|year)", unit.lower()):
+        return None  # no arrival, entry or wait of the response lasts days or years
+    after = sentence[unit_end:ce]
+    if re.match(r"^\s*,\s*(?:[\w’'-]+\s+){0,4}?(?:" + STAY.pattern + r"|failed to|did not|didn[’']t|never)", after, re.I) \
+            and re.search(r"(?:^|\b(?:for|after))\s*$", before.strip() and before or "", re.I):
+        # a headline or lead "For 45 Minutes, Police Waited ...", "For 79 minutes, police failed to act"
+        outside = OUTSIDE.search(sentence) or OUTSIDE.search(context)
+        return Reading("duration_outside" if outside else "duration_waiting", "minute", unit_end, "actor_after", unit)
     if SIEGE_AFTER.match(sentence[unit_end:]) or (SHOOTING_FOR.search(before) and not STAY.search(before)):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if ELAPSED_AFTER.match(sentence[unit_end:]):
@@ -248,7 +262,10 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         nxt = QUANTITY.search(own)
         if nxt is not None and not re.search(r"\bnot\s*$", own[:nxt.start()]):
             own = own[:nxt.start()]  # "..., not one of them had gone in" still speaks for them
-        measure = _officer_measure(own) or _officer_measure(before)
+        # words before the count speak for it only as the verb that takes it ("sent 130
+        # officers", "killed two deputies"), not a participle of someone else's ("with
+        # bystanders standing nearby, about a dozen officers dashed ...")
+        measure = _officer_measure(own) or _officer_measure(" ".join(before.split()[-4:]))
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
     if kind == "people":
         prev = previous.measure if previous and previous.unit == "people" else None
@@ -290,6 +307,10 @@ def _nearest_either(cues, before: str, after: str) -> str | None:
 def _officer_measure(text: str) -> str | None:
     # "officers who killed the shooter" killed no officer: an active verb after who/that
     text = re.sub(r"\b(?:who|that)\s+(?:\w+\s+)?(?:killed|shot|wounded)\b", " ", text, flags=re.IGNORECASE)
+    # "..., believing victims inside were already dead": a participle clause is what they
+    # thought or did next, not what happened to them
+    text = re.split(r"\b(?:believing|thinking|fearing|saying|knowing|assuming|hoping|unaware|convinced)\b",
+                    text, maxsplit=1)[0]
     measure = _first(OFFICER_CUES, text)
     if measure == "count_officers_entered":
         cue = re.search(dict(OFFICER_CUES)["count_officers_entered"], text, re.IGNORECASE)

@@ -85,6 +85,7 @@ def cross_measure_conflicts(claims: list[Claim], incident_of: dict[str, str],
         by_incident.setdefault(incident_of.get(c.doc, ""), []).append(c)
     for incident, cs in by_incident.items():
         out += _delays_against_clocks(cs, incident, side)
+        out += _delays_against_offsets(cs, incident, side)
         out += _parts_larger_than_whole(cs, incident, side)
         out += _shots_after_end(cs, incident, side)
         out += _age_ranges(cs, incident, side)
@@ -136,6 +137,30 @@ def _delays_against_clocks(cs: list[Claim], incident: str, side) -> list[Conflic
                         f"{d.text!r} after {a.text!r} ({_fmt(a.lo)}, claim {a.id}) puts the {target} at "
                         f"{_fmt(lo)}–{_fmt(hi)}; {first.doc} gives the first {target} at {_fmt(first.lo)}",
                         incident))
+    return out
+
+
+def _delays_against_offsets(cs: list[Claim], incident: str, side) -> list[Conflict]:
+    """'Deputies arrived within seven minutes' against 'deputies arrived about 10 minutes
+    after the shooting began': two offsets of one moment from one start. A delay that names
+    no start is counted from the first call or the first shots (whichever the other names)."""
+    out = []
+    offsets = [c for c in cs if c.measure == "time_of_action" and not _clock(c) and _event(c)
+               and anchor_event((c.time_ref or {}).get("anchor"))]
+    for d in cs:
+        target = TARGET.get(d.measure)
+        if target is None or _to_minutes(d) is None:
+            continue
+        start = anchor_event((d.time_ref or {}).get("anchor"))
+        starts = {start} if start else {"call_911", "shooting_start"}
+        for o in offsets:
+            if o.doc == d.doc or _event(o) != target or anchor_event(o.time_ref["anchor"]) not in starts:
+                continue
+            (dlo, dhi), (olo, ohi) = _to_minutes(d), _to_minutes(o)
+            if _apart(dlo, dhi, olo, ohi):
+                out.append(Conflict(incident and "incident", "duration_to_" + target, "minute", [side(d), side(o)],
+                                    f"{d.text!r} and {o.text!r} are two offsets of the {target} from "
+                                    f"{o.time_ref['anchor']!r} that do not overlap", incident))
     return out
 
 

@@ -221,7 +221,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         tail = doc.text[ve:sent.end]
         covers, whole = [(ve, sent.end)], False
         head = doc.text[sent.start:vs]
-        if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)):
+        if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)) \
+                or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
@@ -235,6 +236,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+# ", authorities said on Friday (May 27).": only when and where it was said follows the verb
+ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|after|before)\s+[^,.;:“”\"]{0,40}?|later|"
+                            r"earlier|yesterday|today|again|also|then|publicly)?\s*(?:\([^)]{0,30}\))?\s*[.;]?\s*$",
+                            re.IGNORECASE)
 # ", said Deputy Chief Chris Covelli, spokesman ...": only the speaker after the verb
 INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
 # A reporting clause set off by a comma, its speaker between the comma and the verb
