@@ -43,6 +43,13 @@ def anchor_event(anchor: str | None) -> str | None:
     return next((k for k, rx in ANCHOR_WORDS if rx.search(anchor)), None)
 
 
+def _same_actor(a: Claim, b: Claim) -> bool:
+    """One person's arrival is set only against that person's; an arrival of officers in
+    general ("the first swarm of officers") against the first arrival of anyone."""
+    pa, pb = (a.subject or "").startswith("person:"), (b.subject or "").startswith("person:")
+    return a.subject == b.subject if pa and pb else not pa
+
+
 def _clock(c: Claim) -> bool:
     return c.measure == "time_of_action" and c.unit == "minute_of_day"
 
@@ -128,7 +135,8 @@ def _delays_against_clocks(cs: list[Claim], incident: str, side) -> list[Conflic
             lo, hi = _add(a.lo, offset[0]), _add(a.hi, offset[1])
             if lo is None and offset[0] is None and a.lo is not None:
                 lo = a.lo  # a delay is never before its start
-            stated = [c for c in clocks if _event(c) == target and c.doc not in {d.doc} and c is not a]
+            stated = [c for c in clocks if _event(c) == target and c.doc not in {d.doc} and c is not a
+                      and _same_actor(d, c)]
             for doc in sorted({c.doc for c in stated}):
                 first = min((c for c in stated if c.doc == doc), key=lambda c: (c.lo is None, c.lo or 0))
                 if _apart(lo, hi, first.lo, first.hi):
@@ -154,7 +162,8 @@ def _delays_against_offsets(cs: list[Claim], incident: str, side) -> list[Confli
         start = anchor_event((d.time_ref or {}).get("anchor"))
         starts = {start} if start else {"call_911", "shooting_start"}
         for o in offsets:
-            if o.doc == d.doc or _event(o) != target or anchor_event(o.time_ref["anchor"]) not in starts:
+            if o.doc == d.doc or _event(o) != target or anchor_event(o.time_ref["anchor"]) not in starts \
+                    or not (_same_actor(d, o) and _same_actor(o, d)):
                 continue
             (dlo, dhi), (olo, ohi) = _to_minutes(d), _to_minutes(o)
             if _apart(dlo, dhi, olo, ohi):

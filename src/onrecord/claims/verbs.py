@@ -107,7 +107,7 @@ EVENTS = [
               r"stormed|storms|ran\s+into|runs\s+into|got\s+inside|go\s+in)\b"),
     ("arrival", r"\b(?:arrived|arrives|arrive|arriving|got\s+there|gets\s+there|reached|reaches|pulled\s+up|"
                 r"on\s+(?:the\s+)?scene|on\s+hand|showed\s+up|responded|responds)\b"),
-    ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b"),
+    ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b|\bcall\s+(?:came|went)\s+out\b|\bput\s+out\s+(?:a|the)\s+call\b"),
 ]
 _EVENTS = [(kind, re.compile(p, re.IGNORECASE)) for kind, p in EVENTS]
 
