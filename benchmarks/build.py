@@ -2,7 +2,8 @@
 
 A generated incident, made denser with the responding vehicles' location fixes (default
 100,000: the issue's 100,000 incident-related events), plus N background calls for service
-over the year before (default 1,000,000 calls, about 2.9 million events) is imported, then built; the build time is printed beside the import time of the same case, measured
+over the year before (default 1,000,000 calls, about 2.9 million events) is imported, then
+built; the build time is printed beside the import time of the same case, measured
 in the same run (target: build <= 2x import). Then random 15-minute windows of the
 timeline are queried (`onrecord timeline --from/--to`, first 500 rows): p95 target <= 50 ms
 on SQLite and, with --postgres URL, on PostgreSQL.
@@ -25,9 +26,9 @@ from sqlalchemy import create_engine, func, select, text
 from onrecord.findings.compute import compute_findings
 from onrecord.reconstruct.build import reconstruct
 from onrecord.reconstruct.write import write_reconstruction
-from onrecord.scenario.into_case import import_scenario
 from onrecord.scenario.generate import generate_case
-from onrecord.store.read import TimelineQuery
+from onrecord.scenario.into_case import import_scenario
+from onrecord.store.read_timeline import TimelineQuery
 from onrecord.store.reader import open_reader
 from onrecord.store.schema import aligned_events
 
@@ -75,7 +76,8 @@ def run(scenario: Path, case_dir: Path, url: str | None, label: str) -> None:
     print(f"[{label}] onrecord build: {t_build:7.1f} s (reconstruct {t_recon:.1f} s, write {t_write:.1f} s) "
           f"= {t_build / t_import:.2f}x import (target <= 2x)")
     p95, p50 = window_p95(case)
-    print(f"[{label}] timeline 15-minute window, first 500 rows: p95 {p95:.1f} ms, median {p50:.1f} ms (target p95 <= 50 ms)")
+    print(f"[{label}] timeline 15-minute window, first 500 rows: p95 {p95:.1f} ms, median {p50:.1f} ms "
+          "(target p95 <= 50 ms)")
 
 
 def main() -> None:
@@ -100,7 +102,8 @@ def main() -> None:
                 run(work / "scenario", work / "case-pg", args.postgres.rsplit("/", 1)[0] + "/" + name, "PostgreSQL")
             finally:
                 with admin.connect() as conn:
-                    conn.execute(text(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
+                    conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      f"WHERE datname = '{name}'"))
                     conn.execute(text(f'DROP DATABASE "{name}"'))
 
 

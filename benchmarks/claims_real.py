@@ -24,7 +24,8 @@ then a same-measure one), so a claim said twice by the tool counts once and its 
 counts against precision. As the keys' README allows, `duration_elapsed`,
 `duration_to_arrival` and `duration_to_entry` count as one measure (one span of time told
 as a delay or as time that passed); an offset before its anchor is compared signed
-([lo, hi] before = [-hi, -lo]); clock times compare across midnight. Held-out figures are printed as one aggregate line per split;
+([lo, hi] before = [-hi, -lo]); clock times compare across midnight. Held-out figures are
+printed as one aggregate line per split;
 per-claim misses are printed for the development split only (`--misses`).
 
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev|holdout|all] [--misses] [--out FILE]
@@ -266,7 +267,8 @@ def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int
             if k.tool is not None:
                 continue
             for t in sorted(by_doc[k.doc], key=lambda t: t.start):
-                if t.id in used or not same_measure(k.measure, t.measure) or not overlaps(k.start, k.end, t.start, t.end):
+                if t.id in used or not same_measure(k.measure, t.measure) \
+                        or not overlaps(k.start, k.end, t.start, t.end):
                     continue
                 if full and not value_right(k, t):
                     continue

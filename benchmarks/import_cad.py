@@ -157,7 +157,8 @@ def main() -> None:
             floors.append(time_sqlite_floor(csv, mapping, work / f"floor{i}"))
         duck, ours, floor = statistics.median(ducks), statistics.median(imports), statistics.median(floors)
         print(f"rows: {args.rows:,} ({size:.0f} MB, one row per unit, three time columns)")
-        print(f"runs: DuckDB {', '.join(f'{t:.2f}' for t in ducks)} s; onrecord {', '.join(f'{t:.2f}' for t in imports)} s")
+        print(f"runs: DuckDB {', '.join(f'{t:.2f}' for t in ducks)} s; "
+              f"onrecord {', '.join(f'{t:.2f}' for t in imports)} s")
         print(f"baseline  DuckDB read_csv into a table: {duck:7.2f} s (median)")
         print(f"onrecord import into SQLite (raw rows, events, hash chain): {ours:7.2f} s (median) "
               f"= {args.rows / ours:,.0f} rows/s")

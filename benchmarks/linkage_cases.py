@@ -4,7 +4,7 @@
 Usage: .venv/bin/python benchmarks/linkage_cases.py [--seeds 20] [--first 1] [--show-misses]
 
 Each seed is generated and imported as a case (the product's path: CSV exports through
-their mappings, each agency's declared date-of-birth format) and linked by `link_case`,
+their mappings, each agency's declared date-of-birth format) and linked by `link_contacts`,
 the code behind `onrecord link`, with the product's configuration untouched.
 
 Scored pairs:
@@ -48,14 +48,15 @@ def pairs_of(groups) -> set[frozenset]:
 
 def run_seed(seed: int, work: Path) -> dict:
     from onrecord.scenario.into_case import generate_and_import
-    from onrecord.warnings.case_linkage import contact_rows, link_case
+    from onrecord.store.reader import open_reader
+    from onrecord.warnings.case_linkage import contact_rows, link_contacts
 
     case = generate_and_import(seed, work)
     truth = json.loads((work / f"scenario-{seed}" / "truth.json").read_text(encoding="utf-8"))
     records = {k: v for k, v in truth["prior_records"].items() if v["named"]}
     attacker = truth["priors"]["attacker"]
     start = time.perf_counter()
-    linked = link_case(case)
+    linked = link_contacts(open_reader(case))
     seconds = time.perf_counter() - start
     predicted = pairs_of([[f"{c['file']}#{c['rid']}" for c in p["contacts"]] for p in linked.people])
     people: dict[str, list[str]] = {}
@@ -65,7 +66,7 @@ def run_seed(seed: int, work: Path) -> dict:
     truth_att = pairs_of([people.get(attacker, [])])
     pred_att = {p for p in predicted if any(records.get(k, {}).get("person") == attacker for k in p)}
     pred_named = {p for p in predicted if all(k in records for k in p)}
-    table, _ = contact_rows(case)
+    table, _ = contact_rows(open_reader(case))
     name_only = _name_only(table, set(people.get(attacker, [])))
     return {"seed": seed, "attacker": score(pred_att, truth_att), "all": score(pred_named, truth_all),
             "attacker_pairs": (pred_att, truth_att), "all_pairs": (pred_named, truth_all),

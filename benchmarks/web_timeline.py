@@ -115,10 +115,12 @@ def bench_api(base: str, case_dir: Path, n: int) -> None:
           f"{first * 1000:.0f} ms")
     print(f"1. timeline API first page of a 1-hour window ({len(windows)} windows, median "
           f"{statistics.median(sizes):.0f} events per page):")
-    print(f"   /api/events   p50 {pct(api, 50) * 1000:6.1f} ms   p95 {pct(api, 95) * 1000:6.1f} ms   (target p95 <= 100 ms)")
+    print(f"   /api/events   p50 {pct(api, 50) * 1000:6.1f} ms   p95 {pct(api, 95) * 1000:6.1f} ms   "
+          "(target p95 <= 100 ms)")
     print(f"   raw SQL       p50 {pct(raw, 50) * 1000:6.1f} ms   p95 {pct(raw, 95) * 1000:6.1f} ms   (baseline: same"
           f" window, same columns, sqlite3 directly)")
-    for label, params in (("chart data, 1-hour window (points)", {"from": iso(windows[0][0]), "to": iso(windows[0][1])}),
+    hour = {"from": iso(windows[0][0]), "to": iso(windows[0][1])}
+    for label, params in (("chart data, 1-hour window (points)", hour),
                           ("chart data, whole case (counts per bucket)", {"from": "2000-01-01T00:00:00Z",
                                                                          "to": "2030-01-01T00:00:00Z"})):
         times = []
@@ -132,24 +134,25 @@ def bench_api(base: str, case_dir: Path, n: int) -> None:
 
 def window_of(case_dir: Path, target: int) -> tuple[int, int]:
     """A window holding close to `target` events (at most that many, so every one is drawn)."""
-    from onrecord.store.read import WindowQuery
+    from onrecord.store.read_timeline import TimelineQuery
     from onrecord.store.reader import open_reader
 
     reader = open_reader(case_dir)
     lo = random_windows(case_dir, 1)[0][0]
     step, hi = 86_400_000, lo
     while step >= 1000:
-        while reader.window_count(WindowQuery(t_from=lo, t_to=hi + step), target + 1) <= target:
+        while reader.timeline_count(TimelineQuery(t_from=lo, t_to=hi + step), target + 1) <= target:
             hi += step
         step //= 2
     return lo, hi
 
 
 def bench_page(base: str, case_dir: Path, target: int) -> None:
+    from zoneinfo import ZoneInfo
+
     from playwright.sync_api import sync_playwright
 
     from onrecord.timetext import local_iso
-    from zoneinfo import ZoneInfo
 
     lo, hi = window_of(case_dir, target)
     zone = ZoneInfo(json.loads(__import__("httpx").get(base + "/api/cases/current").text)["timezone"])
@@ -178,7 +181,8 @@ def bench_page(base: str, case_dir: Path, target: int) -> None:
     (busy_p, busy_w, status), (empty_p, empty_w, _) = results["busy window"], results["empty window"]
     print(f"2. timeline page in Chromium (software WebGL, no GPU), navigation start to chart drawn "
           f"(status: {status.split(' · ')[0]}):")
-    for label, pages, walls, note in ((f"{target:,}-event window", busy_p, busy_w, "(target <= 2 s; first = cold browser cache)"),
+    for label, pages, walls, note in ((f"{target:,}-event window", busy_p, busy_w,
+                                       "(target <= 2 s; first = cold browser cache)"),
                                       ("empty window", empty_p, empty_w,
                                        "(baseline: page, plotly.js and an empty chart)")):
         print(f"   {label:20} first {pages[0]:.2f} s, then median {statistics.median(pages[1:]):.2f} s; as seen by "

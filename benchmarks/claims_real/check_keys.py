@@ -8,6 +8,7 @@ docs/claims.md documents, intervals are ordered, conflicts resolve to claims of 
 incident and sit in the file that comes first, spans do not overlap, and every keyed
 article is listed in a split file. Prints one line per problem and exits 1 if there is any.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,13 +21,40 @@ ROOT = HERE.parent.parent
 KEYS = HERE / "keys"
 SPLIT_FILES = [HERE / "split.toml", HERE / "split_holdout.toml"]
 
-CLAIM_FIELDS = {"id", "start", "end", "as_written", "measure", "lo", "hi", "unit", "hedge",
-                "speaker", "speaker_kind", "subject", "quoted", "qualifier", "anchor",
-                "relation", "during", "note"}
-CLAIM_REQUIRED = {"id", "start", "end", "as_written", "measure", "unit", "speaker",
-                  "speaker_kind"}
-UNLISTED_FIELDS = {"start", "end", "as_written", "suggested_measure", "lo", "hi", "unit",
-                   "speaker", "speaker_kind", "subject", "note"}
+CLAIM_FIELDS = {
+    "id",
+    "start",
+    "end",
+    "as_written",
+    "measure",
+    "lo",
+    "hi",
+    "unit",
+    "hedge",
+    "speaker",
+    "speaker_kind",
+    "subject",
+    "quoted",
+    "qualifier",
+    "anchor",
+    "relation",
+    "during",
+    "note",
+}
+CLAIM_REQUIRED = {"id", "start", "end", "as_written", "measure", "unit", "speaker", "speaker_kind"}
+UNLISTED_FIELDS = {
+    "start",
+    "end",
+    "as_written",
+    "suggested_measure",
+    "lo",
+    "hi",
+    "unit",
+    "speaker",
+    "speaker_kind",
+    "subject",
+    "note",
+}
 SPEAKER_KINDS = {"person", "organisation", "outlet", "author", "unknown"}
 OFFSET_UNITS = {"minute", "second", "hour", "day", "week", "month", "year"}
 
@@ -63,8 +91,7 @@ def check_interval(where: str, item: dict, problems: list[str]) -> None:
         problems.append(f"{where}: lo {lo} > hi {hi}")
 
 
-def check_claim(where: str, claim: dict, text: str, measures: set[str],
-                problems: list[str]) -> None:
+def check_claim(where: str, claim: dict, text: str, measures: set[str], problems: list[str]) -> None:
     missing = CLAIM_REQUIRED - set(claim)
     if missing:
         problems.append(f"{where}: missing {sorted(missing)}")
@@ -74,8 +101,7 @@ def check_claim(where: str, claim: dict, text: str, measures: set[str],
         problems.append(f"{where}: unknown fields {sorted(unknown)}")
     start, end = claim["start"], claim["end"]
     if text[start:end] != claim["as_written"]:
-        problems.append(f"{where}: text[{start}:{end}] is {text[start:end]!r}, "
-                        f"not {claim['as_written']!r}")
+        problems.append(f"{where}: text[{start}:{end}] is {text[start:end]!r}, not {claim['as_written']!r}")
     if claim["measure"] not in measures:
         problems.append(f"{where}: measure {claim['measure']!r} is not documented")
     if claim["speaker_kind"] not in SPEAKER_KINDS:
@@ -111,8 +137,7 @@ def main(argv: list[str]) -> int:
         return 2
     measures = documented_measures()
     listed, problems = split_of()
-    keys = {path.stem: tomllib.loads(path.read_text(encoding="utf-8"))
-            for path in sorted(KEYS.glob("*.toml"))}
+    keys = {path.stem: tomllib.loads(path.read_text(encoding="utf-8")) for path in sorted(KEYS.glob("*.toml"))}
     claim_ids = {stem: {c.get("id") for c in key.get("claim", [])} for stem, key in keys.items()}
     for stem, key in keys.items():
         where_file = f"{stem}.toml"
@@ -128,15 +153,19 @@ def main(argv: list[str]) -> int:
         if article not in listed:
             problems.append(f"{where_file}: {article} is in no split file")
         elif listed[article] != (key.get("incident"), key.get("split")):
-            problems.append(f"{where_file}: incident/split {key.get('incident')}/{key.get('split')}"
-                            f" but split file says {listed[article]}")
+            problems.append(
+                f"{where_file}: incident/split {key.get('incident')}/{key.get('split')}"
+                f" but split file says {listed[article]}"
+            )
         ids = [c.get("id") for c in key.get("claim", [])]
         for dup in sorted({i for i in ids if ids.count(i) > 1}):
             problems.append(f"{where_file}: id {dup} used twice")
         for claim in key.get("claim", []):
             check_claim(f"{where_file} {claim.get('id')}", claim, text, measures, problems)
-        spans = sorted((c.get("start", 0), c.get("end", 0), c.get("id", "?"))
-                       for c in key.get("claim", []) + key.get("unlisted", []))
+        spans = sorted(
+            (c.get("start", 0), c.get("end", 0), c.get("id", "?"))
+            for c in key.get("claim", []) + key.get("unlisted", [])
+        )
         for (_, end, first), (start, _, second) in zip(spans, spans[1:]):
             if start < end:
                 problems.append(f"{where_file}: spans of {first} and {second} overlap")
@@ -145,7 +174,7 @@ def main(argv: list[str]) -> int:
             unknown = set(item) - UNLISTED_FIELDS
             if unknown:
                 problems.append(f"{where}: unknown fields {sorted(unknown)}")
-            if text[item["start"]:item["end"]] != item["as_written"]:
+            if text[item["start"] : item["end"]] != item["as_written"]:
                 problems.append(f"{where}: span does not hold {item['as_written']!r}")
             if item.get("suggested_measure") in measures:
                 problems.append(f"{where}: {item['suggested_measure']} is documented; key it as a claim")
@@ -164,7 +193,11 @@ def main(argv: list[str]) -> int:
                 files.append(other)
             if files and min(files) != stem:
                 problems.append(f"{where}: belongs in {min(files)}.toml (the first by name)")
-            if len(files) == 2 and files[0] == files[1] and conflict["a"].split("#")[-1] == conflict["b"].split("#")[-1]:
+            if (
+                len(files) == 2
+                and files[0] == files[1]
+                and conflict["a"].split("#")[-1] == conflict["b"].split("#")[-1]
+            ):
                 problems.append(f"{where}: a claim conflicts with itself")
             if not conflict.get("why"):
                 problems.append(f"{where}: no why")

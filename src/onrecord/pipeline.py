@@ -52,18 +52,21 @@ def build_case(case: Case) -> Reconstruction:
 def link_case(case: Case, backend: str = "duckdb") -> Subjects:
     """Link the people named in prior-contact records across agencies, and replace the
     case's linked people and warnings with this linkage's."""
-    from onrecord.warnings.case_linkage import link_case as link, write_subjects
+    from onrecord.store.reader import open_reader
+    from onrecord.warnings.case_linkage import link_contacts
+    from onrecord.warnings.write import write_subjects
 
-    result = link(case, backend)
+    result = link_contacts(open_reader(case), backend)
     write_subjects(case, result)
     return result
 
 
 def verify_case(case: Case) -> VerifyResult:
     """Re-hash every stored record and walk the chain."""
-    from onrecord.store.verify import verify_case as verify
+    from onrecord.store.reader import open_reader
+    from onrecord.store.verify import verify_records
 
-    return verify(case)
+    return verify_records(open_reader(case))
 
 
 def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:

@@ -110,6 +110,11 @@ def sentence_offset(offset_s: float, unc_s: float | None) -> str:
     return f"{abs(offset_s):.1f} s {way} (±{unc_s or 0:.1f} s)"
 
 
+def clock_minutes(minute: float) -> str:
+    """Minutes after local midnight as a person writes the time of day: 850 -> '14:10'."""
+    return f"{int(minute) // 60:02d}:{int(minute) % 60:02d}"
+
+
 def minute_of_day(minute: float) -> str:
     """Minutes after local midnight as the clock reads: 850.5 -> '14:10:30'."""
     m = int(round(minute * 60)) // 60

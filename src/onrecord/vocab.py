@@ -29,19 +29,3 @@ EVENT_KINDS = frozenset(
         "patient_contact",
     }
 )
-
-
-class UnknownKind(ValueError):
-    """A mapping or source names a kind outside the vocabulary."""
-
-
-def check_event_kind(kind: str) -> str:
-    if kind not in EVENT_KINDS:
-        raise UnknownKind(f"unknown event kind {kind!r}; known kinds: {', '.join(sorted(EVENT_KINDS))}")
-    return kind
-
-
-def check_source_kind(kind: str) -> str:
-    if kind not in SOURCE_KINDS:
-        raise UnknownKind(f"unknown source kind {kind!r}; known kinds: {', '.join(sorted(SOURCE_KINDS))}")
-    return kind

@@ -150,7 +150,8 @@ def test_time_that_passed_and_a_state_that_is_not_a_stay():
 
 
 def test_minutes_in_which_officers_waited_are_about_the_officers():
-    text = "The gunfire was sporadic for much of the 41 minutes in which officers waited in the hallway, Chief Mara Quill said."
+    text = ("The gunfire was sporadic for much of the 41 minutes in which officers waited in the hallway, "
+            "Chief Mara Quill said.")
     c = _one(text, "duration_waiting")
     assert (c.subject, c.speaker, c.lo) == ("group:officers", "person:mara-quill", 41)
 

@@ -18,7 +18,8 @@ def test_one_incident_compares_everything():
 
 
 def test_another_incidents_figure_is_never_compared():
-    a = analyse({"a.txt": A, "b.txt": "At Thistlewood Mall in Penbury County, 11 people died; the 2016 attack at a club in "
+    a = analyse({"a.txt": A, "b.txt": "At Thistlewood Mall in Penbury County, 11 people died; the 2016 attack "
+                                      "at a club in "
                                       "Dunmore killed 49 people."})
     assert not [c for c in a.conflicts if c.measure == "count_deaths"]
     other = [c for c in a.claims if c.lo == 49]

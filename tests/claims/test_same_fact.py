@@ -27,13 +27,15 @@ def test_the_timeline_is_the_reports_entry_by_entry():
 
 def test_a_part_larger_than_its_whole():
     a = analyse({"a.txt": "Four Penbury County Sheriff's deputies stayed outside the Thistlewood School, sources said.",
-                 "b.txt": "Sheriff Ilse Marrow said only one Penbury County Sheriff's deputy was on the scene at Thistlewood School."})
+                 "b.txt": "Sheriff Ilse Marrow said only one Penbury County Sheriff's deputy was on the scene "
+                          "at Thistlewood School."})
     [c] = [c for c in a.conflicts if c.measure == "count_officers_outside"]
     assert "more than the 1" in c.reason
 
 
 def test_shots_after_the_stated_end():
-    a = analyse({"a.txt": "Chief Oren Vale of the Penbury Police Department said the gunman stopped shooting at 2:18 a.m. "
+    a = analyse({"a.txt": "Chief Oren Vale of the Penbury Police Department said the gunman stopped shooting at "
+                          "2:18 a.m. "
                           "at the Thistlewood club.",
                  "b.txt": "At the Thistlewood club in Penbury, survivors said gunfire started again at 2:28 a.m., "
                           "Chief Oren Vale conceded."})

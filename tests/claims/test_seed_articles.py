@@ -55,7 +55,8 @@ def test_people_resolved(result):
         assert pid in people, sorted(people)
     # One Peterson, with the misspelled first name among his names; Israel stays apart.
     assert "Scott Peterson" in people["person:scot-peterson"].aliases
-    assert not any("Peterson" in a for a in people["person:scott-israel"].aliases + [people["person:scott-israel"].name])
+    israel = people["person:scott-israel"]
+    assert not any("Peterson" in a for a in israel.aliases + [israel.name])
     assert "Putstizzi" in people["person:anthony-pustizzi"].aliases
     docs_of_peterson = {m["doc"] for m in people["person:scot-peterson"].mentions}
     assert docs_of_peterson == {FIRST, SECOND}

@@ -75,7 +75,8 @@ def test_metrics_command_table_and_json(built, cli):
     assert code == 0 and "first_entry" in out
 
 
-ONE_SOURCE = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\nC-1,S1,Alarm,1 Elm,2,03/14/2026 09:30:05,03/14/2026 09:31:10,\n"
+ONE_SOURCE = ("CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\n"
+              "C-1,S1,Alarm,1 Elm,2,03/14/2026 09:30:05,03/14/2026 09:31:10,\n")
 
 
 def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_path):
@@ -91,7 +92,8 @@ def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_p
     assert shots["status"] == "not_established" and "no sensor or camera" in shots["summary"]
 
 
-NO_TIMES = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\nC-7,S2,Welfare check,4 Oak,3,,,\nC-8,S3,Alarm,9 Ash,2,,,\n"
+NO_TIMES = ("CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\n"
+            "C-7,S2,Welfare check,4 Oak,3,,,\nC-8,S3,Alarm,9 Ash,2,,,\n")
 
 
 def test_a_source_with_no_times_builds_and_says_its_clock_is_unknown(case_dir, cli, tmp_path):

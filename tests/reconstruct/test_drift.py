@@ -144,7 +144,8 @@ def test_a_cad_server_that_gains_time_over_a_week_is_built_on_one_clock(tmp_path
     assert "drifting +2" in out  # the clock table says it
     c = open_case(case)
     with c.engine.connect() as conn:
-        est = conn.execute(select(clock_estimates.c.offset_s, clock_estimates.c.drift_ppm, clock_estimates.c.drift_ref_ms)
+        ce = clock_estimates.c
+        est = conn.execute(select(ce.offset_s, ce.drift_ppm, ce.drift_ref_ms)
                            .join(sources, sources.c.id == clock_estimates.c.source_id)
                            .where(sources.c.file_name == "cad.csv")).one()
         rows = conn.execute(select(aligned_events.c.t_lo, aligned_events.c.t_hi)

@@ -41,16 +41,17 @@ def test_imported_and_built_as_positions_of_known_units(tmp_path):
     from sqlalchemy import func, select
 
     from onrecord.reconstruct.build import reconstruct
-    from onrecord.store.reader import open_reader
-    from onrecord.scenario.into_case import import_scenario
     from onrecord.scenario.generate import generate_case
+    from onrecord.scenario.into_case import import_scenario
+    from onrecord.store.reader import open_reader
     from onrecord.store.schema import events, sources
 
     generate_case(5, tmp_path / "scenario", incident_feed=3000)
     case = import_scenario(tmp_path / "scenario", tmp_path / "case", None)
     with case.engine.connect() as conn:
         n = conn.execute(select(func.count()).select_from(events).join(sources, sources.c.id == events.c.source_id)
-                         .where(sources.c.file_name == "city_fleet_fixes.csv", events.c.kind == "unit_position")).scalar()
+                         .where(sources.c.file_name == "city_fleet_fixes.csv",
+                                events.c.kind == "unit_position")).scalar()
     assert n == 3000
     r = reconstruct(open_reader(case))
     feed = set(r.events.loc[r.events["file_name"] == "city_fleet_fixes.csv", "id"])

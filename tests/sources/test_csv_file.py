@@ -159,7 +159,8 @@ def test_iso_times_with_their_own_offset_ignore_the_zone():
 
 
 def test_latin1_file_read_through_its_declared_encoding():
-    mapping = CAD_MAPPING.replace('required = ["CallNo", "Unit"]', 'required = ["CallNo", "Unit"]\nencoding = "latin-1"')
+    mapping = CAD_MAPPING.replace('required = ["CallNo", "Unit"]',
+                                  'required = ["CallNo", "Unit"]\nencoding = "latin-1"')
     rows = CAD_ROWS.replace("Larkspur", "Peñasco")
     p = read_csv(rows.encode("latin-1"), parse_mapping(mapping, "m.toml"), "t.csv", None, None)
     assert p.events["place"].to_pylist()[0] == "14 Peñasco Rd"

@@ -9,8 +9,7 @@ import json
 from sqlalchemy import insert, select
 
 from onrecord.store.case import Case
-from onrecord.store.schema import (aligned_events, claims, clock_estimates, events, findings, fused_events,
-                                   sources)
+from onrecord.store.schema import aligned_events, claims, clock_estimates, events, findings, fused_events, sources
 
 RADIO_OFFSET_S, RADIO_UNCERTAINTY_S = 12.5, 1.2  # the county radio log's clock runs ahead
 CLAIM_SENTENCE = "I heard maybe two or three shots."
@@ -79,9 +78,11 @@ def _findings(conn, case: Case, dispatched: dict, shots: list[dict], contacts: l
     blank = {"subject": None, "payload": None}
     conn.execute(insert(findings), [blank | row for row in [
         {"id": 1, "case_id": case.id, "kind": "metric", "name": "first_dispatch", "status": "established",
-         "value_lo": dispatched["t_src_lo"], "value_hi": dispatched["t_src_lo"], "unit": "utc_ms", "evidence": ev([dispatched["id"]])},
+         "value_lo": dispatched["t_src_lo"], "value_hi": dispatched["t_src_lo"], "unit": "utc_ms",
+         "evidence": ev([dispatched["id"]])},
         {"id": 2, "case_id": case.id, "kind": "metric", "name": "first_shot_to_first_entry_s",
-         "status": "established", "value_lo": 668.9, "value_hi": 668.9, "unit": "s", "evidence": ev([s["id"] for s in shots])},
+         "status": "established", "value_lo": 668.9, "value_hi": 668.9, "unit": "s",
+         "evidence": ev([s["id"] for s in shots])},
         {"id": 3, "case_id": case.id, "kind": "discrepancy", "name": "shots_heard", "subject": "Deputy Example",
          "status": "established", "value_lo": 3, "value_hi": 3, "unit": "count",
          "evidence": ev([s["id"] for s in shots], claims=[1])},

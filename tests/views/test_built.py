@@ -60,3 +60,23 @@ def test_sources_show_offset_uncertainty_and_the_events_it_rests_on(built_client
     assert radio["clock_estimate"]["offset_s"] == RADIO_OFFSET_S and radio["clock_estimate"]["uncertainty_s"] == 1.2
     assert {e["id"] for e in radio["anchors"][0]["events"]} == {ids["radio_event"], ids["cad_event"]}
     assert "12.5 s ahead ± 1.2 s" in built_client.get("/sources").text
+
+
+def test_the_pages_word_findings_in_the_cases_display_zone(built_case, tmp_path):
+    """The metrics page renders each finding from its data: set the case's zone to Los
+    Angeles and the same stored finding reads in Pacific time."""
+    import shutil
+
+    from fastapi.testclient import TestClient
+
+    from onrecord.views.web.app import create_app
+
+    path = tmp_path / "case"
+    shutil.copytree(built_case[0], path)
+    settings = path / "onrecord.toml"
+    settings.write_text(settings.read_text().replace("[case]\n", '[case]\ntimezone = "America/Los_Angeles"\n', 1))
+    pacific = TestClient(create_app(path))
+    f = next(f for f in pacific.get("/api/findings", params={"kind": "metric"}).json()["findings"]
+             if f["name"] == "first_dispatch")
+    assert f["summary"].startswith("first dispatch: ") and f["summary"].endswith(" PST")
+    assert f["summary"] in pacific.get("/metrics").text

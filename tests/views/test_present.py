@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from onrecord.views.web.chart import LocalClock
 from onrecord.timetext import duration, when
+from onrecord.views.web.chart import LocalClock
 from onrecord.views.web.present import finding_value, offset_text
 
 NY = ZoneInfo("America/New_York")

@@ -98,8 +98,10 @@ def test_one_line_address_is_split_and_street_words_spelled_out():
 
 def test_phone_is_digits_and_too_short_phone_is_cleared():
     rows = [
-        {"record_id": "p1", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01", "phone": "+1 (541) 555-0142"},
-        {"record_id": "p2", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01", "phone": "555"},
+        {"record_id": "p1", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01",
+         "phone": "+1 (541) 555-0142"},
+        {"record_id": "p2", "agency": "a", "first_name": "Ivo", "last_name": "Penhallow", "dob": "1990-01-01",
+         "phone": "555"},
     ]
     clean, rejects = _prepare(rows)
     assert _by_id(clean, "p1")["phone"] == "5415550142"

@@ -47,12 +47,15 @@ PRED_RE = re.compile(rf"\b(?:{_ALL})\b", re.IGNORECASE)
 _AUX = r"(?:(?:who|that|were|was|are|is|have|has|had|been|being|got|later|also|all|reportedly|now|were later|" \
        r"each|then|ultimately|eventually|initially)\s+){0,3}(?:(?!fatally\b)\w+ly\s+)?"
 # "Five adults and four children were taken to ...": a coordinated count shares the verb.
-_COORD = r"(?:(?:and|or)\s+(?:\w+\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen|[a-z]+ty)\s+(?:[\w’'-]+\s+){0,2}?)?"
+_COORD = (r"(?:(?:and|or)\s+(?:\w+\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen"
+          r"|[a-z]+ty)\s+(?:[\w’'-]+\s+){0,2}?)?")
 AFTER_RE = re.compile(rf"^\s*(?:,\s*)?{_COORD}{_AUX}(?:{_ALL})\b", re.IGNORECASE)
-BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:[a-z]+\s+and\s+)?(?:(?:of|to|at|the|a total of|another|a further|an additional|"
+BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:[a-z]+\s+and\s+)?(?:(?:of|to|at|the|a total of|another|a further|an "
+                       rf"additional|"
                        r"more than|at least|about|nearly|some|reaches|reached|rose to|rises to|climbed to|"
                        r"climbs to|stands at|is|was|now)\s+){0,3}$", re.IGNORECASE)
-PARTITIVE_WHOLE = re.compile(rf"\bof\s+(?:the|those|these)\s+[\w,]+\s+(?:people\s+|victims\s+)?(?:{_ALL})\b[^.;]*?,\s*$",
+PARTITIVE_WHOLE = re.compile(rf"\bof\s+(?:the|those|these)\s+[\w,]+\s+(?:people\s+"
+                             rf"|victims\s+)?(?:{_ALL})\b[^.;]*?,\s*$",
                              re.IGNORECASE)
 COORDINATED = re.compile(r"^[^.;:]*?(?:\band\b|,|\bincluding\b)\s*(?:another|more|other|an additional|a further)?\s*$",
                          re.IGNORECASE)
@@ -114,7 +117,8 @@ def _part(sentence: str, start: int, end: int, words: str, measure: str, after_s
         # before; "killing 17 and wounding another 17" is the whole count of the wounded.
         kept.append("more")
     after = sentence[end:end + 60]
-    degree = re.match(r"^\s*(?:were|was|are|is)?\s*(critically|seriously|in (?:critical|serious|stable|grave) condition)",
+    degree = re.match(r"^\s*(?:were|was|are|is)?\s*(critically|seriously|in (?:critical|serious|stable|grave) "
+                      r"condition)",
                       after, re.IGNORECASE)
     place = PART_AFTER.match(after) or PART_AFTER.match(re.sub(rf"^\s*{_AUX}(?:{_ALL})", "", after, flags=re.I))
     bits = kept + ([degree.group(1).lower()] if degree else []) + ([place.group("q").lower()] if place else [])

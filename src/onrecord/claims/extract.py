@@ -15,21 +15,30 @@ from onrecord.claims.ages import find_ages
 from onrecord.claims.assertions import Said, during_shots, find_assertions, first_minutes
 from onrecord.claims.conflicts import find_conflicts, group_claims
 from onrecord.claims.incidents import group_documents
-from onrecord.claims.named_entities import Resolution, resolve_entities
 from onrecord.claims.measures import (
-    STAY, TOOK, Reading, clause_bounds, read_age, read_count, read_duration, read_money, to_unit,
+    STAY,
+    TOOK,
+    Reading,
+    clause_bounds,
+    read_age,
+    read_count,
+    read_duration,
+    read_money,
+    to_unit,
 )
+from onrecord.claims.named_entities import Resolution, resolve_entities
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
 from onrecord.claims.records import Analysis, Entity
-from onrecord.model import Claim
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import INCIDENT, _candidates, near_person, org_subject, person_subject
 from onrecord.claims.text import Document, Sentence, read_document
 from onrecord.claims.times_in_text import TimeExpr, calendar_dates, clock_times, offsets, with_day_half
 from onrecord.claims.verbs import event_kind, verbs_in
+from onrecord.model import Claim
 
-ACTION_RE = re.compile(r"\b(?:(?!(?:feed|need|speed|indeed|seed|bed|red|shed|hundred|tired|scared)\b)[a-z]{2,}ed|sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
+ACTION_RE = re.compile(r"\b(?:(?!(?:feed|need|speed|indeed|seed|bed|red|shed|hundred|tired|scared)\b)[a-z]{2,}ed|"
+                       r"sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
                        r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell|go|enter|arrive|breach|open|"
                        r"reach|call|shoot|leave|come)\b")
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT, people_count
+from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT
+from onrecord.claims.counts import people_count
 from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
 
 MEASURES = {
@@ -41,8 +42,10 @@ MEASURES = {
     "count_calls_911": "911 calls",
     "count_shots": "shots or rounds fired",
     "count_shots_heard": "shots one person says they heard ('I heard maybe two or three shots')",
-    "shots_after_arrival": "shots someone says were fired after an arrival: 0 in 'once I was there I heard no more shots'",
-    "order_given": "orders someone gave of one kind (qualifier 'hold back' or 'go in'): 0 when denied, at least 1 when said",
+    "shots_after_arrival": ("shots someone says were fired after an arrival: 0 in 'once I was there I heard no "
+                            "more shots'"),
+    "order_given": ("orders someone gave of one kind (qualifier 'hold back' or 'go in'): 0 when denied, at least 1 "
+                    "when said"),
     "camera_view_live": "whether a camera view was live: 1 ('the live camera feed showed ...'), 0 ('it was a replay')",
     "count_warnings": "warnings or tips received",
     "age": "a person's age (years)",
@@ -81,14 +84,17 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
     ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot)\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
-                               r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in|gone in|gone into|"
-                               r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter|go in))\b"),
+                               r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in"
+                               r"|gone in|gone into|"
+                               r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter"
+                               r"|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
                                r"remained|lingered|hunkered)\b"),
-    ("count_officers_on_scene", r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
+    ("count_officers_on_scene",
+     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
 ]
@@ -96,7 +102,8 @@ PEOPLE_CUES = [  # the nearest match wins
     ("count_deaths", r"\b(?:killed|dead|died|murdered|slain|lost their lives|fatalit\w+|slaughtered|deaths|"
                      r"took the lives of|claimed the lives of|lives lost)\b"),
     ("count_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|injuries)\b"),
-    ("count_transported", r"\b(?:taken to (?:the |a )?hospitals?|transported|taken to (?:the |a )?(?:trauma|medical)|airlifted)\b"),
+    ("count_transported",
+     r"\b(?:taken to (?:the |a )?hospitals?|transported|taken to (?:the |a )?(?:trauma|medical)|airlifted)\b"),
     ("count_victims_carried_out", r"\b(?:carried|rescued|evacuated|brought out|taken out|pulled out)\b"),
     ("count_survivors", r"\b(?:survived|survivors?)\b"),
     ("count_shot", r"\bshot\b"),
@@ -112,20 +119,22 @@ BARE_PEOPLE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|$|(?:and|or|in|at|on|during|wit
                          r"had|being|dead|died|killed|injured|wounded|hurt|shot|critically|seriously|people)\b)",
                          re.IGNORECASE)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
-ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b", re.I)
+ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
+                           re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
 SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|rampage|"
                          r"shooting spree|attack|massacre|ordeal)\b", re.I)
 # "fired on students for about six minutes", "unfolded over approximately 15 minutes"
 SHOOTING_FOR = re.compile(r"\b(?:fired|firing|fires|shooting|shot|opened fire|rampaged?|attacked|stalked|roamed|"
                           r"unfolded|spanned|terrorized|lasted|lasting)\b[^.;]*?\b(?:for|over)\s*$", re.I)
-OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
+OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|"
+                     r"at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
                      r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
-
-                     r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b", re.IGNORECASE)
+                     r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b",
+                     re.IGNORECASE)
 # "a law enforcement officer for 32 years": a role held for a time, right before the amount
 SERVICE_FOR = re.compile(r"\b(?:an?|the|his|her)\s+(?:[\w-]+\s+){0,3}(?:officer|deputy|cop|trooper|agent|firefighter|"
                          r"paramedic|dispatcher|teacher|sheriff|chief|sergeant|detective|lieutenant|captain)\s+"
@@ -168,13 +177,6 @@ def _first(cues, text: str) -> str | None:
     return None
 
 
-def _nearest(cues, text: str, last: bool = False) -> str | None:
-    hits = [(m.start(), measure) for measure, p in cues for m in re.finditer(p, text, re.IGNORECASE)]
-    if not hits:
-        return None
-    return (max(hits) if last else min(hits))[1]
-
-
 def read_duration(sentence: str, start: int, end: int, context: str, unit: str | None = None) -> Reading | None:
     """A duration's measure from the verbs of its clause. `unit` is given when the words
     of the amount already name it ("one minute and 39 seconds", in minutes)."""
@@ -195,7 +197,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if re.match(r"(?:day|week|month|year)", unit.lower()):
         return None  # no arrival, entry or wait of the response lasts days or years
     after = sentence[unit_end:ce]
-    if re.match(r"^\s*,\s*(?:[\w’'-]+\s+){0,4}?(?:" + STAY.pattern + r"|failed to|did not|didn[’']t|never)", after, re.I) \
+    inaction = r"^\s*,\s*(?:[\w’'-]+\s+){0,4}?(?:" + STAY.pattern + r"|failed to|did not|didn[’']t|never)"
+    if re.match(inaction, after, re.I) \
             and re.search(r"(?:^|\b(?:for|after))\s*$", before.strip() and before or "", re.I):
         # a headline or lead "For 45 Minutes, Police Waited ...", "For 79 minutes, police failed to act"
         outside = OUTSIDE.search(sentence) or OUTSIDE.search(context)
@@ -207,7 +210,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
     if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
         return Reading(place, "minute", unit_end, "person", unit)
-    if re.match(r"^\s*(?:in which|during which|that|while)\b", sentence[unit_end:ce]) and STAY.search(sentence[unit_end:ce]):
+    tail = sentence[unit_end:ce]
+    if re.match(r"^\s*(?:in which|during which|that|while)\b", tail) and STAY.search(tail):
         return Reading(place, "minute", unit_end, "actor_after", unit)  # "the 48 minutes in which officers waited"
     if TOOK.search(before):
         # "it took us about three minutes to get to the second floor"
@@ -238,7 +242,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
     next_word = re.match(r"[\s-]*([a-z]+)\b", sentence[end:])
     other_noun = next_word is not None and not BARE_PEOPLE.match(sentence[end:]) and next_word.group(1) not in {
         "before", "after", "when", "while", "as", "including", "inside", "outside", "by", "near", "within"}
-    if kind is None and not other_noun and (BARE_PEOPLE.match(sentence[end:]) or PEOPLE_OBJECT.search(sentence[:start])):
+    if kind is None and not other_noun and (BARE_PEOPLE.match(sentence[end:])
+                                            or PEOPLE_OBJECT.search(sentence[:start])):
         kind = "people"  # "killing 12 and wounding 58", "24 were wounded": the noun left out
     if kind is None:
         return None
@@ -324,7 +329,8 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
         return None  # "three times" alone is not a call for service
     if HOME.search(after) or HOME.search(before):
         return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)
-    if re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:]) or re.search(r"^\s*to 911", after):
+    if (re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:])
+            or re.search(r"^\s*to 911", after)):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
     if noun.lower().startswith("call") and re.search(r"^\s*(?:for service|(?:were |was )?(?:made |placed )?to (?:the )?"
                                                      r"(?:[A-Z][\w’']*\s+)*(?:police|sheriff|office|department|dispatch))",
@@ -349,7 +355,8 @@ def read_age(sentence: str, start: int, end: int) -> Reading | None:
         return Reading("age", "year", end + m.end(), "person_after")
     if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
-    if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
+    if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) \
+            and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"
     return None
 

@@ -211,7 +211,8 @@ _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?
            r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
 ORG_RE = re.compile(rf"\b{_PLACE}\s+{_AGENCY}(?![\w])")
-ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|DPS|Border Patrol|[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
+ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|DPS|Border Patrol|"
+                        r"[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
 _HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
                           if ws is not FAMILIES["courtesy"]), key=len, reverse=True))
 DESCRIPTION_RE = re.compile(

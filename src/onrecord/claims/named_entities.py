@@ -21,7 +21,11 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from onrecord.claims.mentions import (
-    agencies, all_people, certain_people, descriptions, known_name_parts,
+    agencies,
+    all_people,
+    certain_people,
+    descriptions,
+    known_name_parts,
 )
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.roles import agency_of, family_of
@@ -270,7 +274,8 @@ def initials(name: str) -> set[str]:
     for ws in (words, [w for w in words if w.lower() not in {"county", "city"}]):
         if len(ws) >= 2:
             out.add("".join(w[0].upper() for w in ws))
-    agency_at = next((i for i, w in enumerate(words) if w.lower().rstrip("’'s") in {"department", "bureau", "office"}), None)
+    agency_words = {"department", "bureau", "office"}
+    agency_at = next((i for i, w in enumerate(words) if w.lower().rstrip("’'s") in agency_words), None)
     if agency_at:
         tail = words[agency_at:]
         if len(tail) >= 2:

@@ -27,8 +27,8 @@ PLACE_RE = re.compile(
     re.IGNORECASE,
 )
 # "was at 2:20", "was at least", "was by then": not places.
-NOT_A_PLACE = re.compile(r"^(?:at|by|near|in|inside|outside)\s+(?:\d|around|about|approximately|least|most|first|once|then|that|the time|all|"
-                         r"midnight|noon|dawn|night|the scene\b|"
+NOT_A_PLACE = re.compile(r"^(?:at|by|near|in|inside|outside)\s+(?:\d|around|about|approximately|least|most|first|"
+                         r"once|then|that|the time|all|midnight|noon|dawn|night|the scene\b|"
                          r"risk|work|home time|fault|odds|a loss|ease|peace|shock|pain|danger)", re.IGNORECASE)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from onrecord.model import Claim
+
 
 @dataclass
 class Mention:

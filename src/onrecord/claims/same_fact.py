@@ -29,7 +29,8 @@ TARGET = {"duration_to_arrival": "arrival", "duration_to_entry": "entry"}
 ANCHOR_WORDS = [("call_911", re.compile(r"\bcalls?\b", re.I)),
                 ("shooting_start", re.compile(r"\b(?:shooting|attack|gunfire|shots|rampage|spree)\b", re.I))]
 PARTS = {"count_officers_outside", "count_officers_entered", "count_officers_waiting"}
-SHOTS_ON = re.compile(r"\b(?:gunfire|shooting|shots?|firing)\s+(?:\w+\s+){0,2}(?:started|resumed|continued|began)\s+again"
+SHOTS_ON = re.compile(r"\b(?:gunfire|shooting|shots?|firing)\s+(?:\w+\s+){0,2}(?:started|resumed|continued"
+                      r"|began)\s+again"
                       r"|\b(?:shots?|gunfire|gunshots?)\s+(?:were|was)\s+(?:still\s+)?(?:heard|fired)"
                       r"|\bheard\s+(?:more\s+)?(?:gun)?(?:shots|gunfire)|\bstill\s+(?:shooting|firing)", re.I)
 

@@ -25,11 +25,13 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
          r"found that|concluded|determined|identified|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
-ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
+ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
+                     r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
-                      r"(?:\s+(?:from|of|at|in|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$", re.IGNORECASE)
+                      r"(?:\s+(?:from|of|at|in|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$",
+                      re.IGNORECASE)
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
                           r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
 DOCUMENT_SUBJECT = re.compile(r"^\s*(?:the|a|an|its|their)\s+(?:[\w-]+\s+){0,2}(?:report|review|presentation|"
@@ -171,7 +173,8 @@ def _agency_by_words(res: Resolution, words: str) -> Voice | None:
     return None
 
 
-def _list_intros(doc: Document, res: Resolution, mentions: list[Mention], found: list[Attribution]) -> list[Attribution]:
+def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
+                 found: list[Attribution]) -> list[Attribution]:
     """A list or timeline introduced as someone's ("Details ... from a report issued
     Monday by State's Attorney X:") is that person's, entry by entry, until a paragraph
     that is no entry (no bullet, no leading time)."""
@@ -248,7 +251,8 @@ TRAILING = re.compile(r",\s*(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]
 
 
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
-    named = [m for m in mentions if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
+    named = [m for m in mentions
+             if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
     if verb == "according to":
         for m in named:
             if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):

@@ -10,6 +10,7 @@ to the one speaking (who would say "I").
 from __future__ import annotations
 
 import re
+
 from onrecord.claims.named_entities import Resolution
 from onrecord.claims.records import Mention
 from onrecord.claims.text import Document

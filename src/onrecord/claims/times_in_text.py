@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from onrecord.claims.numbers import HEDGES, NUMBER, VAGUE, interval, parse_number
+from onrecord.claims.numbers import HEDGES, NUMBER, VAGUE
 
 CLOCK_HEDGES = {
     "about": (-5, 5), "around": (-5, 5), "approximately": (-5, 5), "roughly": (-5, 5),
@@ -43,7 +43,8 @@ RELATIVE_RE = re.compile(
     rf"(?P<rel>after|before|later|earlier|ago|prior to)\b(?:\s+(?P<anchor>[^,.;:—–]+))?",
     re.IGNORECASE,
 )
-MONTHS = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+          r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
 DATE_RE = re.compile(rf"\b{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b")
 
 

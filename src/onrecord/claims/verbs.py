@@ -95,19 +95,23 @@ def verbs_in(text: str, lo: int = 0, hi: int | None = None) -> list[re.Match]:
 EVENTS = [
     ("call_911", r"\b(?:911|emergency)\s+calls?\b|\bcalls?\s+(?:to|into)\s+911\b|\bcalled\s+911\b|\bfirst\s+call"
                  r"|\breceived\s+(?:[\w“”\"-]+\s+){0,3}calls?\b|\bcalls?\s+(?:about|reporting)\b|\b(?:was|were|been)\s+alerted\b"),
-    ("shooting_end", r"\b(?:last|final)\s+(?:shot|gunshot|round)|\b(?:stopped|ceased|ended|stops|ends)\s+(?:shooting|firing)"
+    ("shooting_end", r"\b(?:last|final)\s+(?:shot|gunshot|round)|\b(?:stopped|ceased|ended|stops"
+                     r"|ends)\s+(?:shooting|firing)"
                      r"|\b(?:shooting|gunfire|firing)\s+(?:had\s+)?(?:stopped|ended|ceased|stops|ends)"),
     ("shooting_start", r"\b(?:opened|opens)\s+fire|\b(?:began|begins|started|starts)\s+(?:shooting|firing)"
-                       r"|\b(?:shooting|attack|gunfire|rampage|spree|assault)\s+(?:began|begins|started|starts|broke out)"
+                       r"|\b(?:shooting|attack|gunfire|rampage|spree|assault)\s+(?:began|begins|started|starts"
+                       r"|broke out)"
                        r"|\bfirst\s+(?:shots?|gunshots?)"),
     ("shooter_down", r"\b(?:killed|shot)\s+(?:himself|herself)|\b(?:shot|killed)\s+(?:and\s+killed\s+)?(?:the\s+)?"
                      r"(?:gunman|shooter|suspect)|\b(?:gunman|shooter|suspect)\s+(?:was\s+)?(?:killed|shot dead|dead)"),
-    ("custody", r"\b(?:in|into)\s+custody|\barrest(?:ed|s)?\b|\bdetain(?:ed|s)?\b|\bapprehend(?:ed|s)?\b|\bsurrender(?:ed|s)?\b"),
+    ("custody", r"\b(?:in|into)\s+custody|\barrest(?:ed|s)?\b|\bdetain(?:ed|s)?\b|\bapprehend(?:ed|s)?\b"
+                r"|\bsurrender(?:ed|s)?\b"),
     ("entry", r"\b(?:entered|enters|enter|entering|went\s+in(?:side|to)?|goes\s+in|made\s+entry|breach(?:ed|es)?|"
               r"stormed|storms|ran\s+into|runs\s+into|got\s+inside|go\s+in)\b"),
     ("arrival", r"\b(?:arrived|arrives|arrive|arriving|got\s+there|gets\s+there|reached|reaches|pulled\s+up|"
                 r"on\s+(?:the\s+)?scene|on\s+hand|showed\s+up|responded|responds)\b"),
-    ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b|\bcall\s+(?:came|went)\s+out\b|\bput\s+out\s+(?:a|the)\s+call\b"),
+    ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b|\bcall\s+(?:came|went)\s+out\b|\bput\s+out\s+(?:a"
+                 r"|the)\s+call\b"),
 ]
 _EVENTS = [(kind, re.compile(p, re.IGNORECASE)) for kind, p in EVENTS]
 

@@ -35,7 +35,8 @@ def verify(case: CaseArg, database_url: DatabaseUrl = None) -> None:
 def timeline(
     case: CaseArg,
     json_out: Annotated[bool, typer.Option("--json", help="print the documented JSON (docs/json.md)")] = False,
-    t_from: Annotated[Optional[str], typer.Option("--from", help="from this time (case local time, or ISO with offset)")] = None,
+    t_from: Annotated[Optional[str], typer.Option(
+        "--from", help="from this time (case local time, or ISO with offset)")] = None,
     t_to: Annotated[Optional[str], typer.Option("--to", help="up to this time")] = None,
     agency: Annotated[Optional[str], typer.Option(help="only this agency")] = None,
     unit: Annotated[Optional[str], typer.Option(help="only this unit")] = None,
@@ -46,7 +47,7 @@ def timeline(
     """The events of a case in time order, each with its source file and line."""
     from rich.console import Console
 
-    from onrecord.store.read import TimelineQuery
+    from onrecord.store.read_timeline import TimelineQuery
     from onrecord.store.reader import open_reader
     from onrecord.timetext import parse_user_time
     from onrecord.views.timeline_table import print_timeline, timeline_json
@@ -54,8 +55,9 @@ def timeline(
     reader = open_reader(case, database_url=database_url)
     zone = reader.display_zone()
     q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
-                      agency=agency, unit=unit, kind=kind, limit=limit or None)
-    rows, total = reader.timeline(q)
+                      agency=agency, unit=unit, kind=kind, limit=limit or None, order="middle", count=True)
+    page = reader.timeline(q)
+    rows, total = page.events, page.total
     if json_out:
         print_json(timeline_json(reader.case.name, zone, rows, total))
     else:

@@ -13,7 +13,8 @@ import typer
 
 
 def demo(
-    out: Annotated[Path, typer.Option("--out", help="folder for the scenario, the case and the report")] = Path("onrecord-demo"),
+    out: Annotated[Path, typer.Option(
+        "--out", help="folder for the scenario, the case and the report")] = Path("onrecord-demo"),
     seed: Annotated[int, typer.Option(help="which generated incident")] = 1,
     serve: Annotated[bool, typer.Option("--serve/--no-serve", help="serve the web timeline at the end")] = True,
     host: Annotated[str, typer.Option(help="address to serve on")] = "127.0.0.1",

@@ -15,8 +15,10 @@ def import_files(
     files: Annotated[list[Path], typer.Argument(help="agency export files")],
     mapping: Annotated[str, typer.Option("--mapping", help="bundled mapping name or a .toml file")],
     agency: Annotated[Optional[str], typer.Option(help="agency code for every event (overrides the mapping)")] = None,
-    tz: Annotated[Optional[str], typer.Option("--tz", help="IANA zone the times are written in (overrides the mapping)")] = None,
-    skip_bad_rows: Annotated[bool, typer.Option("--skip-bad-rows", help="import good rows; list rejected ones")] = False,
+    tz: Annotated[Optional[str], typer.Option(
+        "--tz", help="IANA zone the times are written in (overrides the mapping)")] = None,
+    skip_bad_rows: Annotated[bool, typer.Option(
+        "--skip-bad-rows", help="import good rows; list rejected ones")] = False,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Import agency exports through a mapping. Each file is all or nothing."""

@@ -10,16 +10,18 @@ from onrecord.cli.options import CaseArg, DatabaseUrl, JsonOut, print_json
 
 
 def link(case: CaseArg,
-         backend: Annotated[str, typer.Option(help="duckdb (embedded) or spark (statewide scale)")] = "duckdb",
+         backend: Annotated[str, typer.Option(help="duckdb (embedded), spark (statewide scale), or another "
+                                                   "registered linkage backend")] = "duckdb",
          json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
     """Link the people named in prior-contact records across agencies (Splink)."""
     from onrecord.errors import UsageError
     from onrecord.pipeline import link_case
     from onrecord.store.case import open_case
     from onrecord.views.subjects_table import link_json, print_link
+    from onrecord.warnings.backends import BACKENDS
 
-    if backend not in ("duckdb", "spark"):
-        raise UsageError(f"--backend {backend!r}: choose duckdb or spark")
+    if backend not in BACKENDS:
+        raise UsageError(f"--backend {backend!r}: choose {' or '.join(BACKENDS)}")
     result = link_case(open_case(case, database_url), backend)
     if json_out:
         print_json(link_json(result))

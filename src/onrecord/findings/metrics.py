@@ -8,6 +8,7 @@ metric's interval contains every value the records allow.
 from __future__ import annotations
 
 import re
+
 from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow
 
@@ -104,7 +105,8 @@ class ResponseMetrics:
             # one patient record each; a radio "transporting" only confirms one of them
             kinds = dict(zip(self.events["id"], self.events["kind"]))
             n = sum(1 for m in moved for i in m.members if kinds.get(i) == "patient_transported") or len(moved)
-            self.out.append(Finding("patients_transported", "established", value_lo=n, value_hi=n, unit="count", evidence=[i for m in moved for i in m.members]))
+            self.out.append(Finding("patients_transported", "established", value_lo=n, value_hi=n, unit="count",
+                                    evidence=[i for m in moved for i in m.members]))
 
     def _after_first(self, family: str) -> list[MomentRow]:
         return [m for m in self.of(family) if m.hi >= self.first.lo]
@@ -125,8 +127,8 @@ class ResponseMetrics:
             self.out.append(not_established("first_911_call", "no_911_call"))
             return
         c = calls.sort_values("best").iloc[0]
-        self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi), unit="utc_ms",
-                                payload={"best": float(c.best)}, evidence=[int(c.id)]))
+        self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi),
+                                unit="utc_ms", payload={"best": float(c.best)}, evidence=[int(c.id)]))
 
     def _armed(self, unit_id) -> bool:
         u = self.units.get(unit_id, {})

@@ -226,48 +226,55 @@ def _what(what: dict) -> str:
     }.get(kind, lambda: str(kind))()
 
 
+def _t(ms: float, zone: ZoneInfo) -> str:
+    return timetext.sentence_time(ms, zone)
+
+
+def _calls_presented(d: dict, zone: ZoneInfo) -> str:
+    window = d.get("within_min")
+    return (f"the 911 logs present at most {d['calls']} calls in that window"
+            + (f" (the first {window:g} minutes after the first shots)" if window else
+               " (from the first shots on)" if "within_min" in d else ""))
+
+
+def _arrived_and_entered(d: dict, zone: ZoneInfo) -> str:
+    (a0, a1), (e0, e1), (lo, hi) = d["arrived"], d["entered"], d["minutes"]
+    return (f"{d['unit']} arrived {_t(a0, zone)}–{_t(a1, zone)} and entered {_t(e0, zone)}–{_t(e1, zone)}: "
+            f"{_minutes(lo)}–{_minutes(hi)} min")
+
+
+def _armed_units(d: dict, zone: ZoneInfo) -> str:
+    before = d.get("before_last_shots")
+    when = f"before the last shots ({_t(before, zone)})" if before is not None else "on scene"
+    return f"{len(d['units'])} armed units of theirs are recorded {when}: " + ", ".join(d["units"])
+
+
+# What the records say, by the `say` of the data a claim check returns.
+SAYS: dict[str, Callable[[dict, ZoneInfo], str]] = {
+    "no_shots_after": lambda d, z: "no sensor detected shots after that moment",
+    "sensor_counted": lambda d, z: (f"gunshot sensor {d['device']} alone counted {d['shots']} shots after that "
+                                    f"moment ({d['bursts']} bursts)"),
+    "calls_presented": _calls_presented,
+    "on_scene_by": lambda d, z: f"{d['unit']} was on scene by {_t(d['at'], z)}; {says(d['then'], z)}",
+    "no_shots_after_arrival": lambda d, z: f"no sensor detected shots after {d['unit']} arrived",
+    "on_the_radio": lambda d, z: f"{d['unit']} on the radio: " + "; ".join(f"“{w}”" for w in d["words"]),
+    "arrived_and_entered": _arrived_and_entered,
+    "no_unit_outside_longer": lambda d, z: (f"no unit of theirs was outside while shots were fired longer than "
+                                            f"{_minutes(d['minutes'])} min ({sentence(d['finding'], z)})"),
+    "finding": lambda d, z: sentence(d["finding"], z),
+    "armed_units_recorded": _armed_units,
+    "not_live": lambda d, z: (f"{sentence(d['finding'], z)}; a view more than {d['live_max_s']:.0f} s behind "
+                              "is not live"),
+    "came_after": lambda d, z: (f"{_what(d['what'])} came {_minutes(d['between'][0])}–{_minutes(d['between'][1])} "
+                                f"{d['unit']}s after {_what(d['after'])}"),
+    "local_time_between": lambda d, z: (f"{_what(d['what'])} between {timetext.minute_of_day(d['minutes'][0])} and "
+                                        f"{timetext.minute_of_day(d['minutes'][1])} local time"),
+}
+
+
 def says(data: dict | str | None, zone: ZoneInfo | None = None) -> str:
     """What the records say about a claim, in words (a verdict's `says`)."""
     if not isinstance(data, dict):
         return "" if data is None else str(data)
-    zone = zone or UTC
-    t = lambda ms: timetext.sentence_time(ms, zone)  # noqa: E731
-    d, kind = data, data.get("say")
-    if kind == "no_shots_after":
-        return "no sensor detected shots after that moment"
-    if kind == "sensor_counted":
-        return (f"gunshot sensor {d['device']} alone counted {d['shots']} shots after that moment "
-                f"({d['bursts']} bursts)")
-    if kind == "calls_presented":
-        window = d.get("within_min")
-        return (f"the 911 logs present at most {d['calls']} calls in that window"
-                + (f" (the first {window:g} minutes after the first shots)" if window else
-                   " (from the first shots on)" if "within_min" in d else ""))
-    if kind == "on_scene_by":
-        return f"{d['unit']} was on scene by {t(d['at'])}; {says(d['then'], zone)}"
-    if kind == "no_shots_after_arrival":
-        return f"no sensor detected shots after {d['unit']} arrived"
-    if kind == "on_the_radio":
-        return f"{d['unit']} on the radio: " + "; ".join(f"“{words}”" for words in d["words"])
-    if kind == "arrived_and_entered":
-        (a0, a1), (e0, e1), (lo, hi) = d["arrived"], d["entered"], d["minutes"]
-        return (f"{d['unit']} arrived {t(a0)}–{t(a1)} and entered {t(e0)}–{t(e1)}: "
-                f"{_minutes(lo)}–{_minutes(hi)} min")
-    if kind == "no_unit_outside_longer":
-        return (f"no unit of theirs was outside while shots were fired longer than {_minutes(d['minutes'])} min "
-                f"({sentence(d['finding'], zone)})")
-    if kind == "finding":
-        return sentence(d["finding"], zone)
-    if kind == "armed_units_recorded":
-        before = d.get("before_last_shots")
-        when = f"before the last shots ({t(before)})" if before is not None else "on scene"
-        return f"{len(d['units'])} armed units of theirs are recorded {when}: " + ", ".join(d["units"])
-    if kind == "not_live":
-        return f"{sentence(d['finding'], zone)}; a view more than {d['live_max_s']:.0f} s behind is not live"
-    if kind == "came_after":
-        lo, hi = d["between"]
-        return f"{_what(d['what'])} came {_minutes(lo)}–{_minutes(hi)} {d['unit']}s after {_what(d['after'])}"
-    if kind == "local_time_between":
-        lo, hi = d["minutes"]
-        return f"{_what(d['what'])} between {timetext.minute_of_day(lo)} and {timetext.minute_of_day(hi)} local time"
-    return str(kind)
+    word = SAYS.get(data.get("say"))
+    return word(data, zone or UTC) if word else str(data.get("say"))

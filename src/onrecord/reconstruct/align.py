@@ -8,9 +8,15 @@ import numpy as np
 import pandas as pd
 
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
+from onrecord.reconstruct.moments import (
+    ATTR_KINDS,
+    MACHINE_UNIT_KINDS,
+    MOMENT_KINDS,
+    UNIT_KINDS,
+    destination,
+    moment_of,
+)
 from onrecord.reconstruct.who_is_who import WhoIsWho
-from onrecord.reconstruct.moments import (ATTR_KINDS, MACHINE_UNIT_KINDS, MOMENT_KINDS, UNIT_KINDS, destination,
-                                          moment_of)
 
 
 def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
@@ -83,7 +89,8 @@ def _offsets(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> tuple[np
     drifting = {s: c for s, c in clocks.items() if c is not None and c.drift_ppm and c.offset_s is not None}
     if drifting:
         rate = ids.map({s: c.drift_ppm * 1e-6 for s, c in drifting.items()}).fillna(0.0).to_numpy(dtype="float64")
-        sd = ids.map({s: (c.drift_sd_ppm or 0.0) * 1e-6 for s, c in drifting.items()}).fillna(0.0).to_numpy(dtype="float64")
+        sd = ids.map({s: (c.drift_sd_ppm or 0.0) * 1e-6 for s, c in drifting.items()}).fillna(0.0) \
+            .to_numpy(dtype="float64")
         ref = ids.map({s: c.drift_ref_ms for s, c in drifting.items()}).fillna(0.0).to_numpy(dtype="float64")
         since = np.where(rate != 0, np.nan_to_num(events["t_src_lo"].to_numpy(dtype="float64")) - ref, 0.0) / 1000.0
         offset, extra = offset + rate * since, sd * np.abs(since)

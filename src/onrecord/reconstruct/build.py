@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from onrecord.model import Finding
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
-from onrecord.model import Finding
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds

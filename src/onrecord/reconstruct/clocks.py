@@ -216,7 +216,8 @@ def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
     return centre, max(sd, REPORT_MIN_LAG_S)
 
 
-def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
+def solve(sources: pd.DataFrame, pairs: list[PairEstimate],
+          pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
     """Weighted least squares over the graph of pair estimates. The best-supported pairs
     form a backbone; a pair the backbone contradicts (a wrong match that slipped through)
     is dropped, and so is any pair the final fit still contradicts, worst first."""

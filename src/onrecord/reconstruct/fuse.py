@@ -21,7 +21,9 @@ SHOT_BURST_S = 2.0
 # cameras see one entry); there, a device (a door sensor) still reports a moment once.
 # Every other source records a moment once: a second record of it is a second moment.
 ONE_PER_DEVICE = ("entry",)
-HORIZON_S = 3600.0  # no record is taken as a report of a moment more than an hour before it  # each sensor reports a burst once, within this of the first report
+# No record is taken as a report of a moment more than an hour before it (each sensor
+# reports a burst once, within this of the first report).
+HORIZON_S = 3600.0
 # how long after a moment a spoken (1) or typed (2) report of it can come
 REPORT_LAG_S = {
     "unit_arrived": {1: 30.0, 2: 60.0},

@@ -1,48 +1,23 @@
-"""Loading a case's events for reconstruction, as one table."""
+"""Loading a case's events for reconstruction, as one table, through the case's reader."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pandas as pd
-from sqlalchemy import select, text
-
-from onrecord.store.arrow_read import arrow_frame
-from onrecord.store.engine import is_sqlite
-from onrecord.store.schema import events, sources
-
-# Event kinds the reconstruction reasons about; others (prior contacts, background
-# calls) are still aligned and kept, but not read for anchors or entities.
-ROSTER = "roster_entry"
 
 
 def load_events(reader) -> pd.DataFrame:
     """Every event of the case, with its source's kind and file name. Millions of rows:
-    read as Arrow columns (store/arrow_read.py), and the two source columns filled in
+    read as Arrow columns by the case's reader, and the two source columns filled in
     from the few sources, not joined into every row."""
-    case = reader.case
-    c = events.c
-    cols = (c.id, c.source_id, c.kind, c.t_src_lo, c.t_src_hi, c.agency, c.unit, c.call, c.actor,
-            c.channel, c.place, c.text, c.attrs)
-    with case.engine.connect() as conn:
-        src = conn.execute(select(sources.c.id, sources.c.kind, sources.c.file_name)
-                           .where(sources.c.case_id == case.id)).all()
-    if is_sqlite(case.engine):
-        # `+case_id` keeps SQLite off the case-and-time index: a case file holds one case,
-        # and the plain scan of the table comes back in id order with no sort to do
-        # (at three million events, 3.3 s where the index and a sort took 6.8 s).
-        one_case = text("+events.case_id = :case").bindparams(case=case.id)
-    else:
-        one_case = c.case_id == case.id
-    df = arrow_frame(case, select(*cols).where(one_case).order_by(c.id), categories=("kind",))
+    df = reader.event_frame()
     for name in ("t_src_lo", "t_src_hi"):
         df[name] = pd.to_numeric(df[name], errors="coerce").astype("float64")
     for name in ("id", "source_id"):
         df[name] = df[name].astype("int64")
-    kinds = {i: k for i, k, _ in src}
-    files = {i: f for i, _, f in src}
-    df["source_kind"] = df["source_id"].map(kinds)
-    df["file_name"] = df["source_id"].map(files)
+    src = reader.sources()
+    df["source_kind"] = df["source_id"].map({s["id"]: s["kind"] for s in src})
+    df["file_name"] = df["source_id"].map({s["id"]: s["file_name"] for s in src})
     # A few dozen distinct values over millions of rows, compared over and over
     # (kind == "shots_detected"): categories compare their codes, not every string.
     for name in ("kind", "source_kind", "file_name"):
@@ -76,6 +51,4 @@ def whole_second_sources(events: pd.DataFrame) -> set[int]:
 
 
 def load_sources(reader) -> pd.DataFrame:
-    case = reader.case
-    with case.engine.connect() as conn:
-        return pd.read_sql(select(sources).where(sources.c.case_id == case.id), conn)
+    return reader.source_frame()

@@ -146,7 +146,7 @@ def _names_in_text(who: WhoIsWho, people, row) -> None:
     text = str(row.text)
     taken: list[tuple[int, int]] = []
     for m in RANKED_NAME.finditer(text):
-        _text_mention(who, people, row, m.start(), m.end(), m.group(0), ranked=True)
+        _text_mention(who, people, row, m.start(), m.end(), m.group(0))
         taken.append((m.start(), m.end()))
     surnames = {known.last for _, known in people if len(known.last) >= 4}
     for m in CAPITALISED.finditer(text):
@@ -154,10 +154,10 @@ def _names_in_text(who: WhoIsWho, people, row) -> None:
             continue
         word = fold(m.group(0))
         if word in surnames or any(one_edit_apart(word, s, shortest=5) for s in surnames):
-            _text_mention(who, people, row, m.start(), m.end(), m.group(0), ranked=False)
+            _text_mention(who, people, row, m.start(), m.end(), m.group(0))
 
 
-def _text_mention(who: WhoIsWho, people, row, start: int, end: int, written: str, ranked: bool) -> None:
+def _text_mention(who: WhoIsWho, people, row, start: int, end: int, written: str) -> None:
     name = parse_person(written)
     if name is None:
         return

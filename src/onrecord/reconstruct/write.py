@@ -12,8 +12,15 @@ from sqlalchemy import delete, select
 
 from onrecord.reconstruct.build import Reconstruction
 from onrecord.store.case import Case
-from onrecord.store.schema import (aligned_events, claims, clock_estimates, entities, entity_mentions, findings,
-                                   fused_events)
+from onrecord.store.schema import (
+    aligned_events,
+    claims,
+    clock_estimates,
+    entities,
+    entity_mentions,
+    findings,
+    fused_events,
+)
 from onrecord.store.session import arrow_rows, write_session
 
 DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entities, findings, claims)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import bisect
 import time
-from functools import lru_cache
 from datetime import datetime, timedelta
+from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -18,9 +18,9 @@ import numpy as np
 from onrecord.scenario import mappings
 from onrecord.scenario.sources.common import mapping_doc
 from onrecord.scenario.story import Story
-from onrecord.scenario.written_times import utc_iso
 from onrecord.scenario.truth import TruthBook
 from onrecord.scenario.world import STREET_TYPES, STREETS
+from onrecord.scenario.written_times import utc_iso
 
 CHUNK = 50_000
 FMT = "%Y%m%d%H%M%S"
@@ -94,7 +94,8 @@ def _chunk_lines(seed: int, c: int, a: int, b: int, start: float, step: float, c
     cleared = onscene + 120 + rng.exponential(1800, n).astype(np.int64)
     arrived = rng.random(n) > 0.08
     nature = rng.choice(len(NATURES), n, p=NATURE_WEIGHTS / NATURE_WEIGHTS.sum())
-    number, street, stype = rng.integers(100, 9900, n), rng.integers(0, len(STREETS), n), rng.integers(0, len(STREET_TYPES), n)
+    number, street, stype = (rng.integers(100, 9900, n), rng.integers(0, len(STREETS), n),
+                             rng.integers(0, len(STREET_TYPES), n))
     beat, unit, prio = rng.integers(1, 25, n), rng.integers(0, len(units), n), rng.integers(1, 5, n)
     received, dispatched = clock.texts(t), clock.texts(disp)
     on_scene, cleared = clock.texts(onscene), clock.texts(cleared)
@@ -114,7 +115,7 @@ def write_background(story: Story, root: Path, seed: int, n: int, book: TruthBoo
     end = story.t0 - 86400
     start = end - 365 * 86400
     step, clock = (end - start) / n, LocalClock(story.world.tz, start, end)
-    units = [f"{d}{l}{k:02d}" for d in (11, 12, 13, 14) for l in "ABCD" for k in range(1, 6)]
+    units = [f"{d}{beat}{k:02d}" for d in (11, 12, 13, 14) for beat in "ABCD" for k in range(1, 6)]
     with path.open("w", encoding="utf-8", newline="") as fh:
         fh.write(",".join(HEADER) + "\n")
         for c, a in enumerate(range(0, n, CHUNK)):

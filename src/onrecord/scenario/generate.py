@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from onrecord.scenario import incident, true_metrics, world as world_mod
+from onrecord.scenario import incident, true_metrics
+from onrecord.scenario import world as world_mod
 from onrecord.scenario.calls import plan_calls
 from onrecord.scenario.camera import plan_camera
 from onrecord.scenario.radio_plan import plan_radio
-from onrecord.scenario.tones import plan_tone_outs
 from onrecord.scenario.response import plan_response
 from onrecord.scenario.rng import stream
 from onrecord.scenario.staff import staff_agencies
 from onrecord.scenario.story import Story
+from onrecord.scenario.tones import plan_tone_outs
 from onrecord.scenario.truth import TruthBook
 from onrecord.scenario.written_times import iso_true
 

@@ -26,7 +26,8 @@ def plan_tone_outs(story: Story, rng: random.Random) -> None:
         t = max(r.dispatched + rng.uniform(*ALERT_S), free_at)
         free_at = t + rng.uniform(*BETWEEN_S)
         eid = f"tone-{u.uid}"
-        text = f"Tone alert {u.call_sign}, respond {w.school}, {w.campus_address}, active shooter, stage at the bus loop"
+        text = (f"Tone alert {u.call_sign}, respond {w.school}, {w.campus_address}, active shooter, "
+                "stage at the bus loop")
         story.add(eid, "radio_transmission", t, unit=u.uid, note=text)
         story.radio.append(Transmission(eid, round(t, 3), story.fire_dispatch_channel, None, text,
                                         round(free_at - t - 1.0, 1)))

@@ -12,7 +12,6 @@ import random
 from dataclasses import dataclass, field
 from datetime import date
 
-
 COUNTIES = ["Tessaly", "Quarrow", "Vellmont", "Brackwater", "Ilderwood", "Corvane"]
 CITIES = ["Brennan Falls", "Larkspur Hollow", "Wexmoor", "Sallow Creek", "Fennick Park",
           "Orrin Springs"]

@@ -11,14 +11,12 @@ import pyarrow.compute as pc
 import pyarrow.csv as pcsv
 
 from onrecord.errors import InputError
+from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
 from onrecord.sources.lines import Records, non_blank, split_records
 from onrecord.sources.mapping import EventSpec, Mapping
-from onrecord.model import EVENT_SCHEMA
 from onrecord.sources.parsed import Parsed, Reject, events_table
 from onrecord.sources.times import blank_mask, interval, parse_times
-
-TEXT_FIELDS = ("agency", "unit", "call", "actor", "channel", "place", "text")
 
 
 def read_csv(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:

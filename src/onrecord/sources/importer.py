@@ -13,7 +13,8 @@ from onrecord.sources.parsed import Parsed, Reject
 from onrecord.sources.registry import ADAPTERS
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
-from onrecord.store.writer import AlreadyImported, Batch, Progress, SourceMeta, existing_source, write_source
+from onrecord.store.reader import open_reader
+from onrecord.store.writer import AlreadyImported, Batch, Progress, SourceMeta, write_source
 
 
 @dataclass
@@ -45,10 +46,9 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
     data = read_file(path)
     digest = hashlib.sha256(data).hexdigest()
     name = path.name
-    with case.engine.connect() as conn:
-        found = existing_source(conn, case.id, digest)
+    found = open_reader(case).source_with_sha256(digest)
     if found:
-        return ImportResult(file=name, source_id=found.id, already=True)
+        return ImportResult(file=name, source_id=found["id"], already=True)
     parsed = ADAPTERS[mapping.format](data, mapping, str(path), tz, agency)
     if parsed.rejects and not skip_bad_rows:
         first = parsed.rejects[0]

@@ -145,8 +145,10 @@ class _Reader:
         if tz is not None:
             self._check_zone("mapping.timezone", tz)
         fmt = file.get("format", "csv")
-        if fmt not in ("csv", "text"):
-            self.fail("file.format", "must be csv or text", fmt)
+        from onrecord.sources.registry import ADAPTERS  # the adapters import this module: here, not above
+
+        if fmt not in ADAPTERS:
+            self.fail("file.format", f"must be {' or '.join(ADAPTERS)} (the formats an adapter reads)", fmt)
         header = bool(file.get("header", True))
         columns = tuple(file.get("columns", ()))
         if fmt == "csv" and not header and not columns:

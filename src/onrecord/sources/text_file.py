@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-
 import pyarrow as pa
 
 from onrecord.errors import InputError

@@ -28,10 +28,6 @@ class Case:
     engine: Engine
     settings: dict
 
-    @property
-    def display_name(self) -> str:
-        return self.name
-
 
 def _write_case_file(path: Path, uid: str, name: str, url: str | None) -> None:
     lines = ["[case]", f'uid = "{uid}"', f"name = {_toml_str(name)}", ""]

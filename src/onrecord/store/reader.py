@@ -1,21 +1,41 @@
 """The one door to a case's data: `open_reader(case, actor)`.
 
 Every read of case data — the CLI's views, the web's routes, the report, the build's
-event load, linkage's contact rows, scenario scoring, verify — goes through a reader
-opened here, for a case and for the actor who reads. Today the actor is always the
-local user at this machine; sign-in, roles, per-agency access, redaction and the audit
-of reads (issue 16) hook in here and in `CaseReader._read` (store/read.py), the one place
-every query runs. tests/store/test_reader_door.py fails when a module outside the store
-starts touching the case tables itself.
+event load, linkage's contact rows, scenario scoring, verify, the importer's "already
+imported?" — goes through a CaseReader opened here, for one case and the actor who reads.
+Today the actor is always the local user at this machine. Sign-in, roles, per-agency
+access, redaction and the audit of reads (issue 16) have one place each:
+
+- the access check: `open_reader` (may this actor read this case at all?);
+- the audit and redaction of what is read: `CaseReader._rows`, `_tuples`, `_scalar`, `_stream` and
+  `_frame`, through which every query of every read method runs (read_*.py only build
+  statements; only this module executes them);
+- caches: each reader keeps its own (`remember`), so one actor's answers are never
+  served to another.
+
+tests/store/test_reader_door.py fails when a module outside the store starts touching
+the case tables itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
+import pandas as pd
+from sqlalchemy import create_engine, event, func, select
+
+from onrecord.store.arrow_read import arrow_frame
 from onrecord.store.case import Case, open_case
-from onrecord.store.read import CaseReader
+from onrecord.store.read_bulk import BulkReads
+from onrecord.store.read_records import RecordReads
+from onrecord.store.read_timeline import TimelineReads
+from onrecord.store.schema import aligned_events, cases, sources
 
 
 @dataclass(frozen=True)
@@ -23,15 +43,121 @@ class Actor:
     """Who reads: the local user today; a signed-in user with a role later."""
 
     name: str
-    kind: str = "local"  # the person at this machine, reading their own case folder
+    kind: str = "local"  # the person at this machine, reading a case folder they can open
 
 
 LOCAL_USER = Actor("local user")
+ANSWERS_KEPT = 32
 
 
-def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None) -> CaseReader:
+def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None,
+                read_only: bool = False) -> CaseReader:
     """A reader of one case for one actor. The access check belongs here: the local user
-    may read every case folder they can open."""
+    may read every case folder they can open. `read_only`: on SQLite, a connection that
+    never takes the write lock, so a server keeps answering while an import or a build
+    writes."""
     if not isinstance(case, Case):
         case = open_case(Path(case), database_url)
-    return CaseReader(case, actor)
+    return CaseReader(_read_only(case) if read_only else case, actor)
+
+
+def _read_only(case: Case) -> Case:
+    """The same case on a read-only SQLite connection (the store's engine begins every
+    transaction, reads included, as a writer would). PostgreSQL reads never block: unchanged."""
+    if case.engine.dialect.name != "sqlite" or not case.engine.url.database:
+        return case
+    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true")
+    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-262144"))
+    case.engine.dispose()
+    return dataclasses.replace(case, engine=engine)
+
+
+class CaseReader(TimelineReads, RecordReads, BulkReads):
+    """The reads of one case for one actor. Opened by `open_reader`, never directly."""
+
+    def __init__(self, case: Case, actor: Actor):
+        self.case, self.actor = case, actor
+        self._lock = threading.Lock()
+        self._answers: OrderedDict = OrderedDict()
+        self._facts: dict[tuple, tuple] = {}  # question -> (case version, answer): never evicted
+        self._facts_lock = threading.Lock()
+
+    # ---- where every query runs: the place for the read audit and for redaction
+
+    def _rows(self, stmt) -> list[dict]:
+        with self.case.engine.connect() as conn:
+            result = conn.execute(stmt)
+            keys = list(result.keys())  # once, not per row: 20,000 rows are drawn at a time
+            return [dict(zip(keys, r)) for r in result.fetchall()]
+
+    def _tuples(self, stmt) -> list[tuple]:
+        with self.case.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(stmt).fetchall()]
+
+    def _scalar(self, stmt):
+        with self.case.engine.connect() as conn:
+            return conn.execute(stmt).scalar()
+
+    def _stream(self, stmt, batch: int = 50_000) -> Iterator:
+        """Rows one batch at a time, for reads of every record of a case (verify)."""
+        with self.case.engine.connect() as conn:
+            yield from conn.execute(stmt.execution_options(yield_per=batch))
+
+    def _frame(self, stmt, categories: tuple[str, ...] = ()) -> pd.DataFrame:
+        """Millions of rows as Arrow columns (store/arrow_read.py), for the build."""
+        return arrow_frame(self.case, stmt, categories)
+
+    # ---- this reader's own answers
+
+    def remember(self, key: tuple, make: Callable[[], object]):
+        """A recent answer to the same question on the same version of the case (zoomed-out
+        charts count a million events: a second look should not count them again). Kept
+        per reader: what one actor may see is never handed to another."""
+        key = (self.version(), *key)
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+        value = make()
+        with self._lock:
+            self._answers[key] = value
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+        return value
+
+    def remember_fact(self, key: tuple, make: Callable[[], object]):
+        """A slow fact about the case (filter values, the busiest window: seconds over a
+        million events), kept until the case changes. One caller works it out; the others
+        wait for its answer rather than work it out again."""
+        with self._facts_lock:
+            version = self.version()
+            found = self._facts.get(key)
+            if found is None or found[0] != version:
+                found = self._facts[key] = (version, make())
+            return found[1]
+
+    # ---- the case as a whole
+
+    def _exists(self, table) -> bool:
+        return bool(self._tuples(select(table.c.case_id).where(table.c.case_id == self.case.id).limit(1)))
+
+    def is_built(self) -> bool:
+        """`onrecord build` has run: the case has aligned times (else times are each source's own clock)."""
+        return self._exists(aligned_events)
+
+    def version(self) -> tuple:
+        """Changes when an import adds records or a build first fills the derived tables: cheap to
+        ask on every request, so slow summaries (filter values, the busiest window) can be cached."""
+        return self._scalar(select(cases.c.record_count).where(cases.c.id == self.case.id)), self.is_built()
+
+    def display_zone(self) -> ZoneInfo:
+        """The case's local zone: set in onrecord.toml, else the zone most sources were written in."""
+        zone = self.case.settings.get("case", {}).get("timezone")
+        if not zone:
+            zone = self._scalar(
+                select(sources.c.timezone).where(sources.c.case_id == self.case.id, sources.c.timezone.is_not(None))
+                .group_by(sources.c.timezone).order_by(func.count().desc()).limit(1))
+        return ZoneInfo(zone or "UTC")
+
+    def sources(self) -> list[dict]:
+        return self._rows(select(sources).where(sources.c.case_id == self.case.id).order_by(sources.c.id))

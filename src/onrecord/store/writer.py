@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import pyarrow as pa
-from sqlalchemy import Connection, insert, select, text, update
+from sqlalchemy import insert, select, text, update
 
 from onrecord.store.batch import event_table, raw_table
 from onrecord.store.case import Case
@@ -65,10 +65,6 @@ class AlreadyImported(Exception):
 def find_source(case_id: int, file_sha256: str):
     return select(sources.c.id, sources.c.file_name).where(
         sources.c.case_id == case_id, sources.c.file_sha256 == file_sha256)
-
-
-def existing_source(conn: Connection, case_id: int, file_sha256: str):
-    return conn.execute(find_source(case_id, file_sha256)).first()
 
 
 def read_head(case_id: int):

@@ -8,7 +8,7 @@ from rich.table import Table
 
 from onrecord.claims.records import Analysis
 from onrecord.model import Claim
-
+from onrecord.timetext import clock_minutes
 
 UNIT_SHOWN = {"minute": "min", "year": "years", "day": "days", "month": "months", "USD": "USD"}
 
@@ -20,8 +20,8 @@ def value_text(lo: float | None, hi: float | None, unit: str, words: str | None 
     if unit == "bool" and lo is not None and lo == hi:
         return "yes" if lo else "no"
     if unit == "minute_of_day":
-        lo_s = "…" if lo is None else f"{int(lo) // 60:02d}:{int(lo) % 60:02d}"
-        hi_s = "…" if hi is None else f"{int(hi) // 60:02d}:{int(hi) % 60:02d}"
+        lo_s = "…" if lo is None else clock_minutes(lo)
+        hi_s = "…" if hi is None else clock_minutes(hi)
         return lo_s if lo == hi else f"{lo_s}–{hi_s}"
     if lo is not None and lo == hi:
         return f"{lo:g} {unit}"
@@ -64,8 +64,8 @@ def _claims_table(analysis: Analysis, names: dict[str, str]) -> Table:
             speaker = "the author" if (c.speaker or "").startswith("author:") else \
                 names.get(c.speaker or "", c.speaker_text or "?")
             t.add_row(measure, names.get(c.subject or "", c.subject_text or "?"),
-                      value_text(c.lo, c.hi, c.unit, c.value_text), c.text[:60], speaker + (" (quoted)" if c.quoted else ""),
-                      c.doc)
+                      value_text(c.lo, c.hi, c.unit, c.value_text), c.text[:60],
+                      speaker + (" (quoted)" if c.quoted else ""), c.doc)
     return t
 
 

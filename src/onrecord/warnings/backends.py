@@ -5,28 +5,40 @@ The model is identical on both; only Splink's database API changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from onrecord.errors import UsageError
 
-BACKENDS = ("duckdb", "spark")
 LOCAL_PARTITIONS = 2
 
 
+def duckdb_api(spark_session: Any = None) -> Any:
+    from splink.backends.duckdb import DuckDBAPI
+
+    return DuckDBAPI()
+
+
+def spark_api(spark_session: Any = None) -> Any:
+    from splink.backends.spark import SparkAPI
+
+    # Splink's default way of cutting long query plans (parquet files in the
+    # checkpoint directory) is kept, so local tests run the cluster code path.
+    session = spark_session or local_spark_session()
+    _ensure_checkpoint_dir(session)
+    return SparkAPI(spark_session=session)
+
+
+# Linkage backends by the name `onrecord link --backend` takes: each makes Splink's
+# database API for one engine (extensions.py; docs/extending.md).
+BACKENDS: dict[str, Callable[..., Any]] = {"duckdb": duckdb_api, "spark": spark_api}
+
+
 def database_api(backend: str, spark_session: Any = None) -> Any:
-    if backend == "duckdb":
-        from splink.backends.duckdb import DuckDBAPI
-
-        return DuckDBAPI()
-    if backend == "spark":
-        from splink.backends.spark import SparkAPI
-
-        # Splink's default way of cutting long query plans (parquet files in the
-        # checkpoint directory) is kept, so local tests run the cluster code path.
-        session = spark_session or local_spark_session()
-        _ensure_checkpoint_dir(session)
-        return SparkAPI(spark_session=session)
-    raise UsageError(f"unknown linkage backend {backend!r}; choose one of {BACKENDS}")
+    make = BACKENDS.get(backend)
+    if make is None:
+        raise UsageError(f"unknown linkage backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    return make(spark_session)
 
 
 def _ensure_checkpoint_dir(session: Any) -> None:

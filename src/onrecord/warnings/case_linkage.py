@@ -1,8 +1,9 @@
 """Prior warnings in a case: link the people named in prior-contact records (tips, calls
 for service, school reports, referrals) across agencies, and flag what nobody put together.
 
-Reads the case's events; writes linked people (entities of kind person, mentions with
-role `subject`) and `warning` findings. `onrecord build` leaves them in place.
+Reads the case's events through its reader; write.py writes the linked people (entities
+of kind person, mentions with role `subject`) and `warning` findings. `onrecord build`
+leaves them in place.
 """
 
 from __future__ import annotations
@@ -13,12 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pandas as pd
-from sqlalchemy import delete, select
 
 from onrecord.model import Finding
-from onrecord.store.bulk import next_id
-from onrecord.store.case import Case
-from onrecord.store.schema import entities, entity_mentions, events, findings, sources
 
 CONTACT_SOURCES = ("tip", "contact")
 PERSON_KEYS = ("first_name", "middle_name", "last_name", "full_name", "dob", "address", "phone", "id_number")
@@ -33,32 +30,28 @@ class Subjects:
     pairs: pd.DataFrame | None = None
 
 
-def contact_rows(case: Case) -> tuple[pd.DataFrame, dict[str, str]]:
+def contact_rows(reader) -> tuple[pd.DataFrame, dict[str, str]]:
     """One person row per prior contact, and each agency's declared date-of-birth format."""
-    e, s = events.c, sources.c
-    stmt = (select(e.id, e.agency, e.kind, e.t_src_lo, e.text, e.attrs, s.file_name, s.mapping_text, s.agency.label("src_agency"))
-            .join(sources, s.id == e.source_id)
-            .where(e.case_id == case.id, s.kind.in_(CONTACT_SOURCES)))
-    with case.engine.connect() as conn:
-        rows = conn.execute(stmt).all()
     formats, out = {}, []
-    for r in rows:
-        attrs = json.loads(r.attrs) if r.attrs else {}
-        agency = r.agency or r.src_agency or r.file_name
-        people = tomllib.loads(r.mapping_text).get("people", {})
+    for r in reader.contact_events(CONTACT_SOURCES):
+        attrs = json.loads(r["attrs"]) if r["attrs"] else {}
+        agency = r["agency"] or r["src_agency"] or r["file_name"]
+        people = tomllib.loads(r["mapping_text"]).get("people", {})
         if people.get("dob_format"):
             formats[agency] = people["dob_format"]
-        out.append({"record_id": str(r.id), "agency": agency, "event_kind": r.kind, "t": r.t_src_lo,
-                    "text": r.text, "file": r.file_name, "rid": attrs.get("rid"),
+        out.append({"record_id": str(r["id"]), "agency": agency, "event_kind": r["kind"], "t": r["t_src_lo"],
+                    "text": r["text"], "file": r["file_name"], "rid": attrs.get("rid"),
                     **{k: attrs.get(k) for k in PERSON_KEYS if attrs.get(k) not in (None, "")}})
     return pd.DataFrame(out), formats
 
 
-def link_case(case: Case, backend: str = "duckdb") -> Subjects:
+def link_contacts(reader, backend: str = "duckdb") -> Subjects:
+    """The people named in the case's prior-contact records, linked across agencies
+    (`reader`: store/reader.py's open_reader); pipeline.link_case writes them."""
     from onrecord.warnings.linkage import link_persons
     from onrecord.warnings.persons import prepare_persons
 
-    table, formats = contact_rows(case)
+    table, formats = contact_rows(reader)
     result = Subjects(records=len(table))
     if table.empty:
         result.notes.append("no prior-contact records (sources of kind tip or contact) in the case")
@@ -121,34 +114,3 @@ def flag(person: dict) -> str | None:
 
     found = warning_of(person)
     return sentence(found) if found else None
-
-
-def write_subjects(case: Case, result: Subjects) -> None:
-    """Replace the case's linked people and warnings with this linkage's."""
-    with case.engine.begin() as conn:
-        old = select(entity_mentions.c.entity_id).where(entity_mentions.c.case_id == case.id,
-                                                       entity_mentions.c.role == "subject")
-        conn.execute(delete(entities).where(entities.c.case_id == case.id, entities.c.id.in_(old)))
-        conn.execute(delete(entity_mentions).where(entity_mentions.c.case_id == case.id,
-                                                   entity_mentions.c.role == "subject"))
-        conn.execute(delete(findings).where(findings.c.case_id == case.id, findings.c.kind == "warning"))
-        ent_id = next_id(conn, entities)
-        men_id = next_id(conn, entity_mentions)
-        fin_id = next_id(conn, findings)
-        for p in result.people:
-            conn.execute(entities.insert().values(
-                id=ent_id, case_id=case.id, kind="person", name=p["name"][:200], agency=None,
-                aliases=json.dumps(p["aliases"]), attrs=json.dumps({"subject": True, "agencies": p["agencies"]}),
-                evidence=json.dumps({"linked_records": [c["event"] for c in p["contacts"]]})))
-            conn.execute(entity_mentions.insert(), [
-                {"id": men_id + i, "case_id": case.id, "entity_id": ent_id, "event_id": c["event"], "claim_id": None,
-                 "role": "subject", "text": (c["name"] or "")[:300], "score": None} for i, c in enumerate(p["contacts"])])
-            men_id += len(p["contacts"])
-            found = warning_of(p, ent_id)
-            if found:
-                conn.execute(findings.insert().values(
-                    id=fin_id, case_id=case.id, kind=found.kind, name=found.name, subject=found.subject,
-                    status=found.status, value_lo=found.value_lo, value_hi=found.value_hi, unit=found.unit,
-                    payload=json.dumps(found.payload), evidence=json.dumps({"events": found.evidence})))
-                fin_id += 1
-            ent_id += 1

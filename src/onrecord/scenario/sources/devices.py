@@ -33,7 +33,8 @@ def sensors(story: Story, book: TruthBook, rng: random.Random) -> Table:
                 if rng.random() < p or (floor == burst.floor and det == "A"):
                     hits.append((burst.t + rng.uniform(0.05, 0.6), f"GS-{b.number}-{floor}{det}", "GUNSHOT",
                                  f"Floor {floor}", f"impulse {burst.shots} rounds est.", burst.eid))
-    doors = [("attacker-entered", "east stair door", "door opened"), ("attacker-left", "west stair door", "door opened"),
+    doors = [("attacker-entered", "east stair door", "door opened"),
+             ("attacker-left", "west stair door", "door opened"),
              *[(e, "east stair door", "door opened") for e in story.entries]]
     for eid, zone, detail in doors:
         if eid in story.events:

@@ -51,10 +51,12 @@ def sheriff_calls(story: Story, cs: list[Contact]) -> tuple[Table, list]:
                {"place": "Address", "text": "Narrative"},
                {"rid": "CFSNo", "first_name": "InvolvedFirst", "last_name": "InvolvedLast", "dob": "InvolvedDOB",
                 "address": "Address", "nature": "Nature"},
-               [{"kind": "contact", "time": ["CallDate", "CallTime"], "format": "%m/%d/%Y %H%M", "precision": "minute"}],
+               [{"kind": "contact", "time": ["CallDate", "CallTime"], "format": "%m/%d/%Y %H%M",
+                 "precision": "minute"}],
                "one row per call for service; MM/DD/YYYY + HHMM; names split; DOB MM/DD/YYYY",
                "Sheriff's calls for service involving a named person")
-    rows = [{"CallDate": written_times.local(c.t, story.world.tz, "%m/%d/%Y"), "CallTime": written_times.local(c.t, story.world.tz, "%H%M"),
+    rows = [{"CallDate": written_times.local(c.t, story.world.tz, "%m/%d/%Y"),
+             "CallTime": written_times.local(c.t, story.world.tz, "%H%M"),
              "Address": c.address, "Nature": "MENTAL HEALTH" if "self_harm" in c.indicators else "CALL FOR SERVICE",
              "InvolvedFirst": c.first.upper(), "InvolvedLast": c.last.upper(), "InvolvedDOB": _dob(c, "%m/%d/%Y"),
              "Narrative": c.narrative} for c in cs]

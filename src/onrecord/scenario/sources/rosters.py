@@ -26,7 +26,8 @@ def _roster(name, agency, world, head, fields, attrs, required, dialect) -> Tabl
 def sheriff_roster(story: Story, book: TruthBook, rng: random.Random) -> Table:
     w, so = story.world, story.world.sheriff
     name = "roster_sheriff.csv"
-    head = ["RosterId", "CADUnit", "CallSign", "VehicleNo", "Rank", "LastName", "FirstName", "MI", "Badge", "Assignment"]
+    head = ["RosterId", "CADUnit", "CallSign", "VehicleNo", "Rank", "LastName", "FirstName", "MI", "Badge",
+            "Assignment"]
     t = _roster(name, so, w, head, {"unit": "CADUnit", "actor": {"template": "{FirstName} {MI} {LastName}"}},
                 {"rid": "RosterId", "call_sign": "CallSign", "vehicle": "VehicleNo", "rank": "Rank", "badge": "Badge"},
                 ["RosterId"], "one row per unit; names split LAST / FIRST / MI, upper case")

@@ -77,7 +77,6 @@ def deputy_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     unit = next(u for u in w.units if u.crew[0] == deputy.pid)
     run = story.runs[unit.uid]
     sgt = w.people[w.lookalikes[1]]
-    sgt_unit = next(u for u in w.units if u.crew[0] == sgt.pid)
     doc = _doc(story, rng, n, unit.uid, "Deputy's statement")
     dispatch = story.at(story.first_dispatch)
     _approx(doc, f"I arrived {wording.minutes(run.arrived - dispatch)} after the call came out.",
@@ -101,8 +100,8 @@ def sergeant_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     unit = next(u for u in w.units if u.crew[0] == sgt.pid)
     doc = _doc(story, rng, n, unit.uid, "Sergeant's statement")
     run = story.runs[unit.uid]
-    _approx(doc, wording.sentence(f"I arrived at {wording.clock(run.arrived, w.tz)}"), "arrival_time", iso_true(run.arrived),
-            [f"arrive-{unit.uid}"])
+    _approx(doc, wording.sentence(f"I arrived at {wording.clock(run.arrived, w.tz)}"), "arrival_time",
+            iso_true(run.arrived), [f"arrive-{unit.uid}"])
     _contradiction(doc, "I never ordered anyone to hold back; I told units to go in.", "hold_order", False, True,
                    ["radio-hold-order"])
     deputy = w.people[w.lookalikes[0]]
@@ -117,8 +116,8 @@ def city_statement(story: Story, rng: random.Random, n: int) -> TextDoc:
     unit = w.unit(entry.unit)
     run = story.runs[unit.uid]
     doc = _doc(story, rng, n, unit.uid, "Officer's narrative")
-    _approx(doc, wording.sentence(f"We got to the school {wording.clock(run.arrived, w.tz)}"), "arrival_time", iso_true(run.arrived),
-            [f"arrive-{unit.uid}"])
+    _approx(doc, wording.sentence(f"We got to the school {wording.clock(run.arrived, w.tz)}"), "arrival_time",
+            iso_true(run.arrived), [f"arrive-{unit.uid}"])
     waited = entry.t - run.arrived
     if waited > 120:
         _contradiction(doc, "We went in within a minute of getting there.", "entry_after_arrival_s", [0, 60],

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from onrecord.store.read import CaseReader, WindowQuery
 from onrecord import timetext
+from onrecord.store.read_timeline import TimelineQuery
+from onrecord.store.reader import CaseReader
 from onrecord.views.web import present, shape
 
 # The kinds a reader of the critical minutes needs; positions and rosters would drown them.
@@ -19,12 +20,12 @@ MAX_TIMELINE_ROWS = 400
 CRITICAL_SPAN_MS = 30 * 60_000
 
 
-def _rows(reader: CaseReader, q: WindowQuery) -> list[dict]:
+def _rows(reader: CaseReader, q: TimelineQuery) -> list[dict]:
     out, after = [], None
     while True:
-        page = reader.window(replace(q, after=after, limit=2000))
-        out += page["events"]
-        after = page["next"]
+        page = reader.timeline(replace(q, after=after, limit=2000))
+        out += page.events
+        after = page.next
         if after is None or len(out) >= q.limit:
             return out[:q.limit]
 
@@ -32,7 +33,7 @@ def _rows(reader: CaseReader, q: WindowQuery) -> list[dict]:
 def unit_table(reader: CaseReader, window: tuple[int, int]) -> list[dict]:
     """Per unit: its first dispatch, en route, arrival and entry, each with the line it rests on."""
     units: dict[tuple, dict] = {}
-    for r in _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=STATUS_KINDS, limit=50_000)):
+    for r in _rows(reader, TimelineQuery(t_from=window[0], t_to=window[1], kinds=STATUS_KINDS, limit=50_000)):
         if not r["unit"]:
             continue
         u = units.setdefault((r["agency"] or "", r["unit"]), {"agency": r["agency"], "unit": r["unit"]})
@@ -45,7 +46,7 @@ def critical_minutes(reader: CaseReader, window: tuple[int, int]) -> tuple[int, 
     unsure clocks), else two minutes before the first call; for half an hour."""
     start = window[0]
     for kinds, lead_ms in ((("shots_detected", "shots_reported"), 5 * 60_000), (("call_received",), 2 * 60_000)):
-        first = reader.window(WindowQuery(t_from=window[0], t_to=window[1], kinds=kinds, limit=1))["events"]
+        first = reader.timeline(TimelineQuery(t_from=window[0], t_to=window[1], kinds=kinds, limit=1)).events
         if first:
             start = first[0]["t_lo"] - lead_ms
             break
@@ -74,17 +75,18 @@ def gather(reader: CaseReader) -> dict:
     critical = None
     if window:
         critical = critical_minutes(reader, window)
-        timeline = _rows(reader, WindowQuery(t_from=critical[0], t_to=critical[1], kinds=CRITICAL_KINDS,
+        timeline = _rows(reader, TimelineQuery(t_from=critical[0], t_to=critical[1], kinds=CRITICAL_KINDS,
                                              limit=MAX_TIMELINE_ROWS + 1))
         # Units busy on other calls before the incident began are not part of its response.
         units = [u for u in unit_table(reader, window)
                  if min(u[k]["t_lo"] for k in STATUS_KINDS if k in u) >= critical[0]]
-    shots = _rows(reader, WindowQuery(t_from=window[0], t_to=window[1], kinds=("shots_detected",), limit=500)) \
+    shots = _rows(reader, TimelineQuery(t_from=window[0], t_to=window[1], kinds=("shots_detected",), limit=500)) \
         if window else []
     return {
         "case": reader.case, "zone": zone, "zone_label": timetext.zone_label(zone, window[0] if window else None),
         "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
-        "generated": datetime.now(timezone.utc).astimezone(zone).strftime("%Y-%m-%d %H:%M %Z"),
+        "generated": timetext.when(int(datetime.now(timezone.utc).timestamp() * 1000), zone, seconds=False,
+                                   millis=False),
         "window": window, "window_text": timetext.interval(*critical, zone) if critical else "no timed events",
         "units_from": timetext.when(critical[0], zone) if critical else None,
         "event_count": facets["events"], "source_count": len(reader.sources()),

@@ -6,13 +6,11 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from onrecord import timetext
 from onrecord.errors import UsageError
 from onrecord.store.case import open_case
-from onrecord.store.read import CaseReader
-from onrecord.store.reader import open_reader
-from onrecord.views.report import who_was_where, data
-from onrecord import timetext
-from onrecord.views.web import present
+from onrecord.store.reader import CaseReader, open_reader
+from onrecord.views.report import data, who_was_where
 
 TEMPLATES = Path(__file__).parent / "templates"
 

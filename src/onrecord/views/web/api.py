@@ -9,9 +9,9 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from onrecord.errors import UsageError
-from onrecord.store.read import WindowQuery
-from onrecord.views.web import chart, present, shape
+from onrecord.store.read_timeline import TimelineQuery
 from onrecord.timetext import parse_user_time
+from onrecord.views.web import chart, present, shape
 
 router = APIRouter(prefix="/api", tags=["case"])
 MAX_ID = 2**62  # larger ids cannot exist in the store; refuse them as bad input, not a crash
@@ -43,9 +43,9 @@ def window_filters(
     agency: Text = None, unit: Text = None,
     kind: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9_]+$", description="event kind")] = None,
     source_kind: Annotated[str | None, Query(max_length=20, pattern=r"^[a-z0-9_]+$")] = None,
-) -> WindowQuery:
+) -> TimelineQuery:
     zone = state(request).facets()["zone"]
-    q = WindowQuery(t_from=_time(t_from, zone, "from"), t_to=_time(t_to, zone, "to"), agency=agency, unit=unit,
+    q = TimelineQuery(t_from=_time(t_from, zone, "from"), t_to=_time(t_to, zone, "to"), agency=agency, unit=unit,
                     kind=kind, source_kind=source_kind)
     if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
         raise HTTPException(422, f"from {t_from!r} is after to {t_to!r}")
@@ -82,20 +82,20 @@ def case_current(request: Request) -> dict:
 
 
 @router.get("/events", summary="A time window of events, one page at a time, in time order")
-def events_page(request: Request, q: Annotated[WindowQuery, Depends(window_filters)],
+def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
                 limit: Annotated[int, Query(ge=1, le=5000)] = 500,
                 cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
                 = None) -> dict:
     q.limit, q.after = limit, _cursor(cursor)
     zone = state(request).facets()["zone"]
-    page = state(request).reader().window(q)
-    return {"timezone": zone.key, "clock": page["clock"],
-            "events": [shape.event_row(r, zone, page["clock"]) for r in page["events"]],
-            "next_cursor": _encode_cursor(page["next"])}
+    page = state(request).reader().timeline(q)
+    return {"timezone": zone.key, "clock": page.clock,
+            "events": [shape.event_row(r, zone, page.clock) for r in page.events],
+            "next_cursor": _encode_cursor(page.next)}
 
 
 @router.get("/timeline", summary="The chart's data for a window: points, or counts per bucket when too many")
-def timeline(request: Request, q: Annotated[WindowQuery, Depends(window_filters)],
+def timeline(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
              lanes: Literal["agency", "unit", "source"] = "agency",
              max_points: Annotated[int, Query(ge=100, le=chart.MAX_POINTS)] = chart.MAX_POINTS) -> dict:
     st = state(request)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import threading
-from collections import OrderedDict
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
@@ -13,70 +11,45 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from onrecord.store.case import Case, open_case
-from onrecord.store.read import CaseReader
-from onrecord.store.reader import open_reader
+from onrecord.store.case import Case
+from onrecord.store.reader import LOCAL_USER, Actor, CaseReader, open_reader
 from onrecord.views.web import present
 
 HERE = Path(__file__).parent
-ANSWERS_KEPT = 32
 
 
 class CaseState:
-    """The open case and its slow-changing facts (filter values, busiest window), cached until an
-    import or a build changes the case."""
+    """The served case, and one reader per actor who reads it (today the local user only).
+    Each reader keeps its own caches: slow-changing facts (filter values, the busiest
+    window) and recent answers, until an import or a build changes the case."""
 
     def __init__(self, case: Case):
         self.case = case
         self._lock = threading.Lock()
-        self._facets: tuple[tuple, dict] | None = None
-        self._answers: OrderedDict = OrderedDict()
+        self._readers: dict[Actor, CaseReader] = {}
+
+    def reader(self, actor: Actor = LOCAL_USER) -> CaseReader:
+        # Every page and API route reads through here: sign-in (issue 16) picks the actor.
+        with self._lock:
+            if actor not in self._readers:
+                self._readers[actor] = open_reader(self.case, actor)
+            return self._readers[actor]
 
     def remember(self, key: tuple, make):
-        """A recent answer for the same question on the same version of the case (zoomed-out
-        charts count a million events: a second look should not count them again)."""
-        key = (self.reader().version(), *key)
-        with self._lock:
-            if key in self._answers:
-                self._answers.move_to_end(key)
-                return self._answers[key]
-        value = make()
-        with self._lock:
-            self._answers[key] = value
-            while len(self._answers) > ANSWERS_KEPT:
-                self._answers.popitem(last=False)
-        return value
-
-    def reader(self) -> CaseReader:
-        # Every page and API route reads through this one CaseReader: the place for access checks.
-        return open_reader(self.case)
+        return self.reader().remember(key, make)
 
     def facets(self) -> dict:
-        with self._lock:
-            version = self.reader().version()
-            if self._facets is None or self._facets[0] != version:
-                r = self.reader()
-                window = r.busiest_window()
-                f = r.facets(window)
-                f["zone"] = r.display_zone()
-                f["colours"] = present.agency_colours(f["agencies"])
-                f["window"] = window
-                self._facets = (version, f)
-            return self._facets[1]
+        """The filter values, the zone, the agencies' colours and the incident's window."""
+        return self.reader().remember_fact(("facets",), self._facets)
 
-
-def read_only(case: Case) -> Case:
-    """The same case on a read-only SQLite connection that does not take the write lock, so the
-    pages keep answering while an import or a build writes (the store's engine begins every
-    transaction, reads included, with BEGIN IMMEDIATE). PostgreSQL reads never block: unchanged."""
-    if case.engine.dialect.name != "sqlite" or not case.engine.url.database:
-        return case
-    from sqlalchemy import create_engine, event
-
-    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true")
-    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-262144"))
-    case.engine.dispose()
-    return dataclasses.replace(case, engine=engine)
+    def _facets(self) -> dict:
+        r = self.reader()
+        window = r.busiest_window()
+        f = r.facets(window)
+        f["zone"] = r.display_zone()
+        f["colours"] = present.agency_colours(f["agencies"])
+        f["window"] = window
+        return f
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -92,7 +65,7 @@ def create_app(case_path: str | Path) -> FastAPI:
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                   "record: the case's sourced timeline, findings, claims and sources.")
-    app.state.case = CaseState(read_only(open_case(Path(case_path))))
+    app.state.case = CaseState(open_reader(Path(case_path), read_only=True).case)
     # Filter values and the busiest window of a million events take seconds: start on them now,
     # so the first page a user opens does not wait for all of it.
     threading.Thread(target=app.state.case.facets, daemon=True, name="onrecord-warm-up").start()

@@ -7,8 +7,9 @@ from dataclasses import replace
 from html import escape
 from zoneinfo import ZoneInfo
 
-from onrecord.store.read import CaseReader, WindowQuery
-from onrecord.timetext import duration, to_local
+from onrecord.store.read_timeline import TimelineQuery
+from onrecord.store.reader import CaseReader
+from onrecord.timetext import duration, sentence_time, to_local
 from onrecord.views.web import present
 
 MAX_POINTS = 20_000
@@ -44,11 +45,11 @@ class LocalClock:
         return ms + off
 
 
-def timeline_data(reader: CaseReader, q: WindowQuery, facets: dict, lanes: str, max_points: int) -> dict:
+def timeline_data(reader: CaseReader, q: TimelineQuery, facets: dict, lanes: str, max_points: int) -> dict:
     zone = facets["zone"]
     if q.t_from is None and q.t_to is None and facets["window"]:
         q = replace(q, t_from=facets["window"][0], t_to=facets["window"][1])
-    n = reader.window_count(q, max_points + 1)
+    n = reader.timeline_count(q, max_points + 1)
     lo = q.t_from if q.t_from is not None else facets["t_min"]
     hi = q.t_to if q.t_to is not None else facets["t_max"]
     head = {"timezone": zone.key, "zone_abbr": to_local(lo or 0, zone).strftime("%Z"),
@@ -67,8 +68,8 @@ def _trace(agency: str | None, colours: dict) -> dict:
             "hover": []}
 
 
-def _points(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, colours: dict) -> dict:
-    rows = reader.window_points(q)
+def _points(reader: CaseReader, q: TimelineQuery, zone: ZoneInfo, lanes: str, colours: dict) -> dict:
+    rows = reader.timeline_points(q)
     traces: dict[str | None, dict] = {}
     lane_set, wall = set(), LocalClock(zone)
     lane_at = {"agency": 2, "unit": 3, "source": 4}[lanes]
@@ -89,10 +90,10 @@ def _points(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, colo
             "traces": [traces[k] for k in sorted(traces, key=lambda a: a or "")]}
 
 
-def _bins(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, bucket_s: int, colours: dict) -> dict:
+def _bins(reader: CaseReader, q: TimelineQuery, zone: ZoneInfo, lanes: str, bucket_s: int, colours: dict) -> dict:
     traces: dict[str | None, dict] = {}
     lane_set, total, wall = set(), 0, LocalClock(zone)
-    for b in reader.window_bins(q, bucket_s * 1000, lanes):
+    for b in reader.timeline_bins(q, bucket_s * 1000, lanes):
         if b["agency"] not in traces:
             traces[b["agency"]] = _trace(b["agency"], colours) | {"n": []}
         tr = traces[b["agency"]]
@@ -101,7 +102,7 @@ def _bins(reader: CaseReader, q: WindowQuery, zone: ZoneInfo, lanes: str, bucket
         tr["x"].append(wall(b["t"] + bucket_s * 500))
         tr["y"].append(lane)
         tr["n"].append(b["n"])
-        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{to_local(b['t'], zone).strftime('%H:%M:%S %Z')} + "
+        tr["hover"].append(f"{b['n']:,} events · {lane}<br>{sentence_time(b['t'], zone)} + "
                            f"{duration(bucket_s)}<br>zoom in to see each event")
         total += b["n"]
     return {"mode": "bins", "bucket_s": bucket_s, "count": total, "lanes": sorted(lane_set, reverse=True),

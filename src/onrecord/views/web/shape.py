@@ -7,7 +7,7 @@ from collections import defaultdict
 from zoneinfo import ZoneInfo
 
 from onrecord.findings.render import says, sentence
-from onrecord.store.read import CaseReader
+from onrecord.store.reader import CaseReader
 from onrecord.views.web import present
 
 

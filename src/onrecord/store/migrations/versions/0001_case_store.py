@@ -1,13 +1,12 @@
 """case store
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29 19:13:06.946813
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0001'
 down_revision = None

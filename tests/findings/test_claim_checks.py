@@ -1,7 +1,7 @@
 """The rules that turn a claim and a record interval into a verdict."""
 
-from onrecord.model import Claim
 from onrecord.findings.claim_checks import verdict, widened
+from onrecord.model import Claim
 
 
 def _claim(lo, hi, unit="minute", hedge=None):

@@ -13,14 +13,10 @@ from onrecord.findings.render import sentence
 
 
 @pytest.fixture(scope="module")
-def read(tmp_path_factory):
-    from onrecord.pipeline import build_case
-    from onrecord.scenario.into_case import generate_and_import
+def read(built_seed):
     from onrecord.store.reader import open_reader
 
-    work = tmp_path_factory.mktemp("discrepancies")
-    case = generate_and_import(7, work)
-    r = build_case(case)
+    work, case, r = built_seed
     truth = json.loads((work / "scenario-7" / "truth.json").read_text())
     files = dict(zip(r.events["id"], r.events["file_name"]))
     # each finding's sentence as a reader of the case reads it: in the case's own zone

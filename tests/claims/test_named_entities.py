@@ -85,5 +85,6 @@ def test_acronyms_are_the_agency_named_in_full():
 def test_a_title_case_headline_names_no_one():
     from onrecord.claims.named_entities import resolve_entities
 
-    res = resolve_entities({"h.txt": "For 45 Minutes, Police Waited While Dying Children Called\n\nThe chief said nothing."})
+    res = resolve_entities({"h.txt": "For 45 Minutes, Police Waited While Dying Children Called\n\nThe chief "
+                                     "said nothing."})
     assert not [e for e in res.entities.values() if e.kind == "person"]

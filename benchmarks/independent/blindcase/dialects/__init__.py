@@ -1,0 +1,1 @@
+"""One module per kind of export; each draws its layout, wording and time style per seed."""

@@ -1,0 +1,140 @@
+"""The record reads of a CaseReader (store/reader.py): one event with everything it rests
+on, fused events, clock estimates, findings, claims, entities and mentions. Statements
+only: the reader runs them."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import func, select
+
+from onrecord.store.schema import (
+    aligned_events,
+    clock_estimates,
+    entity_mentions,
+    events,
+    fused_events,
+    raw_records,
+    sources,
+)
+from onrecord.store.schema import claims as claims_t
+from onrecord.store.schema import entities as entities_t
+from onrecord.store.schema import findings as findings_t
+
+
+def _loads(text: str | None, empty):
+    return json.loads(text) if text else empty
+
+
+def _raw_text(raw) -> str:
+    return bytes(raw).decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+class RecordReads:
+    """Mixin of CaseReader."""
+
+    def _count(self, table) -> int:
+        return self._scalar(select(func.count()).select_from(table).where(table.c.case_id == self.case.id))
+
+    def has_derived(self) -> bool:
+        """A build (or a linkage) has written something of this case."""
+        return any(self._exists(t) for t in (clock_estimates, aligned_events, entity_mentions, findings_t))
+
+    def derived_counts(self) -> dict[str, int]:
+        return {t.name: self._count(t) for t in (clock_estimates, aligned_events, fused_events, entities_t,
+                                                  claims_t, findings_t)}
+
+    # ---- one event with everything it rests on
+
+    def _detail_select(self):
+        e, a, r, s = events.c, aligned_events.c, raw_records.c, sources.c
+        return (select(e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, e.agency, e.unit, e.call, e.actor,
+                       e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id,
+                       a.t_lo.label("t_aligned_lo"), a.t_hi.label("t_aligned_hi"), a.fused_id,
+                       r.id.label("record_id"), r.ordinal, r.raw, r.sha256, r.seq,
+                       s.file_name, s.kind.label("source_kind"), s.agency.label("source_agency"),
+                       s.timezone, s.file_sha256)
+                .select_from(events.join(raw_records, r.id == e.raw_record_id).join(sources, s.id == e.source_id)
+                             .outerjoin(aligned_events, a.event_id == e.id))
+                .where(e.case_id == self.case.id))
+
+    def _details(self, where) -> list[dict]:
+        rows = self._rows(self._detail_select().where(where).order_by(events.c.t_src_lo, events.c.id))
+        clocks = self.clock_estimates() if rows else {}
+        for r in rows:
+            r["attrs"] = _loads(r["attrs"], {})
+            r["raw"] = _raw_text(r["raw"])
+            r["sha256"] = bytes(r["sha256"]).hex()
+            r["clock"] = clocks.get(r["source_id"])
+        return rows
+
+    def event_detail(self, event_id: int) -> dict | None:
+        """The event, its raw record (line, exact text, SHA-256), its source and the clock estimate applied."""
+        rows = self._details(events.c.id == event_id)
+        return rows[0] if rows else None
+
+    def events_detail(self, ids) -> list[dict]:
+        ids = sorted({int(i) for i in ids})
+        return self._details(events.c.id.in_(ids)) if ids else []
+
+    def fused_event(self, fused_id: int) -> dict | None:
+        """A fused event and every report it was fused from, each with its source line."""
+        found = self._rows(select(fused_events).where(fused_events.c.id == fused_id,
+                                                      fused_events.c.case_id == self.case.id))
+        if not found:
+            return None
+        # "reports" is the table's count column; the reports themselves go under "events".
+        return found[0] | {"events": self._details(aligned_events.c.fused_id == fused_id)}
+
+    def clock_estimates(self) -> dict[int, dict]:
+        """source id -> its clock estimate (offset_s: how far the clock runs ahead of true time)."""
+        out = {r["source_id"]: r for r in self._rows(select(clock_estimates)
+                                                     .where(clock_estimates.c.case_id == self.case.id))}
+        for r in out.values():
+            r["evidence"] = _loads(r["evidence"], [])
+        return out
+
+    # ---- findings and what they rest on
+
+    def findings(self, kind: str | None = None) -> list[dict]:
+        stmt = select(findings_t).where(findings_t.c.case_id == self.case.id)
+        if kind:
+            stmt = stmt.where(findings_t.c.kind == kind)
+        rows = self._rows(stmt.order_by(findings_t.c.id))
+        for r in rows:
+            r["payload"] = _loads(r["payload"], {})
+            r["evidence"] = _loads(r["evidence"], {})
+        return rows
+
+    def claims(self, ids=None) -> list[dict]:
+        c = claims_t.c
+        stmt = select(claims_t, sources.c.file_name, sources.c.kind.label("source_kind"),
+                      sources.c.agency.label("source_agency")) \
+            .join(sources, sources.c.id == c.source_id).where(c.case_id == self.case.id)
+        if ids is not None:
+            stmt = stmt.where(c.id.in_(sorted({int(i) for i in ids})))
+        rows = self._rows(stmt.order_by(c.source_id, c.span_lo, c.id))
+        for r in rows:
+            r["payload"] = _loads(r["payload"], {})
+        return rows
+
+    def entities(self, kind: str | None = None) -> list[dict]:
+        stmt = select(entities_t).where(entities_t.c.case_id == self.case.id)
+        if kind:
+            stmt = stmt.where(entities_t.c.kind == kind)
+        rows = self._rows(stmt.order_by(entities_t.c.kind, entities_t.c.name))
+        for r in rows:
+            r["aliases"], r["attrs"], r["evidence"] = (_loads(r["aliases"], []), _loads(r["attrs"], {}),
+                                                       _loads(r["evidence"], {}))
+        return rows
+
+    def mentions(self, role: str | None = None) -> list[tuple]:
+        """(entity id, event id, role) of every mention of an entity in an event: who is who."""
+        m = entity_mentions.c
+        stmt = select(m.entity_id, m.event_id, m.role).where(m.case_id == self.case.id, m.event_id.is_not(None))
+        return self._tuples(stmt.where(m.role == role) if role else stmt)
+
+    def fused_members(self) -> list[tuple]:
+        """(event id, fused event id) of every report fused with others."""
+        a = aligned_events.c
+        return self._tuples(select(a.event_id, a.fused_id).where(a.case_id == self.case.id, a.fused_id.is_not(None)))

@@ -1,0 +1,216 @@
+"""The timeline reads of a CaseReader (store/reader.py): one query for events in time order
+— the CLI's table, the web's pages of events, the report's rows — and, over the same
+filters, the chart's points, counts and bins, the filter values and the incident's window.
+
+Aligned times once the case is built, each source's own clock before. Statements only:
+the reader runs them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from sqlalchemy import func, literal_column, select
+
+from onrecord.store.schema import aligned_events, events, raw_records, sources
+
+
+@dataclass
+class TimelineQuery:
+    """Which events, in which order, one page at a time."""
+
+    t_from: int | None = None  # UTC ms, inclusive
+    t_to: int | None = None  # UTC ms, inclusive
+    agency: str | None = None
+    unit: str | None = None
+    kind: str | None = None  # event kind
+    source_kind: str | None = None
+    kinds: tuple[str, ...] = ()  # any of these event kinds
+    limit: int | None = 500  # None: all
+    # "start": by the start of each interval, paged by `after` (stable under inserts; on the
+    # time index, a page costs its own size). "middle": by each interval's middle, where a
+    # roughly known time most likely was (the CLI's table), untimed events last, by `offset`.
+    order: Literal["start", "middle"] = "start"
+    after: tuple[int, int] | None = None  # (time, event id) of the last row of the previous page
+    offset: int = 0
+    count: bool = False  # also count every event the filters match
+
+
+@dataclass
+class TimelinePage:
+    events: list[dict]
+    clock: str  # "aligned" once built, else "source"
+    next: tuple[int, int] | None = None  # `after` for the next page, if there is one
+    total: int | None = None  # every match, when the query asked to count
+
+
+def _loads(text: str | None, empty):
+    return json.loads(text) if text else empty
+
+
+class TimelineReads:
+    """Mixin of CaseReader."""
+
+    @staticmethod
+    def _time_cols(built: bool):
+        return (aligned_events.c.t_lo, aligned_events.c.t_hi) if built else (events.c.t_src_lo, events.c.t_src_hi)
+
+    def _window_from(self, stmt, built: bool, with_sources: bool = True):
+        """FROM and case filter: driven by the aligned table's time index when built. Counting
+        a million rows is quicker without the join to sources, so it is left out when unneeded."""
+        base = aligned_events.join(events, events.c.id == aligned_events.c.event_id) if built else events
+        if with_sources:
+            base = base.join(sources, sources.c.id == events.c.source_id)
+        return stmt.select_from(base).where((aligned_events if built else events).c.case_id == self.case.id)
+
+    def _window_where(self, stmt, q: TimelineQuery, built: bool, untimed: bool = False):
+        t, _ = self._time_cols(built)
+        e = events.c
+        if not untimed:
+            stmt = stmt.where(t.is_not(None))
+        if q.t_from is not None:
+            stmt = stmt.where(t >= q.t_from)
+        if q.t_to is not None:
+            stmt = stmt.where(t <= q.t_to)
+        for col, value in ((e.agency, q.agency), (e.unit, q.unit), (e.kind, q.kind), (sources.c.kind, q.source_kind)):
+            if value:
+                stmt = stmt.where(col == value)
+        if q.kinds:
+            stmt = stmt.where(e.kind.in_(q.kinds))
+        return stmt
+
+    def timeline(self, q: TimelineQuery) -> TimelinePage:
+        """Events in time order, each with its source line and the raw record's hash."""
+        built = self.is_built()
+        t, t_hi = self._time_cols(built)
+        e, r = events.c, raw_records.c
+        stmt = self._window_from(select(
+            e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, t.label("t_lo"), t_hi.label("t_hi"), e.agency, e.unit,
+            e.call, e.actor, e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id, sources.c.file_name,
+            sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal, r.sha256), built) \
+            .join(raw_records, r.id == e.raw_record_id)
+        # an unbounded window of the CLI's table keeps untimed events (they come last)
+        middle = q.order == "middle"
+        stmt = self._window_where(stmt, q, built, untimed=middle and q.t_from is None and q.t_to is None)
+        total = self._scalar(select(func.count()).select_from(stmt.subquery())) if q.count else None
+        if middle:
+            stmt = stmt.order_by(t.is_(None), t + t_hi, e.id).offset(q.offset)
+        else:
+            if q.after is not None:
+                stmt = stmt.where((t > q.after[0]) | ((t == q.after[0]) & (e.id > q.after[1])))
+            stmt = stmt.order_by(t, e.id)
+        if q.limit is not None:
+            stmt = stmt.limit(q.limit + (0 if middle else 1))
+        rows = self._rows(stmt)
+        more = not middle and q.limit is not None and len(rows) > q.limit
+        rows = rows[:q.limit] if q.limit is not None else rows
+        clock = "aligned" if built else "source"
+        for row in rows:
+            row["attrs"] = _loads(row["attrs"], {})
+            row["sha256"] = bytes(row["sha256"]).hex()
+            row["clock"] = clock
+        return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
+
+    def timeline_points(self, q: TimelineQuery) -> list[tuple]:
+        """The chart's few columns for up to q.limit events, as plain tuples (tens of thousands at once):
+        (id, time, agency, unit, source kind, kind, text, file, line)."""
+        built = self.is_built()
+        t, _ = self._time_cols(built)
+        e = events.c
+        stmt = self._window_from(select(e.id, t, e.agency, e.unit, sources.c.kind, e.kind, e.text,
+                                        sources.c.file_name, raw_records.c.ordinal), built) \
+            .join(raw_records, raw_records.c.id == e.raw_record_id)
+        return self._tuples(self._window_where(stmt, q, built).order_by(t, e.id).limit(q.limit))
+
+    def timeline_count(self, q: TimelineQuery, cap: int) -> int:
+        """Events in the window, counted up to `cap` only: enough to choose points or bins, cheap at 1M."""
+        built = self.is_built()
+        inner = self._window_where(self._window_from(select(events.c.id), built, bool(q.source_kind)), q, built) \
+            .limit(cap)
+        return self._scalar(select(func.count()).select_from(inner.subquery()))
+
+    def timeline_bins(self, q: TimelineQuery, bucket_ms: int, lane: str) -> list[dict]:
+        """Events counted per agency, lane value and time bucket: the chart when points are too many."""
+        built = self.is_built()
+        t, _ = self._time_cols(built)
+        # Source kind is looked up per source afterwards: no join per event.
+        lane_col = {"agency": events.c.agency, "unit": events.c.unit, "source": events.c.source_id}[lane]
+        bucket = (t // literal_column(str(int(bucket_ms)))).label("bucket")
+        stmt = self._window_from(select(events.c.agency, lane_col.label("lane"), bucket, func.count().label("n")),
+                                 built, bool(q.source_kind))
+        stmt = self._window_where(stmt, q, built).group_by(events.c.agency, lane_col, bucket)
+        kinds = {s["id"]: s["kind"] for s in self.sources()} if lane == "source" else {}
+        out: dict[tuple, int] = {}
+        for a, ln, b, n in self._tuples(stmt):
+            key = (a, kinds.get(ln) if lane == "source" else ln, int(b))
+            out[key] = out.get(key, 0) + n
+        return [{"agency": a, "lane": ln, "t": b * bucket_ms, "n": n} for (a, ln, b), n in out.items()]
+
+    # ---- what the filters offer, and where the incident is
+
+    def facets(self, window: tuple[int, int] | None = None, unit_limit: int = 2000) -> dict:
+        """The values the filters offer, without a scan of every event (a case may hold millions):
+        agencies and kinds of the sources, plus those seen in `window`; units seen in `window`."""
+        from onrecord.vocab import EVENT_KINDS
+
+        e, s = events.c, sources.c
+        srcs = self._tuples(select(s.agency, s.kind, s.event_count).where(s.case_id == self.case.id))
+        first = self._scalar(select(func.min(e.t_src_lo)).where(e.case_id == self.case.id))
+        last = self._scalar(select(func.max(e.t_src_lo)).where(e.case_id == self.case.id))
+        agencies, kinds, units = {a for a, _, _ in srcs if a}, set(), set()
+        if window:
+            near = select(e.agency, e.kind, e.unit).where(e.case_id == self.case.id, e.t_src_lo >= window[0],
+                                                          e.t_src_lo <= window[1]).distinct()
+            for agency, kind, unit in self._tuples(near):
+                agencies.add(agency) if agency else None
+                kinds.add(kind)
+                units.add(unit) if unit else None
+        return {"agencies": sorted(agencies), "kinds": sorted(kinds | EVENT_KINDS),
+                "units": sorted(units)[:unit_limit], "source_kinds": sorted({k for _, k, _ in srcs}),
+                "events": sum(n for _, _, n in srcs), "t_min": first, "t_max": last}
+
+    def busiest_window(self, bucket_ms: int = 600_000, max_gap: int = 2,
+                       max_buckets: int = 36) -> tuple[int, int] | None:
+        """The incident's stretch of time: the busiest 10-minute bucket, widened while neighbours
+        (up to `max_gap` empty buckets apart) have events. Prior contacts years earlier stay out.
+        A big case finds the peak on a sample of 10,000 events, then counts exactly around it."""
+        built = self.is_built()
+        t = self._time_cols(built)[0]
+        bucket = t // literal_column(str(int(bucket_ms)))
+        peak = self._sampled_peak(bucket_ms, built)
+        # The bucket size is a literal: as a bind parameter PostgreSQL cannot match SELECT to GROUP BY.
+        stmt = self._window_from(select(bucket, func.count()), built).where(t.is_not(None)).group_by(bucket)
+        if peak is not None:
+            reach = (max_buckets + max_gap + 2) * bucket_ms
+            stmt = stmt.where(t >= peak - reach, t <= peak + reach)
+        counts = {int(b): n for b, n in self._tuples(stmt)}
+        if not counts:
+            return None
+        lo = hi = max(counts, key=counts.get)
+
+        def near(b: int, step: int) -> list[int]:
+            return [b + step * k for k in range(1, max_gap + 2) if b + step * k in counts]
+
+        # A year of busy background calls would chain on for ever: stop at max_buckets.
+        while hi - lo < max_buckets and (near(lo, -1) or near(hi, 1)):
+            lo, hi = (near(lo, -1) or [lo])[0], (near(hi, 1) or [hi])[0]
+        return lo * bucket_ms, (hi + 1) * bucket_ms
+
+    def _sampled_peak(self, bucket_ms: int, built: bool, sample: int = 10_000) -> int | None:
+        """Time of the busiest bucket among a fixed random sample of event ids; None for small cases."""
+        lo, hi = self._tuples(select(func.min(events.c.id), func.max(events.c.id)))[0]
+        if lo is None or hi - lo < 5 * sample:
+            return None
+        ids = random.Random(hi).sample(range(lo, hi + 1), sample)  # same case, same sample
+        t = self._time_cols(built)[0]
+        times = [v for (v,) in self._tuples(self._window_from(select(t), built).where(events.c.id.in_(ids),
+                                                                                       t.is_not(None)))]
+        if not times:
+            return None
+        counts: dict[int, int] = {}
+        for v in times:
+            counts[v // bucket_ms] = counts.get(v // bucket_ms, 0) + 1
+        return max(counts, key=counts.get) * bucket_ms
