@@ -78,7 +78,7 @@ def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Clai
 def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]:
     out: list[Claim] = []
     halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
-              if getattr(t, "ampm", None) in {"am", "pm"}]
+              if t.ampm in {"am", "pm"}]
     approximate = APPROXIMATE.search(doc.text) is not None
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)

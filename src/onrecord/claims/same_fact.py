@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.claims.records import Conflict, Entity
+from onrecord.claims.records import Conflict
 from onrecord.claims.verbs import event_kind
 from onrecord.model import Claim
 
@@ -211,5 +211,3 @@ def _shots_after_end(cs: list[Claim], incident: str, side) -> list[Conflict]:
                                     incident))
     return out
 
-
-__all__ = ["cross_measure_conflicts", "Entity"]

@@ -59,6 +59,9 @@ class TimeExpr:
     unit: str  # minute_of_day | second | minute | hour | day | week | month | year
     hedge: str | None
     ref: dict[str, Any]
+    # the half of the day a clock time says: "am"/"pm", None when written without one
+    # ("12:39"), "set" when its words leave no doubt (noon, 24-hour "1421 hours")
+    ampm: str | None = "set"
 
 
 def _minute_of_day(m: re.Match, n: int, ampm_hint: str | None = None) -> tuple[float | None, str | None]:
@@ -129,7 +132,7 @@ def clock_times(text: str) -> list[TimeExpr]:
 def with_day_half(t: TimeExpr, hint: str | None) -> TimeExpr:
     """'exactly 12:39' in a piece that says '12:45 a.m.' a line later is 00:39: a time
     written without a.m./p.m. takes the half of the day of the nearest time that has one."""
-    if getattr(t, "ampm", "set") is not None or hint not in {"am", "pm"}:
+    if t.ampm is not None or hint not in {"am", "pm"}:
         return t
     minute = int(t.ref["clock"][:2]) * 60 + int(t.ref["clock"][3:])
     shift = -720 if hint == "am" and 720 <= minute < 780 else 720 if hint == "pm" and 60 <= minute < 720 else 0
