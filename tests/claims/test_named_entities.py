@@ -70,3 +70,21 @@ def test_a_misspelled_surname_without_title_still_joins():
     res = resolve_entities({"a.txt": "Deputy Brandon Nakamura was at the east side of the gym.",
                             "b.txt": "A deputy I later learned was Nakamua was behind a pillar outside."})
     assert "Nakamua" in _people(res)["person:brandon-nakamura"].aliases
+
+
+def test_acronyms_are_the_agency_named_in_full():
+    from onrecord.claims.named_entities import resolve_entities
+
+    res = resolve_entities({"a.txt": "The Penbury Sheriff's Office said deputies waited. A PSO spokesman said more.",
+                            "b.txt": "The Marlow Bureau of Investigation (MBI) said MBI agents arrived."})
+    orgs = {e.name: e.aliases for e in res.entities.values() if e.kind == "org"}
+    assert "PSO" in orgs["Penbury Sheriff's Office"] and "MBI" in orgs["Marlow Bureau of Investigation"]
+    assert "PSO" not in orgs and "MBI" not in orgs
+
+
+def test_a_title_case_headline_names_no_one():
+    from onrecord.claims.named_entities import resolve_entities
+
+    res = resolve_entities({"h.txt": "For 45 Minutes, Police Waited While Dying Children Called\n\nThe chief "
+                                     "said nothing."})
+    assert not [e for e in res.entities.values() if e.kind == "person"]

@@ -60,3 +60,26 @@ def test_identifiers_and_determiner_one_are_not_amounts():
 def test_interval_rules():
     assert interval(10, "just_over") == (10, 11)
     assert interval(4, None) == (4, 4)
+
+
+def test_compound_amounts_of_time_are_one_quantity():
+    from onrecord.claims.numbers import find_quantities
+
+    def one(text):
+        [q] = find_quantities(text)
+        return q.text, q.lo, q.hi, q.unit
+
+    assert one("after one minute and 39 seconds, he") == ("one minute and 39 seconds", 1.65, 1.65, "minute")
+    assert one("nearly an hour and a half later") == ("nearly an hour and a half", 81.0, 90.0, "minute")
+    assert one("for about a half hour") == ("about a half hour", 27.0, 33.0, "minute")
+    assert one("within a minute to 90 seconds") == ("within a minute to 90 seconds", 0.0, 1.5, "minute")
+
+
+def test_a_hedge_before_another_and_the_whole_of_not_one_of():
+    from onrecord.claims.numbers import find_quantities
+
+    [q] = find_quantities("left at least another 20 injured")
+    assert (q.text, q.lo, q.hi) == ("at least another 20", 20.0, None)
+    [q] = find_quantities("Not one of the four deputies had entered")
+    assert (q.text, q.lo) == ("Not one of the four", 4.0)
+    assert find_quantities("callers dialed 911 in 2019") == []

@@ -79,3 +79,39 @@ def test_speaker_named_in_the_next_sentence():
     doc = read_document("x.txt", text)
     sp = find_speakers(doc, resolve_entities([doc]))
     assert sp.who_said(5)[0].speaker == "person:tess-marlowe"
+
+
+def _speaker_of(text, value_text):
+    from onrecord.claims.extract import extract_claims
+
+    [c] = [c for c in extract_claims(text, "s.txt") if c.text == value_text]
+    return c.speaker
+
+
+def test_a_trailing_clause_speaks_for_the_clause_before_it():
+    text = ("A total of 39 patrol officers responded, police said, and Captain Ilse Marrow said "
+            "11 ambulances went to the Thistlewood club.")
+    assert _speaker_of(text, "39 patrol officers") == "group:police"  # "A total of" is no part of the span
+    assert _speaker_of("In Penbury, police said about eight minutes passed before officers arrived.",
+                       "about eight minutes") == "group:police"
+
+
+def test_outlets_and_the_channel_of_sources():
+    assert _speaker_of("CNN reported that three Penbury County Sheriff's deputies stayed outside.",
+                       "three Penbury County Sheriff's deputies") == "outlet:cnn"
+    assert _speaker_of("Three Penbury County Sheriff's deputies stayed outside, law enforcement sources told CNN.",
+                       "Three Penbury County Sheriff's deputies") == "group:sources"
+
+
+def test_of_two_clauses_the_nearest_before_speaks():
+    text = ("The earliest reports indicated police were alerted around 10:30 a.m., but Sheriff Oren Vale "
+            "said deputies received a call about 9:30 a.m.")
+    assert _speaker_of(text, "around 10:30 a.m.") == "group:reports"
+    assert _speaker_of(text, "about 9:30 a.m.") == "person:oren-vale"
+
+
+def test_a_labelled_headline_and_a_police_identification():
+    assert _speaker_of("Police: 10 dead in Thistlewood mall shooting", "10 dead") == "group:police"
+    assert _speaker_of("Police identified the shooter as Dana Roe, 28, of Penbury.", "28") == "group:police"
+    assert _speaker_of("Sheriff Oren Vale said the suspect, a 21-year-old Penbury man, was held.",
+                       "21-year-old") == "author:s.txt"

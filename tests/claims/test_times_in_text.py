@@ -39,3 +39,43 @@ def test_police_report_24_hour_clock():
     assert (t.lo, t.hi, t.ref["clock"]) == (856, 866, "14:21")
     [t] = clock_times("I cleared the scene at 16:05 hrs.")
     assert t.ref["clock"] == "16:05"
+
+
+def test_every_written_form_of_a_time_of_day():
+    cases = {
+        "at 9:35:52 a.m. the call": (575.8667, 575.8667),
+        "at 2.32pm the doors": (872.0, 872.0),
+        "by 11.34am it was over": (None, 694.0),
+        "at 12 noon they": (720.0, 720.0),
+        "*11 a.m.  Service begins": (660.0, 660.0),
+        "until nearly 10:30 a.m., classes": (625.0, 630.0),
+    }
+    for text, want in cases.items():
+        [t] = clock_times(text)
+        assert (t.lo, t.hi) == want, text
+    assert clock_times("he waited 2.5 minutes") == []
+
+
+def test_a_range_of_times_is_one_interval():
+    [t] = clock_times("the shots came between noon and 12:10 p.m. that day")
+    assert (t.lo, t.hi, t.hedge, t.text) == (720.0, 730.0, "range", "between noon and 12:10 p.m.")
+    [t] = clock_times("Between 12:49 a.m. and 1:05 a.m., ambulances left")
+    assert (t.lo, t.hi) == (49.0, 65.0)
+    two = clock_times("at 2.32pm and 11.34am")
+    assert [(t.lo, t.hi) for t in two] == [(872.0, 872.0), (694.0, 694.0)]
+
+
+def test_not_until_is_the_moment_it_happened():
+    [t] = clock_times("Officers did not breach the wall until 5:02 a.m.")
+    assert (t.lo, t.hi) == (302.0, 302.0)
+    [t] = clock_times("The shooting went on until 2:30 a.m.")
+    assert (t.lo, t.hi) == (None, 150.0)
+
+
+def test_offsets_into_an_event_and_compound_amounts():
+    [t] = offsets("she was rescued about a half hour into the ordeal.")
+    assert (t.lo, t.hi, t.unit, t.ref["anchor"]) == (27.0, 33.0, "minute", "the ordeal")
+    [t] = offsets("one minute and 39 seconds after the first shot, a deputy radioed")
+    assert (t.lo, t.hi, t.ref["anchor"]) == (1.65, 1.65, "the first shot")
+    assert offsets("Three weeks later, the board met.") == []
+    assert offsets("Deputies responded in less than two minutes after the alarm.") == []

@@ -18,10 +18,34 @@ from onrecord.model import Claim
 INF = float("inf")
 
 
-def group_key(c: Claim) -> tuple:
+def group_key(c: Claim, incident_of: dict[str, str] | None = None) -> tuple:
+    """What must agree for two claims to be about one thing. A time of action is about one
+    moment (its event kind: arrival, entry, the last shot...) rather than one wording of
+    its verb; a time whose moment is not named is comparable with none."""
+    from onrecord.claims.verbs import INCIDENT_EVENTS
+
     ref = c.time_ref or {}
-    return (c.subject, c.measure, c.qualifier, c.unit, ref.get("anchor"), ref.get("during"),
-            ref.get("within_first_min"))
+    qualifier, subject = c.qualifier, c.subject
+    if c.measure == "time_of_action":
+        qualifier = ref.get("event") or f"unnamed:{c.id}"
+        if qualifier in INCIDENT_EVENTS:
+            subject = "incident"
+    return (subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
+            ref.get("within_first_min"), ref.get("other_incident"), (incident_of or {}).get(c.doc))
+
+
+def comparable(a: Claim, b: Claim) -> bool:
+    """Two claims of one group that may be set against each other. Inside one document,
+    differing counts of people are parts and updates of one toll ("10 dead ... three in
+    the parking lot"), not an account against itself; time that passed with no anchor
+    ("about 14 minutes", "70 minutes") says between which moments only in its sentence."""
+    if (a.time_ref or {}).get("other_incident") or (b.time_ref or {}).get("other_incident"):
+        return False  # another incident's figure, quoted for comparison
+    if a.doc == b.doc and a.unit == "people":
+        return False
+    if a.measure == "duration_elapsed" and not (a.time_ref or {}).get("anchor"):
+        return False
+    return True
 
 
 def _bounds(lo: float | None, hi: float | None) -> tuple[float, float]:
@@ -34,18 +58,19 @@ def overlap(a: tuple[float | None, float | None], b: tuple[float | None, float |
     return max(alo, blo) <= min(ahi, bhi)
 
 
-def _groups(claims: list[Claim]) -> dict[tuple, list[Claim]]:
+def _groups(claims: list[Claim], incident_of: dict[str, str] | None = None) -> dict[tuple, list[Claim]]:
     groups: dict[tuple, list[Claim]] = defaultdict(list)
     for c in claims:
         if c.subject is not None:
-            groups[group_key(c)].append(c)
+            groups[group_key(c, incident_of)].append(c)
     return groups
 
 
-def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[dict[str, Any]]:
+def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None,
+                 incident_of: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """One row per subject+measure: which claims, who said them, what they agree on."""
     out = []
-    for (subject, measure, qualifier, unit, anchor, *_), cs in _groups(claims).items():
+    for (subject, measure, qualifier, unit, anchor, *_, incident), cs in _groups(claims, incident_of).items():
         lo = max(_bounds(c.lo, c.hi)[0] for c in cs)
         hi = min(_bounds(c.lo, c.hi)[1] for c in cs)
         if unit == "place":
@@ -53,7 +78,9 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
         out.append({
             "subject": subject,
             "subject_name": entities[subject].name if entities and subject in entities else subject,
-            "measure": measure, "qualifier": qualifier, "unit": unit, "anchor": anchor,
+            "measure": measure, "qualifier": None if measure == "time_of_action" else qualifier,
+            "event": qualifier if measure == "time_of_action" and not str(qualifier).startswith("unnamed:") else None,
+            "unit": unit, "anchor": anchor, "incident": incident,
             "claims": [c.id for c in cs],
             "speakers": sorted({c.speaker for c in cs if c.speaker}),
             "documents": sorted({c.doc for c in cs}),
@@ -63,15 +90,33 @@ def group_claims(claims: list[Claim], entities: dict[str, Entity] | None = None)
     return sorted(out, key=lambda g: (-len(g["claims"]), g["measure"]))
 
 
-def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = None) -> list[Conflict]:
+def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = None,
+                   incident_of: dict[str, str] | None = None) -> list[Conflict]:
+    """Pairs of claims of one group (so of one incident) whose intervals cannot both hold."""
     out = []
-    for key, cs in _groups(claims).items():
+    for key, cs in _groups(claims, incident_of).items():
         if key[3] == "place":
             continue  # places are words; two wordings of one place are not a conflict
+        told = set()
         for a, b in combinations(cs, 2):
-            if not overlap((a.lo, a.hi), (b.lo, b.hi)):
+            # One account against one speaker's same value in one document, once: a timeline
+            # that repeats "10:20am" in three entries is one disagreement, not three.
+            once = (a.id, b.doc, b.speaker, b.lo, b.hi)
+            if once in told or (b.id, a.doc, a.speaker, a.lo, a.hi) in told:
+                continue
+            if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
+                told.add(once)
+                told.add((b.id, a.doc, a.speaker, a.lo, a.hi))
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
-                                    f"{_show(a)} does not overlap {_show(b)}"))
+                                    f"{_show(a)} does not overlap {_show(b)}", key[-1]))
+    from onrecord.claims.same_fact import cross_measure_conflicts
+
+    seen = {frozenset(s["claim"] for s in c.sides) for c in out}
+    for c in cross_measure_conflicts(claims, incident_of or {}, lambda x: _side(x, entities)):
+        pair = frozenset(s["claim"] for s in c.sides)
+        if pair not in seen:
+            seen.add(pair)
+            out.append(c)
     return out
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT
+from onrecord.claims.counts import people_count
 from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
 
 MEASURES = {
@@ -55,7 +57,10 @@ MEASURES = {
 
 OFFICER = r"police officers?|officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
 PEOPLE_BASE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
-               r"casualties|bodies|patients|staff members|classmates|others|civilians?|bystanders?")
+               r"casualties|bodies|patients|staff members|classmates|others|civilians?|bystanders?|"
+               r"employees|workers|worshipers|worshippers|congregants|parishioners|shoppers|customers|"
+               r"moviegoers|patrons|clubgoers|attendees|paradegoers|spectators|educators|faculty members|"
+               r"men|women|boys|girls|residents|guards|survivors|lives|deaths|fatalities|members")
 # "the 17 dead" counts people; "four wounded deputies" counts deputies.
 PEOPLE = rf"{PEOPLE_BASE}|(?:wounded|dead|injured)(?!\s+(?:{OFFICER}|{PEOPLE_BASE})\b)"
 CALLS = r"calls?|times|visits"
@@ -64,7 +69,7 @@ WARNINGS = r"warnings?|tips?|complaints?"
 DURATION = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
 
 _STOP = (r"(?!(?:while|and|or|as|when|that|who|which|to|of|in|at|on|for|with|the|a|an|from|by|"
-         r"were|was|had|have|has|is|are|be)\b)")
+         r"were|was|had|have|has|is|are|be|after|before|later|seconds?|minutes?|hours?|days?)\b)")
 NOUN_RE = re.compile(
     rf"^[\s-]+(?:of\s+(?:the|those|these|their)\s+)?(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
     rf"(?P<calls>{CALLS})|(?P<shots>{SHOTS})|(?P<warnings>{WARNINGS}))\b",
@@ -79,11 +84,15 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
     ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot)\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
-                               r"outside|did not (?:\w+ ){0,3}(?:enter|go in|join)|never (?:went in|entered))\b"),
+                               r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in"
+                               r"|gone in|gone into|"
+                               r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter"
+                               r"|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in)\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
-    ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging)\b"),
+    ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
+                               r"remained|lingered|hunkered)\b"),
     ("count_officers_on_scene",
      r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
@@ -105,8 +114,19 @@ STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|
                   # "remained alive", "stayed calm": a state, not a place
                   r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
                   r"unclear|unknown|on the line))", re.I)
+# A number with its noun left out, counting people: what may follow it.
+BARE_PEOPLE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|$|(?:and|or|in|at|on|during|with|of|more|others?|were|was|are|is|have|"
+                         r"had|being|dead|died|killed|injured|wounded|hurt|shot|critically|seriously|people)\b)",
+                         re.IGNORECASE)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
-ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|standoff|siege|lapse|gap)\b", re.I)
+ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
+                           re.I)
+# "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
+SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|rampage|"
+                         r"shooting spree|attack|massacre|ordeal)\b", re.I)
+# "fired on students for about six minutes", "unfolded over approximately 15 minutes"
+SHOOTING_FOR = re.compile(r"\b(?:fired|firing|fires|shooting|shot|opened fire|rampaged?|attacked|stalked|roamed|"
+                          r"unfolded|spanned|terrorized|lasted|lasting)\b[^.;]*?\b(?:for|over)\s*$", re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|"
                      r"at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
@@ -115,15 +135,21 @@ SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefight
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
                      r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b",
                      re.IGNORECASE)
-ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in)\b", re.IGNORECASE)
-ARRIVAL = re.compile(r"\b(?:arrived|arrive|got there|reached|responded)\b", re.IGNORECASE)
+# "a law enforcement officer for 32 years": a role held for a time, right before the amount
+SERVICE_FOR = re.compile(r"\b(?:an?|the|his|her)\s+(?:[\w-]+\s+){0,3}(?:officer|deputy|cop|trooper|agent|firefighter|"
+                         r"paramedic|dispatcher|teacher|sheriff|chief|sergeant|detective|lieutenant|captain)\s+"
+                         r"for\s+(?:(?:about|nearly|almost|more than|over)\s+)?$", re.IGNORECASE)
+ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in|"
+                   r"(?:were|was) (?:in|inside) the (?:building|school|club|store|church|theater))\b", re.IGNORECASE)
+ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
+                     r"(?:were|was) on (?:hand|(?:the )?scene))\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
 VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
                    r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
 VISIT_BEFORE = re.compile(r"\b(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
                           r"(?:went|were called|were sent|responded|visited|came|showed up)\b", re.IGNORECASE)
-CLAUSE_BREAK = re.compile(r"[;:—–]|,\s+(?:but|while|and then|where|which)\b|\s-\s")
+CLAUSE_BREAK = re.compile(r"[;—–]|:(?!\d)|,\s+(?:but|while|and then|where|which)\b|\s-\s")
 
 
 @dataclass
@@ -151,19 +177,34 @@ def _first(cues, text: str) -> str | None:
     return None
 
 
-def read_duration(sentence: str, start: int, end: int, context: str) -> Reading | None:
-    m = DURATION_RE.match(sentence[end:])
-    if not m:
-        return None
-    unit_end = end + m.end()
-    unit = m.group("unit").lower()
+def read_duration(sentence: str, start: int, end: int, context: str, unit: str | None = None) -> Reading | None:
+    """A duration's measure from the verbs of its clause. `unit` is given when the words
+    of the amount already name it ("one minute and 39 seconds", in minutes)."""
+    if unit is None:
+        m = DURATION_RE.match(sentence[end:])
+        if not m:
+            return None
+        unit_end, unit = end + m.end(), m.group("unit").lower()
+    else:
+        unit_end = end
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
                                         and not STAY.search(before) and not TOOK.search(before)):
         return None  # an age, or "two days after": times.py reads those
-    if SERVICE.search(before):
+    if SERVICE.search(before) or SERVICE_FOR.search(sentence[:start]):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
+    if re.match(r"(?:day|week|month|year)", unit.lower()):
+        return None  # no arrival, entry or wait of the response lasts days or years
+    after = sentence[unit_end:ce]
+    inaction = r"^\s*,\s*(?:[\w’'-]+\s+){0,4}?(?:" + STAY.pattern + r"|failed to|did not|didn[’']t|never)"
+    if re.match(inaction, after, re.I) \
+            and re.search(r"(?:^|\b(?:for|after))\s*$", before.strip() and before or "", re.I):
+        # a headline or lead "For 45 Minutes, Police Waited ...", "For 79 minutes, police failed to act"
+        outside = OUTSIDE.search(sentence) or OUTSIDE.search(context)
+        return Reading("duration_outside" if outside else "duration_waiting", "minute", unit_end, "actor_after", unit)
+    if SIEGE_AFTER.match(sentence[unit_end:]) or (SHOOTING_FOR.search(before) and not STAY.search(before)):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if ELAPSED_AFTER.match(sentence[unit_end:]):
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
@@ -198,6 +239,12 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # "23 victims ..., 20 of whom survived": counted as the noun before.
         kind = "people" if previous.measure.startswith("count_") and previous.subject_kind == "incident" else "officer"
         noun_end = end + PARTITIVE_RE.match(sentence[end:]).end()
+    next_word = re.match(r"[\s-]*([a-z]+)\b", sentence[end:])
+    other_noun = next_word is not None and not BARE_PEOPLE.match(sentence[end:]) and next_word.group(1) not in {
+        "before", "after", "when", "while", "as", "including", "inside", "outside", "by", "near", "within"}
+    if kind is None and not other_noun and (BARE_PEOPLE.match(sentence[end:])
+                                            or PEOPLE_OBJECT.search(sentence[:start])):
+        kind = "people"  # "killing 12 and wounding 58", "24 were wounded": the noun left out
     if kind is None:
         return None
     cs, ce = clause_bounds(sentence, start, noun_end)
@@ -206,17 +253,35 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
             and not re.search(r"\bnot\s*$", after[:nxt.start()]):
         after = after[:nxt.start()]  # ", 20 of whom survived" speaks for the 20, not the 23
     if kind == "officer":
+        if re.search(r"\b(?:from|of|by|with|for|to|about)\s+the\s+$", sentence[max(0, start - 12):start]) \
+                and re.match(r"\s+(?:who|that)\b", sentence[noun_end:]):
+            return None  # "footage from the two officers who rushed in": a known group named, not a count
         # "waited in a hallway before going in": what comes after before/after/until is another event.
+        rest = sentence[ce:ce + 90]
+        if re.match(r",\s+but\s+(?:had|have|did|were|was)\s+(?:not|never)\b", rest):
+            after += rest  # "... were standing behind their vehicles, but had not yet gone into the school"
         own = m.group("mods") + " " + re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0] \
             if m is not None else re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0]
+        if re.match(r"(?:not|none)\b.*\bof (?:the|those|these) \S+", sentence[start:end], re.IGNORECASE):
+            own = "not " + own  # "Not one of the four deputies had entered": none of them went in
         nxt = QUANTITY.search(own)
         if nxt is not None and not re.search(r"\bnot\s*$", own[:nxt.start()]):
             own = own[:nxt.start()]  # "..., not one of them had gone in" still speaks for them
-        measure = _officer_measure(own) or _officer_measure(before)
+        # words before the count speak for it only as the verb that takes it ("sent 130
+        # officers", "killed two deputies"), not a participle of someone else's ("with
+        # bystanders standing nearby, about a dozen officers dashed ...")
+        measure = _officer_measure(own) or _officer_measure(" ".join(before.split()[-4:]))
         return Reading(measure, "officers", noun_end, "org", noun) if measure else None
     if kind == "people":
-        measure = _nearest_either(PEOPLE_CUES, before, after)
-        return Reading(measure, "people", noun_end, "incident", noun, _who(noun)) if measure else None
+        prev = previous.measure if previous and previous.unit == "people" else None
+        found = people_count(sentence, start, noun_end, noun, m.group("mods") if m else "", prev,
+                             previous.end if prev else None)
+        if found is None and noun and noun.lower() not in {"others", "lives"} and m is not None:
+            found_measure = _nearest_either(PEOPLE_CUES, before, after)  # no predicate by the grammar
+            return Reading(found_measure, "people", noun_end, "incident", noun, _who(noun)) if found_measure else None
+        if found is None:
+            return None
+        return Reading(found.measure, "people", noun_end, "incident", noun, found.qualifier)
     if kind == "calls":
         return _read_calls(sentence, noun, noun_end, after, before + " " + m.group("mods"))
     if kind == "shots" and re.search(r"\b(?:heard|hear|hearing)\b", before, re.IGNORECASE):
@@ -245,6 +310,12 @@ def _nearest_either(cues, before: str, after: str) -> str | None:
 
 
 def _officer_measure(text: str) -> str | None:
+    # "officers who killed the shooter" killed no officer: an active verb after who/that
+    text = re.sub(r"\b(?:who|that)\s+(?:\w+\s+)?(?:killed|shot|wounded)\b", " ", text, flags=re.IGNORECASE)
+    # "..., believing victims inside were already dead": a participle clause is what they
+    # thought or did next, not what happened to them
+    text = re.split(r"\b(?:believing|thinking|fearing|saying|knowing|assuming|hoping|unaware|convinced)\b",
+                    text, maxsplit=1)[0]
     measure = _first(OFFICER_CUES, text)
     if measure == "count_officers_entered":
         cue = re.search(dict(OFFICER_CUES)["count_officers_entered"], text, re.IGNORECASE)
@@ -284,6 +355,9 @@ def read_age(sentence: str, start: int, end: int) -> Reading | None:
         return Reading("age", "year", end + m.end(), "person_after")
     if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
+    if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) \
+            and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
+        return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"
     return None
 
 

@@ -117,6 +117,7 @@ def resolve_entities(docs: list[Document] | dict[str, str]) -> Resolution:
         descs[d.id] = _absorb_appositives(d, people[d.id], descs[d.id])
     _cluster_people([m for d in docs for m in people[d.id]], res)
     _cluster_orgs([m for d in docs for m in orgs_all[d.id]], res)
+    _resolve_acronyms(docs, res, orgs_all)
     _link_people_to_orgs(res, [m for d in docs for m in people[d.id]])
     for d in docs:
         res.mentions[d.id] = sorted(people[d.id] + orgs_all[d.id] + descs[d.id], key=lambda m: m.start)
@@ -258,6 +259,58 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
         e.__dict__["_key"] = (key, agency)
         res.entities[eid] = e
         m.entity = eid
+
+
+ACRONYM_TOKEN = re.compile(r"\b[A-Z]{2,6}\b")
+SKIP_IN_INITIALS = {"of", "the", "and", "for", "&"}
+
+
+def initials(name: str) -> set[str]:
+    """The acronyms an agency's name is written as: every word ("BCSO" for Broward County
+    Sheriff's Office), without County ("BSO"), and without the place before the agency
+    words ("DPS" for Texas Department of Public Safety)."""
+    words = [w for w in re.findall(r"[A-Za-z]+(?:[’']s)?", name) if w.lower() not in SKIP_IN_INITIALS]
+    out = set()
+    for ws in (words, [w for w in words if w.lower() not in {"county", "city"}]):
+        if len(ws) >= 2:
+            out.add("".join(w[0].upper() for w in ws))
+    agency_words = {"department", "bureau", "office"}
+    agency_at = next((i for i, w in enumerate(words) if w.lower().rstrip("’'s") in agency_words), None)
+    if agency_at:
+        tail = words[agency_at:]
+        if len(tail) >= 2:
+            out.add("".join(w[0].upper() for w in tail))
+    return out
+
+
+def _resolve_acronyms(docs: list[Document], res: Resolution, orgs_all: dict[str, list[Mention]]) -> None:
+    """'BSO' and 'Broward Sheriff's Office' are one agency; 'GBI' is the Georgia Bureau of
+    Investigation named in full elsewhere in the run. An acronym that fits two agencies
+    is left alone."""
+    named = [e for e in res.entities.values() if e.kind == "org" and not re.fullmatch(r"[A-Z]{2,6}", e.name)]
+    by_acronym: dict[str, set[str]] = {}
+    for e in named:
+        for n in [e.name, *e.aliases]:
+            for a in initials(n):
+                by_acronym.setdefault(a, set()).add(e.id)
+    for d in docs:
+        taken = {(m.start, m.end): m for m in orgs_all[d.id]}
+        for tok in ACRONYM_TOKEN.finditer(d.text):
+            owners = by_acronym.get(tok.group(0), set())
+            if len(owners) != 1:
+                continue
+            owner = next(iter(owners))
+            m = taken.get((tok.start(), tok.end()))
+            if m is None:
+                m = Mention(d.id, tok.start(), tok.end(), tok.group(0), "org")
+                orgs_all[d.id].append(m)
+            old = m.entity
+            m.entity = owner
+            if tok.group(0) not in res.entities[owner].aliases:
+                res.entities[owner].aliases.append(tok.group(0))
+            if old and old != owner and old in res.entities and re.fullmatch(r"[A-Z]{2,6}", res.entities[old].name):
+                if not any(x.entity == old for ms in orgs_all.values() for x in ms):
+                    del res.entities[old]
 
 
 def _link_people_to_orgs(res: Resolution, people: list[Mention]) -> None:

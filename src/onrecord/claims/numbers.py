@@ -43,7 +43,9 @@ HEDGES = {
     "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
     "more than": "at_least", "over": "at_least", "in excess of": "at_least",
     "north of": "at_least", "just over": "just_over", "just under": "nearly",
-    "up to": "at_most", "within": "at_most", "as many as": "at_most", "at most": "at_most",
+    "up to": "at_most", "within": "at_most", "as long as": "at_most", "within about": "within_about",
+    "within roughly": "within_about", "within approximately": "within_about", "in about": "about",
+    "as many as": "at_most", "at most": "at_most",
     "no more than": "at_most", "fewer than": "at_most", "less than": "at_most",
     "under": "at_most", "nearly": "nearly", "almost": "nearly", "close to": "nearly",
     "not quite": "nearly", "about": "about", "around": "about", "roughly": "about",
@@ -62,6 +64,7 @@ _VAGUE = "|".join(re.escape(v) for v in sorted(VAGUE, key=len, reverse=True))
 
 QUANTITY = re.compile(
     rf"(?:\b(?P<hedge>{_HEDGE})\s+)?"
+    rf"(?:\b(?:another|an additional|a further)\s+)?"
     rf"(?:(?P<between>between|from)\s+)?"
     rf"(?P<n1>{NUMBER})"
     rf"(?:\s*(?P<joint>-|–|to|or|and)\s*(?P<n2>{NUMBER}))?"
@@ -72,6 +75,7 @@ QUANTITY = re.compile(
 VAGUE_RE = re.compile(rf"\b(?P<vague>{_VAGUE})\b", re.IGNORECASE)
 
 
+NOT_ONE_OF = re.compile(rf"(?:not (?:one|a single)|none) of (?:the|those|these) (?P<n>{NUMBER})", re.IGNORECASE)
 NONE_RE = re.compile(r"\b(?:not (?:one|a single)|none)(?= of\b)", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(r"\b(?:the|this|that|every|any|each|no|not|only|at|which|just)\s+$", re.I)
 
@@ -81,6 +85,8 @@ def _not_a_count(text: str, q: "Quantity") -> bool:
     a number, but not an amount."""
     if re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", q.text) and re.match(r"\s*(?:hours|hrs)\b", text[q.end:]):
         return True
+    if q.text == "911" or (re.fullmatch(r"(?:19|20)\d\d", q.text) and q.hedge is None):
+        return True  # "911" names a number to call; "2018" is a year
     if q.text.lower() in {"one", "a dozen"} and q.text.lower() == "one":
         det = DETERMINER_BEFORE.search(text[:q.start])
         # "the only one who ..." is no amount; "only one deputy was there" is one
@@ -104,6 +110,7 @@ class Quantity:
     hedge: str | None
     of_total: float | None = None
     money: bool = False
+    unit: str | None = None  # set when the words already name the unit ("an hour and a half")
 
 
 def parse_number(text: str) -> float | None:
@@ -143,6 +150,8 @@ def interval(value: float, rule: str | None) -> tuple[float | None, float | None
         return value, None
     if rule == "at_most":
         return 0.0, value
+    if rule == "within_about":
+        return 0.0, value + tol
     if rule == "nearly":
         return max(0.0, value - tol), value
     if rule == "just_over":
@@ -164,6 +173,14 @@ def find_quantities(text: str) -> list[Quantity]:
         pos = max(q.end if q else m.end(), m.start() + 1)
     found = [q for q in found if not _not_a_count(text, q)]
     for m in NONE_RE.finditer(text):
+        whole = NOT_ONE_OF.match(text, m.start())
+        if whole:
+            # "Not one of the four deputies had entered": one fact about four, not a 0 and a 4.
+            value = parse_number(whole.group("n"))
+            found = [q for q in found if not (m.start() <= q.start < whole.end())]
+            if value is not None:
+                found.append(Quantity(m.start(), whole.end(), whole.group(0), value, value, value, None))
+                continue
         found.append(Quantity(m.start(), m.end(), m.group(0), 0.0, 0.0, 0.0, None))
     taken = [(q.start, q.end) for q in found]
     for m in VAGUE_RE.finditer(text):
@@ -172,7 +189,78 @@ def find_quantities(text: str) -> list[Quantity]:
         lo, hi = VAGUE[m.group("vague").lower()]
         found.append(Quantity(m.start(), m.end(), m.group(0), float(lo), float(lo),
                               None if hi is None else float(hi), m.group("vague").lower()))
-    return sorted(found, key=lambda q: q.start)
+    return _amounts_of_time(text, sorted(found, key=lambda q: q.start))
+
+
+_TIME_UNIT = r"(?P<u{n}>hours?|hrs?|minutes?|mins?|seconds?|secs?)"
+UNIT_SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, "sec": 1}
+# "one minute and 39 seconds", "2 hours, 15 minutes", "an hour and a half", "half an hour",
+# "two and a half hours": one amount of time, not two numbers.
+COMPOUND_RE = re.compile(
+    rf"(?P<r1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=5)}\s+(?:to|or|-|–)\s+(?P<r2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=6)}\b"
+    rf"|(?P<n1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=1)}(?:\s*,\s*|\s+)(?:and\s+)?(?P<n2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=2)}\b"
+    rf"|(?P<n3>{NUMBER}|an?)[\s-]+{_TIME_UNIT.format(n=3)}\s+and\s+a\s+half\b"
+    rf"|(?:(?P<n4>{NUMBER})\s+and\s+)?(?:an?\s+|one\s+)?half(?:\s+an?|-an?)?[\s-]+{_TIME_UNIT.format(n=4)}\b",
+    re.IGNORECASE,
+)
+
+
+def _unit_name(word: str) -> str:
+    w = word.lower().rstrip("s")
+    return {"hr": "hour", "min": "minute", "sec": "second"}.get(w, w)
+
+
+def _amounts_of_time(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Merge the numbers of one compound amount of time into one quantity in minutes,
+    keeping the hedge of the first ("nearly an hour and a half")."""
+    out = list(found)
+    for m in COMPOUND_RE.finditer(text):
+        upper = None
+        if m.group("r1"):
+            # "within a minute to 90 seconds": a range of two amounts of time
+            a, b = parse_number(m.group("r1")), parse_number(m.group("r2"))
+            if a is None or b is None:
+                continue
+            seconds = a * UNIT_SECONDS[_unit_name(m.group("u5"))]
+            upper = b * UNIT_SECONDS[_unit_name(m.group("u6"))]
+            if upper < seconds:
+                continue
+        elif m.group("n1"):
+            u1, u2 = _unit_name(m.group("u1")), _unit_name(m.group("u2"))
+            if UNIT_SECONDS[u1] <= UNIT_SECONDS[u2]:
+                continue  # "two minutes, 30 minutes" is a list, not one amount
+            a, b = parse_number(m.group("n1")), parse_number(m.group("n2"))
+            if a is None or b is None:
+                continue
+            seconds = a * UNIT_SECONDS[u1] + b * UNIT_SECONDS[u2]
+        elif m.group("u3"):
+            a = parse_number(m.group("n3"))
+            if a is None:
+                continue
+            seconds = (a + 0.5) * UNIT_SECONDS[_unit_name(m.group("u3"))]
+        else:
+            a = parse_number(m.group("n4")) if m.group("n4") else 0.0
+            if a is None:
+                continue
+            seconds = (a + 0.5) * UNIT_SECONDS[_unit_name(m.group("u4"))]
+        inside = [q for q in out if m.start() <= q.start < m.end()]
+        lead = [q for q in out if q.start < m.start() < q.end]
+        start = min([m.start()] + [q.start for q in inside + lead])
+        hedge = re.search(rf"\b({_HEDGE})\s+$", text[:start], re.IGNORECASE)
+        if hedge:
+            start = hedge.start(1)
+        hedge_text = next((q.hedge for q in inside + lead if q.hedge and q.start < m.start()), None)
+        hedge_text = hedge.group(1).lower() if hedge else hedge_text
+        value = seconds / 60
+        lo, hi = interval(value, HEDGES.get(hedge_text) if hedge_text else None)
+        if upper is not None:
+            rule = HEDGES.get(hedge_text) if hedge_text else None
+            lo = 0.0 if rule == "at_most" else (value if rule != "at_least" else value)
+            hi = None if rule == "at_least" else upper / 60
+            hedge_text = hedge_text or "range"
+        out = [q for q in out if q not in inside and q not in lead]
+        out.append(Quantity(start, m.end(), text[start:m.end()], value, lo, hi, hedge_text, unit="minute"))
+    return sorted(out, key=lambda q: q.start)
 
 
 def _from_match(m: re.Match) -> Quantity | None:

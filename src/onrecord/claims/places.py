@@ -28,7 +28,7 @@ PLACE_RE = re.compile(
 )
 # "was at 2:20", "was at least", "was by then": not places.
 NOT_A_PLACE = re.compile(r"^(?:at|by|near|in|inside|outside)\s+(?:\d|around|about|approximately|least|most|first|"
-                         r"once|then|that|the time|all|"
+                         r"once|then|that|the time|all|midnight|noon|dawn|night|the scene\b|"
                          r"risk|work|home time|fault|odds|a loss|ease|peace|shock|pain|danger)", re.IGNORECASE)
 
 
@@ -40,6 +40,28 @@ class Place:
     verb_start: int
 
 
+# A place is a locative phrase whose head is a place noun, hung on a verb of where someone
+# was or went ("arrives behind the school", "park next to nearby ballfield", "enter the
+# school through boiler room door", "took him into custody inside the nightclub", "was on
+# campus", "staying outside the building", "cowering behind their vehicles").
+PLACE_NOUN = (r"(?:building|buildings|school|door|doors|doorway|entrance|exit|vehicles?|cars?|cruisers?|"
+              r"(?:parking )?lot|campus|field|ballfield|room|bathrooms?|restroom|club|nightclub|windows?|rear|"
+              r"hallways?|hall|stairwell|stairs|classrooms?|foyer|lobby|office|store|church|theater|theatre|"
+              r"street|yard|perimeter|side|wall|pillar|gate|patio|stage|floor|corridor|driveway|sidewalk|"
+              r"roof|rooftop|trailer|tree|truck|wing|gym|gymnasium|cafeteria|library|sanctuary)")
+# Not "into"/"in": "ran into the building" is where the incident is, not a position taken.
+LOCATIVE = r"(?:outside|inside|behind|near|at|beside|next to|through|in front of|on|across from|by)"
+PLACE2_RE = re.compile(
+    rf"\b(?P<verb>(?:[a-z]+ing|was|were|is|are|stood|stands|sat|hid|parked|parks|park|arrived|arrives|arrive|"
+    rf"entered|enters|enter|ran|runs|run|went|goes|came|comes|pulled|pull|pulls|stayed|stays|remained|remains|"
+    rf"waited|waits|took|takes|met|meets|encountered|confronted|detained|detains|arrested|found|crouched|"
+    rf"gathered|staged|hunkered|positioned|stationed))\b"
+    rf"\s+(?:[\w’'-]+\s+){{0,3}}?(?P<place>{LOCATIVE}\s+(?:(?:the|their|his|her|its|a|an|nearby)\s+)?"
+    rf"(?:[\w’'-]+\s+){{0,4}}?{PLACE_NOUN}(?:\s+of\s+(?:the\s+)?(?:[\w’'-]+\s+){{0,2}}?{PLACE_NOUN})?)\b",
+)
+NOT_PLACE_WORDS = re.compile(r"\b(?:custody|time|least|most|once|all|risk|fault|danger|order|charge|hand|fire)\b", re.I)
+
+
 def find_places(sentence: str) -> list[Place]:
     out = []
     for m in PLACE_RE.finditer(sentence):
@@ -47,4 +69,11 @@ def find_places(sentence: str) -> list[Place]:
         if NOT_A_PLACE.match(text) or len(text.split()) < 2:
             continue
         out.append(Place(m.start("place"), m.start("place") + len(text), text, m.start()))
-    return out
+    for m in PLACE2_RE.finditer(sentence):
+        text = m.group("place")
+        if any(p.start < m.end("place") and m.start("place") < p.end for p in out) or NOT_PLACE_WORDS.search(text):
+            continue
+        if m.group("verb").lower() in {"during", "morning", "evening", "building", "shooting", "being"}:
+            continue  # -ing words that are no verb of position
+        out.append(Place(m.start("place"), m.end("place"), text, m.start()))
+    return sorted(out, key=lambda p: p.start)

@@ -50,6 +50,7 @@ class Conflict:
     unit: str
     sides: list[dict[str, Any]]  # two sides: claim id, speaker, sentence, lo, hi
     reason: str
+    incident: str | None = None  # the incident both sides are about (incidents.py)
 
 
 @dataclass
@@ -68,11 +69,13 @@ class Analysis:
     claims: list[Claim]
     groups: list[dict[str, Any]]
     conflicts: list[Conflict]
+    incidents: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": "onrecord.claims/1",
             "documents": self.documents,
+            "incidents": self.incidents,
             "entities": [asdict(e) for e in self.entities],
             "claims": [asdict(c) for c in self.claims],
             "groups": self.groups,

@@ -20,15 +20,41 @@ from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
 
 VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
-         r"testified|admitted|acknowledged|claimed|noted|recalled|revealed|confirmed|"
-         r"announced|reported|insisted|argued|called|estimated|went on to say|"
-         r"according to")
+         r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
+         r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
+         r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
+         r"found that|concluded|determined|identified|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|"
-                      r"officers|deputies|reports|documents|records)\s+(?:also\s+|have\s+|had\s+)?$", re.IGNORECASE)
+                      r"officers|deputies|reports|documents|records|survivors|witnesses)"
+                      r"(?:\s+(?:from|of|at|in|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$",
+                      re.IGNORECASE)
+DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
+                          r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
+DOCUMENT_SUBJECT = re.compile(r"^\s*(?:the|a|an|its|their)\s+(?:[\w-]+\s+){0,2}(?:report|review|presentation|"
+                              r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
+# News organisations: an acronym of a network or a name with a newspaper's word.
+OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
+               r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
+               r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
+               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News))")
+OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s+(?:also\s+|first\s+|has\s+|had\s+)?$")
+OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
+
+
+def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
+    """'CNN reported', 'according to the Orlando Sentinel': a news organisation speaks."""
+    m = OUTLET_FULL.match(text)
+    if m is None:
+        return None
+    name = re.sub(r"^the\s+", "", m.group(1).strip())
+    oid = "outlet:" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    if res is not None:
+        res.entities.setdefault(oid, Entity(oid, "outlet", name))
+    return Voice(oid, m.group(1).strip())
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
@@ -51,6 +77,7 @@ class Attribution:
     start: int  # where the reporting verb is
     end: int
     covers: list[tuple[int, int]] = field(default_factory=list)
+    whole: bool = False  # a trailing or according-to clause: it speaks for its whole sentence
 
 
 @dataclass
@@ -60,15 +87,23 @@ class Speakers:
     quotes: list[tuple[int, int, Voice]]
     attributions: list[Attribution]
 
+    def attribution_at(self, offset: int) -> Attribution | None:
+        """The reporting clause whose words cover `offset` (outside quotation marks); of two,
+        the one whose verb is nearest before it ("The earliest reports indicated ..., but
+        Sheriff X said ... about 9:30 a.m.": the sheriff's)."""
+        covering = [a for a in self.attributions if any(s <= offset < e for s, e in a.covers)]
+        before = [a for a in covering if a.start <= offset and not a.whole]
+        if before:
+            return max(before, key=lambda a: a.start)
+        return covering[0] if covering else None
+
     def who_said(self, offset: int) -> tuple[Voice, bool]:
         """The voice at a character offset, and whether it is inside a quotation."""
         for s, e, voice in self.quotes:
             if s <= offset < e:
                 return voice or Voice(None, "an unnamed speaker"), True
-        for a in self.attributions:
-            if any(s <= offset < e for s, e in a.covers):
-                return a.voice, False
-        return self.author, False
+        a = self.attribution_at(offset)
+        return (a.voice, False) if a is not None else (self.author, False)
 
 
 def find_speakers(doc: Document, res: Resolution) -> Speakers:
@@ -83,6 +118,7 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
     for sent in doc.sentences:
         here = res.between(doc.id, sent.start, sent.end)
         attributions.extend(_attributions(doc, sent, here, attributions, res))
+    attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
     for i, para in enumerate(doc.paragraphs):
         for m in QUOTE_RE.finditer(para.text):
@@ -91,6 +127,75 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
             quotes.append((s, e, voice))
     _fill_paragraph_quotes(doc, quotes, attributions)
     return Speakers(doc, author, quotes, attributions)
+
+
+LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
+                   r"[Oo]fficials|[Ss]ources):\s+\S")
+ENTRY = re.compile(r"^\s*(?:[*•\-–—]|\d{1,2}(?:[:.]\d{2})?(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—:]|\s))")
+INTRO = re.compile(r"\b(?:report|timeline|review|account|findings|records?|documents?|statement|details)\b"
+                   r"[^:]*?\b(?:by|from|of)\s+[^:]*:\s*$", re.IGNORECASE)
+
+
+def _labels(doc: Document, res: Resolution, mentions: list[Mention]) -> list[Attribution]:
+    """A headline labelled with its source ("Police: 10 dead in ...", "Georgia Bureau of
+    Investigation: Four Dead ...") is that source's, the whole line."""
+    out = []
+    for sent in doc.sentences:
+        m = LABEL.match(sent.text)
+        if m is None or len(sent.text) > 200:
+            continue
+        who = m.group("who")
+        named = [x for x in mentions if sent.start <= x.start < sent.start + m.end("who") and x.entity]
+        if named:
+            voice = Voice(named[-1].entity, who)
+        elif who.lower() in {"police", "authorities", "officials", "sources"}:
+            gid = "group:" + who.lower()
+            res.entities.setdefault(gid, Entity(gid, "group", who.lower()))
+            voice = Voice(gid, who)
+        else:
+            voice = _agency_by_words(res, who)
+        if voice is not None:
+            out.append(Attribution(voice, sent.start, sent.start, [(sent.start, sent.end)], True))
+    return out
+
+
+def _agency_by_words(res: Resolution, words: str) -> Voice | None:
+    """'Georgia Bureau of Investigation' written out where the agency was named by its
+    acronym or its full name elsewhere in the run."""
+    key = re.sub(r"[^a-z ]+", "", words.lower()).strip()
+    initials = "".join(w[0] for w in key.split() if w not in {"of", "the", "and", "for"}).upper()
+    for e in res.entities.values():
+        if e.kind != "org":
+            continue
+        names = [e.name, *e.aliases]
+        if any(re.sub(r"[^a-z ]+", "", n.lower()).strip() == key or n.upper() == initials for n in names):
+            return Voice(e.id, words)
+    return None
+
+
+def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
+                 found: list[Attribution]) -> list[Attribution]:
+    """A list or timeline introduced as someone's ("Details ... from a report issued
+    Monday by State's Attorney X:") is that person's, entry by entry, until a paragraph
+    that is no entry (no bullet, no leading time)."""
+    out = []
+    for i, para in enumerate(doc.paragraphs):
+        if not para.text.rstrip().endswith(":"):
+            continue
+        own = [a for a in found if para.start <= a.start < para.end]
+        voice = own[-1].voice if own else None
+        if voice is None and INTRO.search(para.text):
+            by = re.search(r"\b(?:by|from)\s+", para.text)
+            named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
+                     and m.kind in {"person", "org"}]
+            voice = Voice(named[0].entity, _phrase(doc, named[0])) if named else None
+        if voice is None:
+            continue
+        for nxt in doc.paragraphs[i + 1:]:
+            if not ENTRY.match(nxt.text):
+                break
+            out.append(Attribution(voice, nxt.start, nxt.start, [(nxt.start, nxt.end)], True))
+    return out
 
 
 def _in_quote(doc: Document, offset: int) -> bool:
@@ -117,11 +222,32 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         if voice is None:
             continue
         tail = doc.text[ve:sent.end]
-        covers = [(ve, sent.end)]
-        if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)):
-            covers = [(sent.start, sent.end)]  # "..., sources told CNN." speaks for all of it
-        out.append(Attribution(voice, vs, ve, covers))
+        covers, whole = [(ve, sent.end)], False
+        head = doc.text[sent.start:vs]
+        if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)) \
+                or ADVERBIAL_TAIL.match(tail):
+            covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
+        elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
+            covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
+        elif TRAILING.search(head) and (re.match(r"^\s*(?:[,.;:]|$)", tail) or INVERTED_TAIL.match(tail)) \
+                and not re.search(r"\b(?:that|whether|if)\s*$", head):
+            # "A total of 39 officers responded, police said, and ...": the clause before it;
+            # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
+            begin = max([sent.start] + [a.end for a in out if a.end <= vs])
+            covers, whole = [(begin, vs)], True
+        out.append(Attribution(voice, vs, ve, covers, whole))
     return out
+
+
+# ", authorities said on Friday (May 27).": only when and where it was said follows the verb
+ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|after|before)\s+[^,.;:“”\"]{0,40}?|later|"
+                            r"earlier|yesterday|today|again|also|then|publicly)?\s*(?:\([^)]{0,30}\))?\s*[.;]?\s*$",
+                            re.IGNORECASE)
+# ", said Deputy Chief Chris Covelli, spokesman ...": only the speaker after the verb
+INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
+# A reporting clause set off by a comma, its speaker between the comma and the verb
+# (", police said") or after the verb (", said Chief X"); not ", and X said ...".
+TRAILING = re.compile(r",\s*(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]{0,60}$")
 
 
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
@@ -132,7 +258,13 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):
                 return Voice(m.entity, _phrase(doc, m))
         rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
-        return Voice(None, rest.group(1).strip()) if rest else None
+        crowd = CROWD_RE.search(rest.group(1) + " ") if rest else None
+        if crowd and res is not None and crowd.start() < 12:
+            gid = "group:" + crowd.group(1).lower()
+            res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
+            return Voice(gid, rest.group(1).strip())
+        outlet = outlet_voice(rest.group(1), res) if rest else None
+        return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
     if left:
         m = left[-1]
@@ -144,8 +276,23 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             m = host[-1] if m.kind != "person" and host else m
             return Voice(m.entity, _phrase(doc, m))
     right = [m for m in named if ve <= m.start <= sent.end]
-    if right and RIGHT_GAP.match(doc.text[ve:right[0].start]):
+    # "..., said Chief X" / '"...," said X': a speaker after the verb only in an inverted clause
+    inverted = re.search(r"(?:^|[,“”\"])\s*$", doc.text[sent.start:vs]) is not None
+    if right and inverted and RIGHT_GAP.match(doc.text[ve:right[0].start]):
         return Voice(right[0].entity, _phrase(doc, right[0]))
+    if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
+        return Voice(left[-1].entity, _phrase(doc, left[-1]))  # "An Aurora Fire Department internal review ... reports"
+    doc_noun = DOCUMENT_SUBJECT.search(doc.text[sent.start:vs])
+    if doc_noun:
+        # "The presentation notes ...": a document speaks for the agency named last before it.
+        orgs = [m for m in (res.between(doc.id, 0, vs) if res else []) if m.kind == "org" and m.entity]
+        if orgs:
+            return Voice(orgs[-1].entity, doc_noun.group(0).strip())
+    outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
+    if outlet:
+        found = outlet_voice(outlet.group(1), res)
+        if found:
+            return found
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
@@ -167,8 +314,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
 
 
 def _phrase(doc: Document, m: Mention) -> str:
-    """The speaker as written, with the title and place that precede the name."""
-    head = re.search(r"((?:[A-Z][\w’'.]*\s+|of\s+)*)$", doc.text[max(0, m.start - 60):m.start])
+    """The speaker as written, with the title and place that precede the name (on its line)."""
+    head = re.search(r"((?:[A-Z][\w’'.]*[ \t]+|of[ \t]+)*)$", doc.text[max(0, m.start - 60):m.start])
     return (head.group(1) + m.text).strip() if head else m.text
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from onrecord.claims.named_entities import Resolution
-from onrecord.claims.records import Mention
+from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
 
 INCIDENT = "incident"
@@ -76,8 +76,13 @@ def near_person(doc: Document, res: Resolution, lo: int, hi: int, last: bool) ->
 
 
 def org_subject(doc: Document, res: Resolution, q_start: int, noun_end: int, sent_start: int,
-                sent_end: int, speaker: str | None) -> tuple[str | None, str | None]:
+                sent_end: int, speaker: str | None, kind: str | None = None) -> tuple[str | None, str | None]:
+    """The agency officers counted belong to: named in their phrase, else the nearest in the
+    sentence of the kind their words say ("sheriff's deputies" are never a police
+    department's), else the speaker's."""
     ms = [m for m in res.between(doc.id, sent_start, sent_end) if m.entity]
+    if kind is not None and not any(q_start <= m.start < noun_end for m in ms):
+        ms = [m for m in ms if m.kind != "org" or (m.agency or kind) == kind]
     inside = [m for m in ms if q_start <= m.start < noun_end and m.kind in {"org", "group"}]
     if inside:
         return inside[0].entity, inside[0].text
@@ -104,3 +109,58 @@ def _named_later(doc: Document, res: Resolution, pos: int, speaker: str | None) 
     later = [m for m in res.between(doc.id, pos + 1, sent.end) if m.entity
              and m.entity.startswith("person:") and m.entity != speaker]
     return later[0] if later else None
+
+
+GROUP_RE = re.compile(r"\b(?:officers|deputies|cops|troopers|units|we|(?:police|law enforcement)"
+                      r"(?!\s+(?:officers?|department|chief|station|cars?|force|reports?|lines?|tape|academy|"
+                      r"response|radio|union|agency|agencies)\b))\b", re.IGNORECASE)
+
+
+def group_subject(doc, res, sent, cs, rel_start, speaker):
+    """'Deputies waited outside for nine minutes': about a group, named by its agency
+    when its own phrase names one, else by the word itself."""
+    found = list(GROUP_RE.finditer(sent.text, cs, rel_start)) or list(GROUP_RE.finditer(sent.text, 0, rel_start))
+    if not found:
+        return None, None
+    m = found[-1]  # the group nearest before the verb is the one acting
+    if m.group(0).lower() == "we":
+        return speaker, "we"
+    # Only an agency named in the same phrase ("Marlow County Sheriff's deputies") owns the group.
+    for o in res.mentions.get(doc.id, []):
+        if o.kind in {"org", "group"} and o.entity and 0 <= sent.start + m.start() - o.end <= 3:
+            return o.entity, o.text
+        if o.kind in {"org", "group"} and o.entity and o.start <= sent.start + m.start() < o.end:
+            return o.entity, o.text
+    gid = group_id(m.group(0))
+    recent = recent_agency(doc, res, sent.start + m.start(), "sheriff" if gid == "group:deputies" else "police")
+    if recent is not None:
+        return recent.entity, f"{m.group(0)} ({recent.text})"
+    res.entities.setdefault(gid, Entity(gid, "group", gid.split(":")[1]))
+    return gid, m.group(0)
+
+
+def agency_kind_of(phrase: str) -> str | None:
+    """'three sheriff's deputies' are a sheriff's office's; 'police officers' a police department's."""
+    if re.search(r"\b(?:sheriff|deput)", phrase, re.IGNORECASE):
+        return "sheriff"
+    if re.search(r"\b(?:police|officers?|cops?|patrol)", phrase, re.IGNORECASE):
+        return "police"
+    return None
+
+
+def recent_agency(doc, res, pos: int, kind: str):
+    """'Not one of the four deputies had entered', a sentence after 'Broward County
+    Sheriff's deputies': the agency of that kind named last within the few sentences before."""
+    before = [o for o in res.between(doc.id, max(0, pos - 600), pos) if o.kind == "org" and o.entity
+              and (o.agency or "") == kind]
+    return before[-1] if before else None
+
+
+def group_id(word: str) -> str:
+    """'police', 'cops' and 'officers' are one group; 'deputies' another."""
+    w = word.lower()
+    if w.startswith("deput"):
+        return "group:deputies"
+    if re.search(r"\b(?:police|cops?|officers?|units?|law enforcement)\b", w):
+        return "group:officers"
+    return f"group:{re.sub(r'[^a-z]+', '-', w)}"

@@ -12,21 +12,28 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from onrecord.claims.numbers import HEDGES, NUMBER, VAGUE, interval, parse_number
+from onrecord.claims.numbers import HEDGES, NUMBER, VAGUE
 
 CLOCK_HEDGES = {
     "about": (-5, 5), "around": (-5, 5), "approximately": (-5, 5), "roughly": (-5, 5),
-    "shortly after": (0, 15), "just after": (0, 5), "just before": (-5, 0),
-    "shortly before": (-15, 0), "before": (None, 0), "after": (0, None), "by": (None, 0),
-    "until": (None, 0), "at": (0, 0),
+    "approx.": (-5, 5), "circa": (-5, 5), "sometime around": (-5, 5),
+    "shortly after": (0, 15), "just after": (0, 5), "soon after": (0, 15), "just before": (-5, 0),
+    "shortly before": (-15, 0), "nearly": (-5, 0), "almost": (-5, 0), "just past": (0, 5),
+    "before": (None, 0), "after": (0, None), "by": (None, 0), "no later than": (None, 0),
+    "until": (None, 0), "at": (0, 0), "as late as": (0, 0), "as early as": (0, 0),
 }
-_CH = "|".join(sorted(CLOCK_HEDGES, key=len, reverse=True))
+_CH = "|".join(re.escape(h) for h in sorted(CLOCK_HEDGES, key=len, reverse=True) if h != "at")
+_AMPM = r"(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
+# One written time of day: "2:21 p.m.", "9:35:52 a.m.", "2.32pm" (a dot only with am/pm,
+# so "2.5 minutes" is no time), "11 a.m.", "noon", "12 noon", "midnight", and the police
+# reports' 24-hour "1421 hours" / "14:21 hrs".
+_ONE = (rf"(?P<mil{{n}}>[01]\d|2[0-3]):?(?P<milm{{n}}>[0-5]\d)\s*(?:hours|hrs)\b"
+        rf"|(?:12\s+)?(?P<word{{n}}>noon|midnight)\b"
+        rf"|(?P<h{{n}}>\d{{{{1,2}}}})(?:(?P<sep{{n}}>[:.])(?P<m{{n}}>[0-5]\d)(?::(?P<s{{n}}>[0-5]\d))?)?\s*"
+        rf"(?P<ampm{{n}}>{_AMPM})?(?![\w:])")
 CLOCK_RE = re.compile(
-    rf"(?:\b(?P<hedge>{_CH})\s+)?\b(?P<h>\d{{1,2}})(?::(?P<m>\d{{2}}))?\s*"
-    rf"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)?(?(m)|(?(ampm)|(?!)))"
-    rf"|(?:\b(?P<hedge2>{_CH})\s+)?\b(?P<word>noon|midnight)\b"
-    # police reports: "at approximately 1421 hours", "14:21 hrs"
-    rf"|(?:\b(?P<hedge3>{_CH})\s+)?\b(?P<mil>[01]\d|2[0-3]):?(?P<milm>[0-5]\d)\s*(?:hours|hrs)\b",
+    rf"(?:\b(?P<hedge>{_CH})\s+)?(?:(?P<between>between|from)\s+)?\b(?:{_ONE.format(n=1)})"
+    rf"(?:\s*(?:-|–|to|and|until|till)\s*(?:{_ONE.format(n=2)}))?",
     re.IGNORECASE,
 )
 _VAGUE = "|".join(re.escape(v) for v in VAGUE)
@@ -52,55 +59,136 @@ class TimeExpr:
     unit: str  # minute_of_day | second | minute | hour | day | week | month | year
     hedge: str | None
     ref: dict[str, Any]
+    # the half of the day a clock time says: "am"/"pm", None when written without one
+    # ("12:39"), "set" when its words leave no doubt (noon, 24-hour "1421 hours")
+    ampm: str | None = "set"
+
+
+def _minute_of_day(m: re.Match, n: int, ampm_hint: str | None = None) -> tuple[float | None, str | None]:
+    """Minutes after midnight of the n-th time in a match (seconds as a fraction), and the
+    am/pm it says; None when the words are no time ("12 minutes", "2.5")."""
+    g = lambda name: m.group(f"{name}{n}")  # noqa: E731
+    if g("h") is None and g("word") is None and g("mil") is None:
+        return None, None
+    if g("word"):
+        return (720.0 if g("word").lower() == "noon" else 0.0), None
+    if g("mil"):
+        return float(int(g("mil")) * 60 + int(g("milm"))), None
+    hour, minute = int(g("h")), int(g("m") or 0)
+    ampm = (g("ampm") or "").lower().replace(".", "").replace(" ", "") or None
+    if (g("m") is None or g("sep") == ".") and ampm is None and ampm_hint is None:
+        return None, None  # "11" alone or "2.5" is a number, not a time of day
+    if hour > 23 or (ampm and hour > 12):
+        return None, None
+    ampm = ampm or (ampm_hint if hour <= 12 else None)
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    if ampm == "am" and hour == 12:
+        hour = 0
+    return hour * 60 + minute + int(g("s") or 0) / 60, ampm
 
 
 def clock_times(text: str) -> list[TimeExpr]:
-    out = []
-    for m in CLOCK_RE.finditer(text):
-        if m.group("word"):
-            minute = 720 if m.group("word").lower() == "noon" else 0
-            hedge = (m.group("hedge2") or "").lower() or None
-        elif m.group("mil"):
-            minute = int(m.group("mil")) * 60 + int(m.group("milm"))
-            hedge = (m.group("hedge3") or "").lower() or None
+    """Times of day, each an interval of minutes after midnight: its hedge widens it
+    ("about" ±5, "nearly" 5 before), a range ("between noon and 12:10 p.m.", "from 9:30 to
+    9:45 a.m.") spans both ends, and "not ... until 5:02 a.m." is the moment it happened."""
+    out, pos = [], 0
+    while (m := CLOCK_RE.search(text, pos)) is not None:
+        pos = max(m.start() + 1, _end_of_first(m))
+        second_ampm = (m.group("ampm2") or "").lower().replace(".", "").replace(" ", "") or None
+        first, ampm = _minute_of_day(m, 1, second_ampm)
+        if first is None:
+            continue
+        second, _ = _minute_of_day(m, 2, ampm)
+        joint = re.search(r"(?:-|–|to|and|until|till)", text[_end_of_first(m):m.end()] or "")
+        if second is not None and (second < first or (joint and joint.group(0) in {"and"} and not m.group("between"))):
+            second = None  # "at 2.32pm and 11.34am": two times, not a range
+        hedge = (m.group("hedge") or "").lower() or None
+        if hedge == "until" and re.search(r"\b(?:not|never|n[’']t|no one|nobody|none)\b", text[:m.start()], re.I):
+            hedge = None  # "did not breach until 5:02": it happened at 5:02
+        if second is not None:
+            pos = m.end()
+            dlo = CLOCK_HEDGES.get(hedge, (0, 0))[0] if hedge else 0
+            lo, hi, hedge = (None if dlo is None else first + dlo), second, hedge or "range"
+            end = m.end()
         else:
-            hour, minute_part = int(m.group("h")), int(m.group("m") or 0)
-            if hour > 23 or minute_part > 59:
-                continue
-            ampm = (m.group("ampm") or "").lower().replace(".", "").replace(" ", "")
-            if ampm == "pm" and hour < 12:
-                hour += 12
-            if ampm == "am" and hour == 12:
-                hour = 0
-            minute, hedge = hour * 60 + minute_part, (m.group("hedge") or "").lower() or None
-        dlo, dhi = CLOCK_HEDGES.get(hedge or "at", (0, 0))
-        lo = None if dlo is None else minute + dlo
-        hi = None if dhi is None else minute + dhi
-        out.append(TimeExpr(m.start(), m.end(), m.group(0), "clock", lo, hi, "minute_of_day", hedge,
-                            {"clock": f"{minute // 60:02d}:{minute % 60:02d}"}))
+            dlo, dhi = CLOCK_HEDGES.get(hedge or "at", (0, 0))
+            lo = None if dlo is None else first + dlo
+            hi = None if dhi is None else first + dhi
+            end = _end_of_first(m)
+        start = m.start()
+        if m.group("between") and second is None:
+            start = m.start("between") + len(m.group("between")) + 1
+            if m.group("hedge"):
+                start = m.start()
+        lo, hi = (None if lo is None else round(lo, 4)), (None if hi is None else round(hi, 4))
+        t = TimeExpr(start, end, text[start:end], "clock", lo, hi, "minute_of_day", hedge,
+                     {"clock": f"{int(first) // 60:02d}:{int(first) % 60:02d}"})
+        t.ampm = ampm if m.group("h1") else "set"
+        out.append(t)
     return out
 
 
+def with_day_half(t: TimeExpr, hint: str | None) -> TimeExpr:
+    """'exactly 12:39' in a piece that says '12:45 a.m.' a line later is 00:39: a time
+    written without a.m./p.m. takes the half of the day of the nearest time that has one."""
+    if t.ampm is not None or hint not in {"am", "pm"}:
+        return t
+    minute = int(t.ref["clock"][:2]) * 60 + int(t.ref["clock"][3:])
+    shift = -720 if hint == "am" and 720 <= minute < 780 else 720 if hint == "pm" and 60 <= minute < 720 else 0
+    if shift:
+        t.lo = None if t.lo is None else t.lo + shift
+        t.hi = None if t.hi is None else t.hi + shift
+        m = minute + shift
+        t.ref = {**t.ref, "clock": f"{m // 60:02d}:{m % 60:02d}"}
+    t.ampm = hint
+    return t
+
+
+def _end_of_first(m: re.Match) -> int:
+    """Where the first time ends when the second part of the match is no time."""
+    if m.group("milm1"):
+        return m.start("milm1") + re.match(r"[0-5]\d\s*(?:hours|hrs)", m.string[m.start("milm1"):]).end()
+    for name in ("ampm1", "s1", "m1", "h1", "word1"):
+        if m.group(name):
+            return m.end(name)
+    return m.end()
+
+
+OFFSET_AFTER = re.compile(
+    r"^[\s-]*(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)?\s*"
+    r"(?P<rel>after|before|later|earlier|ago|prior to|into|past|since)\b(?:\s+(?P<anchor>[^,.;:—–\"“”]+))?",
+    re.IGNORECASE,
+)
+
+
 def offsets(text: str) -> list[TimeExpr]:
+    """'two days after the vigil', 'about a half hour into the ordeal', 'one minute and 39
+    seconds after the first shot', 'four minutes later': an amount of time (numbers.py, so
+    compound and vague amounts are read once) and the event it counts from, in words."""
+    from onrecord.claims.numbers import find_quantities
+
     out = []
-    for m in RELATIVE_RE.finditer(text):
-        n = m.group("n").lower()
-        lo, hi = VAGUE.get(n, (None, None))
-        if lo is None:
-            value = parse_number(n)
-            if value is None:
-                continue
-            hedge = (m.group("hedge") or "").lower() or None
-            lo, hi = interval(value, HEDGES.get(hedge) if hedge else None)
+    for q in find_quantities(text):
+        m = OFFSET_AFTER.match(text[q.end:])
+        if m is None or (q.unit is None) == (m.group("unit") is None) or q.money:
+            continue
         rel = m.group("rel").lower()
+        lead = text[:q.start]
+        if ((q.hedge or "").startswith("within") or re.search(r"\b(?:in|took|takes|within)\s*$", lead, re.I)) \
+                and re.search(r"[a-z]{3,}", re.split(r"[,;:—–]", lead)[-1]):
+            continue  # "responded in less than two minutes after ...": a delay, read as a duration
+        if (q.unit or m.group("unit") or "").lower().rstrip("s") in {"week", "month", "year"}:
+            continue  # "three weeks later", "a year after the shooting": when the piece is written, not the response
+        if rel == "since" or (rel == "past" and not m.group("anchor")):
+            continue  # "three days since": a duration; "minutes past": a clock reading
         sign = "before" if rel in {"before", "earlier", "ago", "prior to"} else "after"
         anchor = (m.group("anchor") or "").strip() or None
-        unit = m.group("unit").lower().rstrip("s")
-        if rel not in {"after", "before", "prior to"}:
+        if rel in {"later", "earlier", "ago"}:
             anchor = None  # "four minutes later": the anchor is whatever came just before
-        end = m.end() if anchor else m.end("rel")
-        out.append(TimeExpr(m.start(), end, text[m.start():end], "offset", lo, hi, unit,
-                            (m.group("hedge") or "").lower() or None,
+        unit = q.unit or m.group("unit").lower().rstrip("s")
+        end = q.end + (m.end() if anchor else m.end("rel"))
+        out.append(TimeExpr(q.start, end, text[q.start:end], "offset", q.lo, q.hi, unit, q.hedge,
                             {"relation": sign, "anchor": anchor}))
     return out
 

@@ -36,11 +36,14 @@ def read_texts(files: list[Path]) -> dict[str, str]:
 def claims(
     files: list[Path] = typer.Argument(..., help="Text files: statements, transcripts, articles."),
     json_out: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/claims.md)."),
+    one_incident: bool = typer.Option(False, "--one-incident",
+                                      help="All files are about one incident: compare every claim with every other."),
 ) -> None:
-    """Free text -> attributed claims (who says what number about whom) and their conflicts."""
+    """Free text -> attributed claims (who says what number about whom) and their conflicts.
+    Files are grouped by incident (shared names) and compared only within each."""
     from onrecord.claims.extract import analyse
 
-    analysis = analyse(read_texts(files))
+    analysis = analyse(read_texts(files), one_incident=one_incident)
     if json_out:
         typer.echo(json.dumps(analysis.to_json(), indent=2, ensure_ascii=False))
         return

@@ -43,7 +43,7 @@ def read_claims(events: pd.DataFrame, findings: list[Finding], who) -> ClaimsRea
     heads = {n: _header(r) for n, r in zip(names_of, docs.itertuples(index=False))}
     texts = {n: heads[n] + str(r.text) for n, r in zip(names_of, docs.itertuples(index=False))}
     where = {n: (int(r.source_id), int(r.id)) for n, r in zip(names_of, docs.itertuples(index=False))}
-    result = analyse(texts)
+    result = analyse(texts, one_incident=True)  # a case is one incident
     for c in result.claims:
         shift = len(heads[c.doc])
         c.start, c.end, c.sentence_start = c.start - shift, c.end - shift, c.sentence_start - shift

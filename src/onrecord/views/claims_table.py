@@ -38,6 +38,11 @@ def render(analysis: Analysis, console: Console | None = None) -> None:
         if not console.is_terminal:
             console = Console(width=140)  # piped to a file: room for the sentences
     names = {e.id: e.name for e in analysis.entities}
+    if len(analysis.incidents) > 1:
+        console.print(f"{len(analysis.incidents)} incidents: claims are compared only within each.")
+        for i in analysis.incidents:
+            console.print(f"  {i['id']}: {', '.join(i['documents'])}"
+                          + (f" (named by {', '.join(i['named_by'])})" if i["named_by"] else ""))
     console.print(_claims_table(analysis, names))
     console.print(_entities_table(analysis))
     if analysis.conflicts:
@@ -75,11 +80,14 @@ def _entities_table(analysis: Analysis) -> Table:
 
 
 def _conflicts_table(analysis: Analysis, names: dict[str, str]) -> Table:
-    t = Table(title="Conflicts (intervals that do not overlap)", show_lines=True)
-    for col in ("subject", "measure", "one side", "other side"):
+    t = Table(title="Conflicts (claims that cannot both hold)", show_lines=True)
+    for col in ("subject", "measure", "one side", "other side", "why both cannot hold"):
         t.add_column(col)
     for c in analysis.conflicts:
         sides = [f"{s['speaker_name']}: {value_text(s['lo'], s['hi'], c.unit)}\n“{s['sentence'][:160]}”"
                  for s in c.sides]
-        t.add_row(names.get(c.subject or "", c.subject or "?"), c.measure, *sides)
+        subject = names.get(c.subject or "", c.subject or "?")
+        if len(analysis.incidents) > 1 and c.incident:
+            subject += f" ({c.incident})"  # "the incident" of which of the incidents read
+        t.add_row(subject, c.measure, *sides, c.reason)
     return t

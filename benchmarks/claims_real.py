@@ -1,0 +1,448 @@
+"""The claims reader on real press articles nobody tuned it for (issue 15).
+
+Runs `onrecord.claims.analyse` once per incident over the keyed articles of
+../shared/data/articles (the way a user reads one incident's coverage), matches what it
+finds to the analysts' answer keys (claims_real/keys/*.toml) and prints, per split:
+
+- claim recall: key claims found, i.e. an overlapping tool claim (same document, character
+  spans overlap) has the same measure and, after unit normalisation, the same interval
+  (each end within a small tolerance, an open end only against an open end);
+- span+measure recall: key claims with an overlapping tool claim of the same measure,
+  whatever its value; value accuracy: the share of those whose value is right too;
+- precision: tool claims that match a key claim in full (measure and value), among tool
+  claims scored (one overlapping an `[[unlisted]]` quantity only is neither right nor
+  wrong); span+measure precision beside it (value not checked);
+- speakers right: among found claims, the key's speaker against the tool's (author vs
+  author, a person by surname or alias, an agency by name, acronym or alias, an outlet by
+  name, an unnamed source vs a group or unnamed speaker);
+- conflict recall: key conflicts for which the tool reports a conflict whose two sides are
+  the tool claims matched to the key's two claims; conflict precision: tool conflicts
+  whose two sides match two key claims the key lists as a conflict.
+
+Matching is one to one: each key claim takes at most one tool claim (a full match first,
+then a same-measure one), so a claim said twice by the tool counts once and its copy
+counts against precision. As the keys' README allows, `duration_elapsed`,
+`duration_to_arrival` and `duration_to_entry` count as one measure (one span of time told
+as a delay or as time that passed); an offset before its anchor is compared signed
+([lo, hi] before = [-hi, -lo]); clock times compare across midnight. Held-out figures are
+printed as one aggregate line per split;
+per-claim misses are printed for the development split only (`--misses`).
+
+Run: .venv/bin/python benchmarks/claims_real.py [--split dev|holdout|all] [--misses] [--out FILE]
+The baseline is the figure of the reader before issue 15, recorded in the results file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+import tomllib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+KEYS = HERE / "claims_real" / "keys"
+SPLIT_FILES = [HERE / "claims_real" / "split.toml", HERE / "claims_real" / "split_holdout.toml"]
+ARTICLES = HERE.parent.parent / "shared" / "data" / "articles"
+RESULTS = HERE / "results" / "claims_real.txt"
+
+TARGETS = {"recall": 0.85, "precision": 0.92, "speakers": 0.92, "conflict_recall": 0.80,
+           "conflict_precision": 0.90}
+
+# Units as the keys and the tool write them, to one name and a factor to it.
+UNIT_FACTOR = {
+    "minute": ("minute", 1.0), "min": ("minute", 1.0), "second": ("minute", 1 / 60),
+    "hour": ("minute", 60.0), "day": ("minute", 1440.0), "week": ("minute", 10080.0),
+    "minute_of_day": ("minute_of_day", 1.0), "year": ("year", 1.0), "month": ("year", 1 / 12),
+    "usd": ("usd", 1.0), "place": ("place", 1.0), "bool": ("bool", 1.0),
+}
+COUNT_UNITS = {"person", "people", "officer", "officers", "call", "calls", "shot", "shots",
+               "warning", "warnings", "order", "orders", "count"}
+
+
+def norm_unit(unit: str | None, measure: str) -> tuple[str, float]:
+    u = (unit or "").lower()
+    if u in COUNT_UNITS:
+        return "count", 1.0
+    if measure == "duration_of_service" and u in {"month", "year", "week", "day"}:
+        return "year", {"month": 1 / 12, "week": 7 / 365.25, "day": 1 / 365.25}.get(u, 1.0)
+    return UNIT_FACTOR.get(u, (u, 1.0))
+
+
+def close(a: float | None, b: float | None, unit: str) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    tol = 0.5 if unit == "minute_of_day" else max(0.02 * max(abs(a), abs(b)), 0.02)
+    return abs(a - b) <= tol
+
+
+@dataclass
+class KeyClaim:
+    doc: str
+    id: str
+    start: int
+    end: int
+    measure: str
+    lo: float | None
+    hi: float | None
+    unit: str
+    speaker: str
+    speaker_kind: str
+    relation: str | None
+    as_written: str
+    tool: object = None  # the matched tool claim
+    full: bool = False
+
+
+@dataclass
+class Score:
+    keyed: int = 0
+    span_found: int = 0
+    found: int = 0
+    tool: int = 0
+    tool_scored: int = 0
+    tool_right: int = 0
+    tool_span_right: int = 0
+    speakers_right: int = 0
+    key_conflicts: int = 0
+    conflicts_found: int = 0
+    tool_conflicts: int = 0
+    tool_conflicts_right: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    def add(self, other: "Score") -> None:
+        for name in self.__dataclass_fields__:
+            if name != "misses":
+                setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.misses += other.misses
+
+    def figures(self) -> dict[str, float | None]:
+        def ratio(a, b):
+            return a / b if b else None
+        return {
+            "recall": ratio(self.found, self.keyed),
+            "span_recall": ratio(self.span_found, self.keyed),
+            "value_accuracy": ratio(self.found, self.span_found),
+            "precision": ratio(self.tool_right, self.tool_scored),
+            "span_precision": ratio(self.tool_span_right, self.tool_scored),
+            "speakers": ratio(self.speakers_right, self.found),
+            "conflict_recall": ratio(self.conflicts_found, self.key_conflicts),
+            "conflict_precision": ratio(self.tool_conflicts_right, self.tool_conflicts),
+        }
+
+
+def load_splits() -> dict[str, tuple[str, list[str]]]:
+    """incident -> (split, article file names), from every split file present."""
+    out: dict[str, tuple[str, list[str]]] = {}
+    for path in SPLIT_FILES:
+        if path.exists():
+            for slug, entry in tomllib.loads(path.read_text(encoding="utf-8")).get("incidents", {}).items():
+                out[slug] = (entry.get("split", "dev"), list(entry.get("articles", [])))
+    return out
+
+
+def load_key(stem: str) -> dict | None:
+    path = KEYS / f"{stem}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def key_claims(stem: str, key: dict) -> list[KeyClaim]:
+    return [KeyClaim(stem, c["id"], c["start"], c["end"], c["measure"], c.get("lo"), c.get("hi"),
+                     c["unit"], c["speaker"], c["speaker_kind"], c.get("relation"), c["as_written"])
+            for c in key.get("claim", [])]
+
+
+def overlaps(a_start: int, a_end: int, b_start: int, b_end: int) -> bool:
+    return a_start < b_end and b_start < a_end
+
+
+# The keys' README lets a benchmark take these as one family: one span of time, told as a
+# delay until an arrival or an entry or as time that passed.
+FAMILY = {"duration_elapsed": "duration_span", "duration_to_arrival": "duration_span",
+          "duration_to_entry": "duration_span"}
+
+
+def same_measure(key_measure: str, tool_measure: str) -> bool:
+    return key_measure == tool_measure or FAMILY.get(key_measure, key_measure) == FAMILY.get(tool_measure)
+
+
+def signed(lo, hi, relation: str | None):
+    """An offset before its anchor as the development keys write it: [lo, hi] before is
+    [-hi, -lo] (the held-out keys and the tool write a positive value and the relation)."""
+    if relation != "before":
+        return lo, hi
+    return (None if hi is None else -hi), (None if lo is None else -lo)
+
+
+def value_right(k: KeyClaim, t) -> bool:
+    if k.measure == "place_of_action":
+        return True
+    ku, kf = norm_unit(k.unit, k.measure)
+    tu, tf = norm_unit(t.unit, t.measure)
+    if ku != tu:
+        return False
+    scale = lambda v, f: None if v is None else v * f  # noqa: E731
+    klo, khi = scale(k.lo, kf), scale(k.hi, kf)
+    tlo, thi = scale(t.lo, tf), scale(t.hi, tf)
+    if k.measure == "time_of_action" and ku == "minute":
+        klo, khi = signed(klo, khi, k.relation)
+        tlo, thi = signed(tlo, thi, (t.time_ref or {}).get("relation"))
+    if ku == "minute_of_day" and klo is not None and tlo is not None and abs(klo - tlo) > 720:
+        shift = 1440 if klo > tlo else -1440  # the midnight wrap
+        tlo, thi = tlo + shift, None if thi is None else thi + shift
+    return close(klo, tlo, ku) and close(khi, thi, ku)
+
+
+# ---- speakers
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", name.lower().replace("’", "'").replace("'s", ""))
+
+
+SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
+GENERIC = {"police": "officers", "officers": "officers", "cops": "officers", "deputies": "deputies",
+           "authorities": "authorities", "officials": "officials", "sources": "sources",
+           "investigators": "investigators"}
+
+
+def _surname(name: str) -> str | None:
+    words = [w for w in _words(name) if w not in SUFFIXES]
+    return words[-1] if words else None
+
+
+def _acronym(name: str) -> str:
+    return "".join(w[0] for w in _words(name) if w not in {"of", "the", "and", "for"})
+
+
+def names_match(key_name: str, names: list[str], person: bool) -> bool:
+    from rapidfuzz import fuzz
+
+    kw = " ".join(_words(key_name))
+    for n in names:
+        nw = " ".join(_words(n))
+        if not nw:
+            continue
+        if person:
+            if _surname(key_name) and _surname(key_name) == _surname(n):
+                return True
+        elif nw == kw or _acronym(key_name) == nw.replace(" ", "") or _acronym(n) == kw.replace(" ", "") \
+                or GENERIC.get(kw) == GENERIC.get(nw, "?"):
+            return True
+        if fuzz.token_set_ratio(kw, nw) >= 90:
+            return True
+    return False
+
+
+def speaker_right(k: KeyClaim, t, entities: dict) -> bool:
+    sid = t.speaker or ""
+    e = entities.get(sid)
+    names = ([e.name, *e.aliases] if e else []) + ([t.speaker_text] if t.speaker_text else [])
+    kind = e.kind if e else None
+    if k.speaker_kind == "author":
+        return sid.startswith("author:")
+    if sid.startswith("author:"):
+        return False
+    if k.speaker_kind == "person":
+        return kind == "person" and names_match(k.speaker, names, person=True)
+    if k.speaker_kind in {"organisation", "outlet"}:
+        parts = [p for p in re.split(r"\s+and\s+|,\s*", k.speaker) if p]
+        return kind in {"org", "outlet", "group"} and any(names_match(p, names, person=False) for p in parts)
+    # an unnamed source ("two law enforcement sources"): a group or no named speaker
+    return kind in {None, "group"} or names_match(k.speaker, names, person=False)
+
+
+# ---- one incident
+
+def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int, int]]]) -> Score:
+    s = Score(keyed=len(keys), tool=len(claims))
+    by_doc = defaultdict(list)
+    for c in claims:
+        by_doc[c.doc].append(c)
+    used: set[str] = set()
+    for full in (True, False):
+        for k in keys:
+            if k.tool is not None:
+                continue
+            for t in sorted(by_doc[k.doc], key=lambda t: t.start):
+                if t.id in used or not same_measure(k.measure, t.measure) \
+                        or not overlaps(k.start, k.end, t.start, t.end):
+                    continue
+                if full and not value_right(k, t):
+                    continue
+                k.tool, k.full = t, full
+                used.add(t.id)
+                break
+    s.span_found = sum(1 for k in keys if k.tool is not None)
+    s.found = sum(1 for k in keys if k.full)
+    matched = {k.tool.id: k for k in keys if k.tool is not None}
+    for t in claims:
+        if t.id in matched:
+            s.tool_scored += 1
+            s.tool_span_right += 1
+            s.tool_right += matched[t.id].full
+        elif any(overlaps(a, b, t.start, t.end) for a, b in unlisted.get(t.doc, [])) and not any(
+                overlaps(k.start, k.end, t.start, t.end) for k in keys if k.doc == t.doc):
+            continue  # an unlisted quantity: neither right nor wrong
+        else:
+            s.tool_scored += 1
+    return s
+
+
+def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
+    from onrecord.claims.extract import analyse
+
+    texts, keys, unlisted, conflicts = {}, [], {}, []
+    for name in articles:
+        stem = name.removesuffix(".txt")
+        key = load_key(stem)
+        path = ARTICLES / name
+        if key is None or not path.exists():
+            continue
+        texts[name] = path.read_text(encoding="utf-8")
+        keys += key_claims(stem, key)
+        unlisted[name] = [(u["start"], u["end"]) for u in key.get("unlisted", [])]
+        for c in key.get("conflict", []):
+            refs = []
+            for side in ("a", "b"):
+                ref = c[side]
+                refs.append(tuple(ref.split("#")) if "#" in ref else (stem, ref))
+            conflicts.append(frozenset(refs))
+    if not texts:
+        return None
+    for k in keys:
+        k.doc += ".txt"
+    analysis = analyse(texts)
+    entities = {e.id: e for e in analysis.entities}
+    s = match(keys, analysis.claims, unlisted)
+    s.speakers_right = sum(1 for k in keys if k.full and speaker_right(k, k.tool, entities))
+    key_of_tool = {k.tool.id: (k.doc.removesuffix(".txt"), k.id) for k in keys if k.tool is not None}
+    key_pairs = set(conflicts)
+    s.key_conflicts = len(key_pairs)
+    tool_pairs = set()
+    for c in analysis.conflicts:
+        a, b = (key_of_tool.get(side["claim"]) for side in c.sides)
+        s.tool_conflicts += 1
+        pair = frozenset((a, b)) if a and b else None
+        s.tool_conflicts_right += pair in key_pairs
+        if pair:
+            tool_pairs.add(pair)
+    s.conflicts_found = len(key_pairs & tool_pairs)
+    if show and split == "dev":
+        for k in keys:
+            if not k.full:
+                got = f"got {k.tool.measure} [{k.tool.lo}, {k.tool.hi}] {k.tool.unit}" if k.tool else "not found"
+                s.misses.append(f"  miss {k.doc[:3]}#{k.id} {k.measure} [{k.lo}, {k.hi}] {k.unit} "
+                                f"{k.as_written!r}: {got}")
+            elif not speaker_right(k, k.tool, entities):
+                t = k.tool
+                s.misses.append(f"  speaker {k.doc[:3]}#{k.id} {k.as_written!r}: key {k.speaker!r}, "
+                                f"tool {t.speaker} ({t.speaker_text!r})")
+        matched = {k.tool.id for k in keys if k.tool is not None}
+        for t in analysis.claims:
+            if t.id not in matched:
+                s.misses.append(f"  extra {t.doc[:3]} {t.measure} [{t.lo}, {t.hi}] {t.unit} {t.text!r}")
+        for pair in key_pairs - tool_pairs:
+            s.misses.append(f"  conflict missed {sorted(pair)}")
+        for c in analysis.conflicts:
+            a, b = (key_of_tool.get(side["claim"]) for side in c.sides)
+            if frozenset((a, b)) not in key_pairs:
+                s.misses.append(f"  conflict extra {c.measure}: {c.sides[0]['text']!r} vs {c.sides[1]['text']!r}")
+    return s
+
+
+def incident_grouping(splits: dict, split: str) -> str:
+    """All articles of a split in one run: do the reader's incidents match the split file's?
+    Counted over pairs of documents (same incident or not), so the figure is comparable
+    however many incidents a split has."""
+    from itertools import combinations
+
+    from onrecord.claims.extract import analyse
+
+    truth, texts = {}, {}
+    for slug, (sp, articles) in splits.items():
+        for name in articles:
+            if sp == split and (ARTICLES / name).exists() and load_key(name.removesuffix(".txt")):
+                truth[name], texts[name] = slug, (ARTICLES / name).read_text(encoding="utf-8")
+    analysis = analyse(texts)
+    # a reader that does not group by incident compares every document with every other
+    incidents = getattr(analysis, "incidents", None) or [{"id": "all", "documents": list(texts)}]
+    got = {d: i["id"] for i in incidents for d in i["documents"]}
+    pairs = list(combinations(sorted(texts), 2))
+    right = sum((truth[a] == truth[b]) == (got[a] == got[b]) for a, b in pairs)
+    together = [(a, b) for a, b in pairs if truth[a] == truth[b]]
+    kept = sum(got[a] == got[b] for a, b in together)
+    apart = len(pairs) - len(together)
+    mixed = sum(got[a] == got[b] for a, b in pairs if truth[a] != truth[b])
+    return (f"  one run over all {len(texts)} articles: {len(incidents)} incidents found "
+            f"({len(set(truth.values()))} true); document pairs right {right}/{len(pairs)}, "
+            f"same-incident pairs kept together {kept}/{len(together)}, other-incident pairs joined {mixed}/{apart}")
+
+
+def fmt(v: float | None) -> str:
+    return "  n/a" if v is None else f"{v:.3f}"
+
+
+def report(name: str, s: Score) -> list[str]:
+    f = s.figures()
+    out = [f"{name}: {s.keyed} key claims, {s.tool} tool claims, {s.key_conflicts} key conflicts, "
+           f"{s.tool_conflicts} tool conflicts"]
+    for label, metric, target in (
+            ("claim recall", "recall", TARGETS["recall"]),
+            ("  span+measure recall", "span_recall", None),
+            ("  value accuracy", "value_accuracy", None),
+            ("precision", "precision", TARGETS["precision"]),
+            ("  span+measure precision", "span_precision", None),
+            ("speakers right", "speakers", TARGETS["speakers"]),
+            ("conflict recall", "conflict_recall", TARGETS["conflict_recall"]),
+            ("conflict precision", "conflict_precision", TARGETS["conflict_precision"])):
+        out.append(f"  {label:<26} {fmt(f[metric])}" + (f"   target >= {target:.2f}" if target else ""))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--split", choices=["dev", "holdout", "all"], default="all")
+    ap.add_argument("--misses", action="store_true", help="per-claim misses (development split only)")
+    ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
+    args = ap.parse_args(argv)
+    if not ARTICLES.is_dir():
+        print(f"articles not found at {ARTICLES}", file=sys.stderr)
+        return 2
+    splits = load_splits()
+    wanted = ["dev", "holdout"] if args.split == "all" else [args.split]
+    lines, t0 = [], time.perf_counter()
+    for split in wanted:
+        total = Score()
+        per_incident = []
+        for slug, (sp, articles) in sorted(splits.items()):
+            if sp != split:
+                continue
+            s = score_incident(slug, sp, articles, args.misses)
+            if s is None:
+                continue
+            total.add(s)
+            per_incident.append((slug, s))
+        label = "tuned (dev)" if split == "dev" else "held-out"
+        lines += report(f"{label}, {len(per_incident)} incidents", total)
+        lines.append(incident_grouping(splits, split))
+        if split == "dev":
+            for slug, s in per_incident:
+                f = s.figures()
+                lines.append(f"    {slug:<26} recall {fmt(f['recall'])} precision {fmt(f['precision'])} "
+                             f"speakers {fmt(f['speakers'])} conflicts {s.conflicts_found}/{s.key_conflicts} "
+                             f"(tool {s.tool_conflicts_right}/{s.tool_conflicts})")
+            lines += total.misses
+    lines.append(f"({time.perf_counter() - t0:.1f} s)")
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

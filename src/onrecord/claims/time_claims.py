@@ -1,0 +1,214 @@
+"""Times as claims: which action a time of day or an offset belongs to, who did it, and
+which moment of the incident it is (verbs.py names the moments).
+
+A time belongs to the verb before it in its clause ("I arrived at 2:20"), else the verb
+after it ("Two days after the vigil, Chief X sent ..."; a timeline's "9:39:00 — Officer X
+arrives"); a time of day with no verb near is still a claim about its moment. Times that
+are not the response (a press conference's, a class schedule) are left out. A document
+that says "Times are approximate." has its unhedged times read as "about"; a time written
+without a.m./p.m. takes the half of the day named beside it or of the nearest time that
+says it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from onrecord.claims.measures import STAY, TOOK, clause_bounds
+from onrecord.claims.named_entities import Resolution
+from onrecord.claims.records import Entity
+from onrecord.claims.subjects import INCIDENT, group_subject, person_subject
+from onrecord.claims.text import Sentence
+from onrecord.claims.times_in_text import TimeExpr
+from onrecord.claims.verbs import event_kind, verbs_in
+from onrecord.model import Claim
+
+ACTION_RE = re.compile(r"\b(?:(?!(?:feed|need|speed|indeed|seed|bed|red|shed|hundred|tired|scared)\b)[a-z]{2,}ed|"
+                       r"sent|went|ran|came|fled|left|shot|heard|saw|made|got|began|"
+                       r"told|said|gave|took|fired|drove|stood|sat|held|met|found|hit|fell|go|enter|arrive|breach|open|"
+                       r"reach|call|shoot|leave|come)\b")
+
+
+# A timeline that says "Times are approximate." has each unhedged time read as "about".
+APPROXIMATE = re.compile(r"\b(?:all\s+)?times\s+(?:are|were|listed are)\s+(?:approximate|estimates)\b", re.I)
+
+
+def approximate_time(t: TimeExpr) -> TimeExpr:
+    if t.hedge is None and t.lo is not None and t.lo == t.hi:
+        t.lo, t.hi, t.hedge = t.lo - 5, t.hi + 5, "about"
+    return t
+
+
+DAY_PART = re.compile(r"\b(?:(?P<am>morning|overnight|night|dawn)|(?P<pm>afternoon|evening))\b", re.IGNORECASE)
+
+
+def day_part(sentence: str, t: TimeExpr) -> str | None:
+    """'12:39 Friday morning' is a.m., '4:10 that afternoon' p.m.: a part of the day named
+    within a few words of the time."""
+    m = DAY_PART.search(sentence[t.end:t.end + 25]) or DAY_PART.search(sentence[max(0, t.start - 25):t.start])
+    if m is None:
+        return None
+    return "am" if m.group("am") else "pm"
+
+
+def nearest_half(halves: list[tuple[int, str]], pos: int) -> str | None:
+    return min(halves, key=lambda h: abs(h[0] - pos))[1] if halves else None
+
+
+def stay_before(sentence: str, t: TimeExpr) -> bool:
+    """'I stayed at the door four minutes before I went in' measures the stay, and 'it took
+    77 minutes before anyone went in' the time taken: neither is an offset."""
+    cs, _ = clause_bounds(sentence, t.start, t.end)
+    return STAY.search(sentence[cs:t.start]) is not None or TOOK.search(sentence[cs:t.start]) is not None
+
+
+THING_RE = re.compile(r"^\s*(?:the|a|an)\s+((?:[\w’'-]+\s+){0,5}?[\w’'-]+)\s*$", re.IGNORECASE)
+
+
+def _thing_subject(res: Resolution, words: str) -> tuple[str | None, str | None]:
+    """'The first 911 call came in at 2:17': the time is about the call."""
+    words = re.sub(r"\s+(?:was|were|is|are|had|has|have|been|being|be)(?:\s+\w+ly)?\s*$", "", words)
+    m = THING_RE.match(words)
+    if m is None:
+        return None, None
+    tid = "thing:" + re.sub(r"[^a-z0-9]+", "-", m.group(1).lower()).strip("-")
+    res.entities.setdefault(tid, Entity(tid, "thing", m.group(1)))
+    return tid, words.strip()
+
+
+def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Claim | None:
+    """A time is about an action: the verb before it in its clause ("I arrived at 2:20"),
+    else the verb after it ("Two days after the vigil, Chief X sent ..."; a timeline's
+    "9:39:00 — Officer X arrives"). A time of day with no verb near ("At 12:46 a.m., the
+    suspect was in custody") is still a claim, about the moment its clause names."""
+    skip = [(o.start, o.end) for o in others if o is not t]
+    found = _action(sent, t, skip)
+    if found is None and t.ref.get("anchor"):
+        shorter = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
+        found = _action(sent, shorter, skip) if shorter else None
+        t = shorter if found else t
+    cs, ce = clause_bounds(sent.text, t.start, t.end)
+    start, end = sent.start + t.start, sent.start + t.end
+    voice, quoted = speakers.who_said(start)
+    if found is None:
+        if t.kind != "clock" and not _names_event(t.ref.get("anchor")):
+            return None  # "1 minute into the clip": an offset from no event says nothing
+        who, who_text = person_subject(doc, res, sent.start + cs, sent.start + ce, sent.start, voice.speaker, quoted)
+        qualifier, action_start, verb_before = None, ce, False
+    else:
+        action, verb_before = found
+        qualifier, action_start = action.group(0), action.start()
+        if verb_before:
+            who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, sent.start,
+                                           voice.speaker, quoted)
+        else:
+            who, who_text = person_subject(doc, res, end, sent.start + action_start, end, voice.speaker, quoted)
+    if who is None:
+        who, who_text = group_subject(doc, res, sent, cs, t.start if verb_before else action_start,
+                                       voice.speaker)
+    if who is None:
+        head = sent.text[cs:action_start] if verb_before else sent.text[t.end:action_start]
+        who, who_text = _thing_subject(res, head.strip(" ,—–-*"))
+    if who is None:
+        who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
+    ref = dict(t.ref)
+    if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
+                              or SCHEDULE_AFTER.match(sent.text[t.end:])):
+        return None  # "held a press conference at 1:13 p.m.", "9 a.m. classes": not the response
+    event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
+    if event:
+        ref["event"] = event
+    return Claim(
+        id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
+        sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text, subject=who,
+        subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
+        hedge=t.hedge, quoted=quoted, qualifier=qualifier, time_ref=ref,
+    )
+
+
+EVENT_NOUN = re.compile(r"\b(?:call|calls|shooting|shots?|gunfire|attack|ordeal|siege|rampage|spree|standoff|"
+                        r"massacre|incident|alarm|arrival|opening|explosion|blast|breach|began|started|"
+                        r"first|initial|fired|opened fire)\b", re.IGNORECASE)
+
+
+def _names_event(anchor: str | None) -> bool:
+    """'eight minutes after the initial 911 call' counts from a moment of the incident;
+    'one minute into the clip' from none."""
+    return bool(anchor) and (EVENT_NOUN.search(anchor) is not None or event_kind(anchor) is not None)
+
+
+# What a time of day is of when it is no moment of the response (docs: not claims).
+NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|"
+                          r"lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
+                          r"updated|update)\b", re.IGNORECASE)
+
+
+SCHEDULE_AFTER = re.compile(r"^\s*(?:classes|class|show|shows|screening|service|services|meeting|lecture)\b", re.I)
+
+
+def _near_words(sentence: str, t: TimeExpr, others) -> str:
+    """The few words on either side of a time, up to the neighbouring times."""
+    starts = [o.start for o in others if o is not t and o.start >= t.end]
+    ends = [o.end for o in others if o is not t and o.end <= t.start]
+    lo = max([max(0, t.start - 40)] + ends)
+    hi = min([t.end + 40] + starts)
+    return sentence[lo:t.start] + " " + sentence[t.end:hi]
+
+
+def _moment(sentence: str, t: TimeExpr, cs: int, ce: int, others) -> str | None:
+    """The moment a time is of: the words between it and the time before it in its clause
+    ("officers were dispatched at 11:57 p.m."), else those up to the next time (a
+    timeline's "9:39:00 — Officer X arrives"), else the rest of its clause."""
+    starts = sorted(o.start for o in others if o is not t and o.start >= t.end)
+    ends = sorted(o.end for o in others if o is not t and o.end <= t.start)
+    before = sentence[max([cs] + ends):t.start]
+    after = sentence[t.end:min([ce] + starts)]
+    # else the rest of the clause after it, other times blanked ("At 12:46 a.m., eight
+    # minutes after the initial 911 call, the suspect was in custody"): never words before
+    # an earlier time, which are that time's.
+    spans = [(o.start - t.end, o.end - t.end) for o in others if o is not t and o.start >= t.end]
+    return event_kind(before) or event_kind(after) or event_kind(_without(sentence[t.end:ce], spans))
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    for s, e in spans:
+        if 0 <= s < e <= len(text):
+            text = text[:s] + " " * (e - s) + text[e:]
+    return text
+
+
+def _clause_end(sentence: str, t: TimeExpr, ce: int) -> int:
+    """A timeline's "9:39:00 — Officer X arrives": the clause of the time is the one after
+    its dash when nothing but the dash follows the time."""
+    if sentence[t.end:ce].strip(" ,*") == "" and ce < len(sentence):
+        return clause_bounds(sentence, ce + 1, ce + 1)[1]
+    return ce
+
+
+def _action(sent: Sentence, t: TimeExpr, skip=()):
+    """The verb a time belongs to; verbs inside another time phrase ("about an hour after
+    the shooting began") belong to that phrase."""
+    cs, ce = clause_bounds(sent.text, t.start, t.end)
+    seen = {m.start(): m for m in ACTION_RE.finditer(sent.text)}
+    for m in verbs_in(sent.text):
+        seen.setdefault(m.start(), m)
+    free = [m for _, m in sorted(seen.items()) if not any(s <= m.start() < e for s, e in skip)
+            and not (t.start <= m.start() < t.end)]
+    before = [m for m in free if cs <= m.start() and m.end() <= t.start]
+    if before:
+        return before[-1], True
+    end = _clause_end(sent.text, t, ce)
+    end = end if t.end < end else len(sent.text)
+    after = [m for m in free if t.end <= m.start() < end]
+    return (after[0], False) if after else None
+
+
+def _shorter_anchor(t: TimeExpr) -> TimeExpr | None:
+    anchor = t.ref["anchor"]
+    cut = re.search(r"\s(?=(?!I\b)[A-Z][a-z])", anchor)
+    if cut is None:
+        return None
+    new = anchor[:cut.start()]
+    drop = len(anchor) - len(new)
+    return TimeExpr(t.start, t.end - drop, t.text[:len(t.text) - drop], t.kind, t.lo, t.hi, t.unit, t.hedge,
+                    {**t.ref, "anchor": new})

@@ -1,0 +1,39 @@
+"""What a number measures, for the classes issue 15 names (invented sentences)."""
+
+from onrecord.claims.extract import analyse, extract_claims
+
+
+def _read(text):
+    return [(c.text, c.measure, c.lo, c.hi) for c in extract_claims(text, "m.txt")]
+
+
+def test_a_years_long_career_is_no_arrival():
+    got = _read("Deputy Ilse Marrow, a law enforcement officer for 32 years, said she arrived within seven minutes.")
+    assert got == [("32 years", "duration_of_service", 32.0, 32.0),
+                   ("within seven minutes", "duration_to_arrival", 0.0, 7.0)]
+
+
+def test_what_officers_believed_is_not_what_happened_to_them():
+    assert _read("Nearly 20 officers stood in a hallway, believing victims inside were already dead.") == [
+        ("Nearly 20 officers", "count_officers_waiting", 18.0, 20.0)]
+
+
+def test_headline_durations():
+    assert ("45 Minutes", "duration_waiting", 45.0, 45.0) in _read("For 45 Minutes, Police Waited at the "
+                                                                   "Penbury School")
+    assert _read("For 79 minutes, police failed to act.") == [("79 minutes", "duration_waiting", 79.0, 79.0)]
+    assert _read("A 48-minute standstill followed.") == [("48-minute", "duration_elapsed", 48.0, 48.0)]
+
+
+def test_a_trailing_clause_with_its_day_speaks_for_the_sentence():
+    text = "Four officers arrived at 11:35 a.m., authorities said on Friday (May 27)."
+    [c] = [c for c in extract_claims(text, "m.txt") if c.measure == "time_of_action"]
+    assert c.speaker == "group:authorities"
+
+
+def test_a_delay_against_an_offset_of_the_same_moment():
+    a = analyse({"a.txt": "Penbury County Sheriff's deputies arrived within seven minutes at Thistlewood "
+                          "School, Sheriff Ilse Marrow said.",
+                 "b.txt": "At Thistlewood School, Penbury County Sheriff's deputies arrived about 10 minutes "
+                          "after the shooting began."})
+    assert any("two offsets of the arrival" in c.reason for c in a.conflicts)
