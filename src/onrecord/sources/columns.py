@@ -46,7 +46,10 @@ def field_values(spec: FieldSpec, table: dict[str, pa.Array], rows: int, codes: 
     if spec.codes:
         values = translate(values, codes[spec.codes], spec.codes, uncoded)
     if spec.pick:
-        return pc.struct_field(pc.extract_regex(values, POINT), spec.pick)
+        values = pc.struct_field(pc.extract_regex(values, POINT), spec.pick)
+    if spec.default is not None:
+        blank = pc.fill_null(pc.equal(pc.utf8_trim_whitespace(values), ""), True)
+        values = pc.if_else(blank, spec.default, values)
     return values
 
 

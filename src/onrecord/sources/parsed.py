@@ -40,6 +40,7 @@ class Parsed:
     rejects: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)
+    left_out: int = 0  # rows a [rows] when / unless filter left out (no events, no error)
 
     @property
     def event_count(self) -> int:

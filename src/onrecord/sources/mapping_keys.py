@@ -1,0 +1,42 @@
+"""Every key a mapping may hold, so a misspelt one is an error naming it, not a silent
+no-op (`optinal = true` once dropped every blank-time row). docs/mappings.md lists them."""
+
+from __future__ import annotations
+
+import difflib
+
+# Tables whose keys are the user's own (column names, codes, attribute names) are None.
+TOP = {
+    "mapping": {"name", "description", "source_kind", "agency", "timezone", "layout"},
+    "file": {"format", "header", "columns", "delimiter", "quote", "encoding", "required", "null_values"},
+    "rows": {"when", "unless"},
+    "defaults": None,
+    "fields": None,  # event field names: checked against EVENT_FIELDS
+    "attributes": None,
+    "codes": None,
+    "events": None,  # a list of tables: EVENT below
+    "text": {"event", "time", "format"},
+    "people": {"dob_format"},
+    # owned by clock trust and lexicons (docs/mappings.md, docs/lexicons.md); checked where read
+    "clock": {"trust", "uncertainty_s"},
+    "lexicon": None,
+}
+FIELD_TABLE = {"column", "codes", "template", "pick", "default"}
+EVENT_OWN = {"kind", "kind_from", "kinds", "time", "format", "precision", "optional", "once_per_call",
+             "text", "when", "unless", "split", "wide"}
+CONDITION = {"column", "equals", "in", "matches", "blank"}
+SPLIT = {"column", "by", "into", "sep", "pattern"}
+
+
+def unknown(keys, known, where: str, fail) -> None:
+    """Fail on the first key not in `known`, suggesting the nearest known one."""
+    for key in keys:
+        if key not in known:
+            near = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.6)
+            hint = f" (did you mean {near[0]!r}?)" if near else f" (known: {', '.join(sorted(known))})"
+            fail(f"{where}.{key}" if where else str(key), f"is not a key of {where or 'a mapping'}{hint}")
+
+
+def suggestion(value: str, choices) -> str:
+    near = difflib.get_close_matches(value, sorted(choices), n=1, cutoff=0.6)
+    return f"; did you mean {near[0]!r}?" if near else ""

@@ -1,0 +1,80 @@
+"""strptime patterns as a mapping writes them: checked once when the mapping is read, then
+read a whole column at a time (pyarrow). pyarrow's own strptime knows no `%f`; a fraction
+of a second is cut out of each value by a regular expression built from the pattern and
+added back in milliseconds."""
+
+from __future__ import annotations
+
+import re
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+# Directive -> what it may match, for the ones pyarrow reads (plus %f, read here).
+DIRECTIVES = {
+    "Y": r"\d{4}", "y": r"\d{2}", "m": r"\d{1,2}", "d": r"\d{1,2}", "e": r"\s?\d{1,2}",
+    "H": r"\d{1,2}", "I": r"\d{1,2}", "M": r"\d{1,2}", "S": r"\d{1,2}", "j": r"\d{1,3}",
+    "p": r"[AaPp][Mm]", "b": r"[A-Za-z]+", "h": r"[A-Za-z]+", "B": r"[A-Za-z]+",
+    "a": r"[A-Za-z]+", "A": r"[A-Za-z]+", "z": r"(?:[Zz]|[+-]\d\d(?::?\d\d)?)",
+    "T": r"\d{1,2}:\d{1,2}:\d{1,2}", "R": r"\d{1,2}:\d{1,2}", "D": r"\d{1,2}/\d{1,2}/\d{2}",
+    "%": "%", "n": r"\s*", "t": r"\s*", "f": r"\d{1,9}",
+}
+DIRECTIVE = re.compile(r"%-?(.)|%$")
+NULL_STR = pa.scalar(None, pa.string())
+
+
+def format_problem(fmt: str) -> str | None:
+    """Why a pattern cannot be read, or None. (Said once, naming the mapping key.)"""
+    if "%" not in fmt:
+        return "has no % directive: write the pattern the times follow, e.g. %m/%d/%Y %H:%M:%S"
+    seen = []
+    for m in DIRECTIVE.finditer(fmt):
+        d = m.group(1)
+        if d is None:
+            return "ends with a lone %"
+        if d not in DIRECTIVES:
+            return f"uses %{d}, which is not a strptime directive read here ({_known()})"
+        seen.append(d)
+    if seen.count("f") > 1:
+        return "uses %f twice"
+    return None
+
+
+def _known() -> str:
+    return " ".join(f"%{d}" for d in DIRECTIVES if d != "%")
+
+
+def normalise(fmt: str) -> str:
+    """`%-d` (GNU 'no padding') reads as `%d`: one or two digits are read either way."""
+    return re.sub(r"%-(.)", r"%\1", fmt)
+
+
+def strptime_ms(values: pa.Array, fmt: str) -> pa.Array:
+    """Timestamps in ms (UTC-aware when the pattern has %z, else naive), null where a value
+    does not read as `fmt`."""
+    fmt = normalise(fmt)
+    if "%f" not in fmt:
+        return pc.strptime(values, format=fmt, unit="ms", error_is_null=True)
+    before, after = fmt.split("%f")
+    parts = pc.extract_regex(values, f"^(?P<a>{_regex(before)})(?P<f>\\d{{1,9}})(?P<b>{_regex(after)})$")
+    whole = pc.binary_join_element_wise(pc.struct_field(parts, "a"), pc.struct_field(parts, "b"), "")
+    read = pc.strptime(whole, format=before + after, unit="ms", error_is_null=True)
+    # Digits after the point are tenths, hundredths, ...: "5" is 500 ms, "123456" 123 ms.
+    millis = pc.cast(pc.utf8_rpad(pc.utf8_slice_codeunits(pc.struct_field(parts, "f"), 0, 3), 3, "0"), pa.int64())
+    as_int = pc.add(pc.cast(read, pa.int64()), millis)
+    return pc.cast(as_int, read.type)
+
+
+def _regex(fmt: str) -> str:
+    out, at = [], 0
+    for m in DIRECTIVE.finditer(fmt):
+        out.append(_literal(fmt[at:m.start()]))
+        out.append(DIRECTIVES[m.group(1)])
+        at = m.end()
+    out.append(_literal(fmt[at:]))
+    return "".join(out)
+
+
+def _literal(text: str) -> str:
+    # White space in a pattern matches any run of white space, none included (as strptime).
+    return "".join(r"\s*" if c.isspace() else re.escape(c) for c in text)
