@@ -102,3 +102,27 @@ def test_a_split_that_cannot_be_read_names_its_key(split, key):
 ])
 def test_a_row_filter_that_cannot_be_read_names_its_key(when, key):
     assert fails(WIDE + f"\n[rows]\nwhen = {when}\n").field == key
+
+
+HEAD = '[mapping]\nname = "doc"\nsource_kind = "cad"\ntimezone = "UTC"\n'
+EVENT = '\n[[events]]\nkind = "call_received"\ntime = "At"\nformat = "iso"\n'
+
+
+def doc_examples() -> list[str]:
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "mappings.md").read_text(encoding="utf-8")
+    return [b.split("```", 1)[0] for b in text.split("```toml\n")[1:]]
+
+
+@pytest.mark.parametrize("block", [b for b in doc_examples() if b.lstrip().startswith("[")])
+def test_every_table_in_the_docs_reads_as_written(block):
+    """A user writes a mapping from docs/mappings.md alone: each example must read."""
+    if "[mapping]" in block:
+        text = block
+    elif block.lstrip().startswith("[[events]]"):
+        text = HEAD + block
+    else:
+        text = HEAD + block + EVENT
+    m = parse_mapping(text, "doc.toml")
+    assert m.events or m.text

@@ -23,8 +23,13 @@ def test_fraction_of_a_second_with_f_is_read_to_the_millisecond():
     got = read(["2026-03-14 09:30:05.123", "2026-03-14 09:30:05.5", "2026-03-14 09:30:05.123456",
                 "2026-03-14 09:30:05", None], "%Y-%m-%d %H:%M:%S.%f")
     base = ms("2026-03-14T09:30:05")
-    # a value written without the fraction does not follow the pattern
-    assert got == [base + 123, base + 500, base + 123, None, None]
+    # an export that drops a zero fraction writes the whole second
+    assert got == [base + 123, base + 500, base + 123, base, None]
+
+
+def test_a_fraction_not_after_a_point_must_be_written():
+    assert read(["093005123", "093005"], "%H%M%S%f") == [ms("1900-01-01T09:30:05.123"), None]
+    assert read(["2026-03-14 09:30:05.x"], "%Y-%m-%d %H:%M:%S.%f") == [None]
 
 
 def test_fraction_with_a_comma_and_a_zone_is_localised():

@@ -240,8 +240,9 @@ class _RowReader:
                              field="mapping.timezone") from exc
         unread = ~blank & _np(pc.is_null(lo))
         # The pattern is the column's: judged on every row read, whichever block a row is for.
+        # One value alone cannot tell a wrong pattern from a wrong row (a live feed's one line).
         written = ~blank & ~(self.left_out if frame.parent is None else self.left_out[frame.parent])
-        if written.any() and not (written & ~unread).any():
+        if written.sum() > 1 and not (written & ~unread).any():
             self._format_reads_nothing(spec, frame, texts, written)
         unread &= applies
         col = "+".join(spec.time)

@@ -20,7 +20,6 @@ DIRECTIVES = {
     "%": "%", "n": r"\s*", "t": r"\s*", "f": r"\d{1,9}",
 }
 DIRECTIVE = re.compile(r"%-?(.)|%$")
-NULL_STR = pa.scalar(None, pa.string())
 
 
 def format_problem(fmt: str) -> str | None:
@@ -55,24 +54,56 @@ def strptime_ms(values: pa.Array, fmt: str) -> pa.Array:
     fmt = normalise(fmt)
     if "%f" not in fmt:
         return pc.strptime(values, format=fmt, unit="ms", error_is_null=True)
-    before, after = fmt.split("%f")
-    parts = pc.extract_regex(values, f"^(?P<a>{_regex(before)})(?P<f>\\d{{1,9}})(?P<b>{_regex(after)})$")
+    tokens = _tokens(fmt)
+    at = next(i for i, (d, _, _) in enumerate(tokens) if d == "f")
+    before, after = tokens[:at], tokens[at + 1:]
+    fraction = r"(?P<f>\d{1,9})"
+    if before and before[-1][0] is None and before[-1][1][-1:] in (".", ","):
+        # Exports drop a zero fraction ("14:03:22" beside "14:03:22.5"): the point and its
+        # digits may be absent, and the time is then the whole second.
+        point = before[-1][1][-1]
+        fraction = f"(?:{re.escape(point)}{fraction})?"
+        before = before[:-1] + [(None, before[-1][1][:-1], _literal(before[-1][1][:-1]))]
+    parts = pc.extract_regex(values, f"^(?P<a>{_regex(before)}){fraction}(?P<b>{_regex(after)})$")
     whole = pc.binary_join_element_wise(pc.struct_field(parts, "a"), pc.struct_field(parts, "b"), "")
-    read = pc.strptime(whole, format=before + after, unit="ms", error_is_null=True)
-    # Digits after the point are tenths, hundredths, ...: "5" is 500 ms, "123456" 123 ms.
+    read = pc.strptime(whole, format=_text(before) + _text(after), unit="ms", error_is_null=True)
+    # Digits after the point are tenths, hundredths, ...: "5" is 500 ms, "123456" 123 ms, none 0.
     millis = pc.cast(pc.utf8_rpad(pc.utf8_slice_codeunits(pc.struct_field(parts, "f"), 0, 3), 3, "0"), pa.int64())
     as_int = pc.add(pc.cast(read, pa.int64()), millis)
     return pc.cast(as_int, read.type)
 
 
-def _regex(fmt: str) -> str:
-    out, at = [], 0
+# Digits a number directive takes when another number follows with nothing between
+# (%H%M%S reads 093005 as 09:30:05, as strptime does, not 0:9:3005).
+FIXED = {"Y": r"\d{4}", "y": r"\d{2}", "m": r"\d{2}", "d": r"\d{2}", "H": r"\d{2}", "I": r"\d{2}",
+         "M": r"\d{2}", "S": r"\d{2}", "j": r"\d{3}"}
+NUMBER = set(FIXED) | {"f", "e"}
+
+
+def _tokens(fmt: str) -> list[tuple[str | None, str, str]]:
+    """(directive or None for literal text, its text in the pattern, the regex it reads)."""
+    parts, at = [], 0
     for m in DIRECTIVE.finditer(fmt):
-        out.append(_literal(fmt[at:m.start()]))
-        out.append(DIRECTIVES[m.group(1)])
+        if m.start() > at:
+            parts.append((None, fmt[at:m.start()]))
+        parts.append((m.group(1), m.group(0)))
         at = m.end()
-    out.append(_literal(fmt[at:]))
-    return "".join(out)
+    if at < len(fmt):
+        parts.append((None, fmt[at:]))
+    out = []
+    for i, (d, text) in enumerate(parts):
+        glued = i + 1 < len(parts) and parts[i + 1][0] in NUMBER
+        regex = _literal(text) if d is None else FIXED[d] if glued and d in FIXED else DIRECTIVES[d]
+        out.append((d, text, regex))
+    return out
+
+
+def _regex(tokens) -> str:
+    return "".join(regex for _, _, regex in tokens)
+
+
+def _text(tokens) -> str:
+    return "".join(text for _, text, _ in tokens)
 
 
 def _literal(text: str) -> str:
