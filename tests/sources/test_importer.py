@@ -112,6 +112,7 @@ PACKED_MAPPING = """
 name = "harrow-packed"
 source_kind = "cad"
 timezone = "UTC"
+date = "2026-05-02"
 
 [fields]
 call = "Call"

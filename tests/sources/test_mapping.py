@@ -52,6 +52,7 @@ WIDE = """
 name = "wide"
 source_kind = "cad"
 timezone = "UTC"
+date = 2026-05-02
 
 [fields]
 call = "Call"
@@ -71,6 +72,14 @@ def test_a_wide_block_becomes_one_block_per_slot():
         (("Time1",), "Unit1", ("Time1", "Unit1")), (("Time2",), "Unit2", ("Time2", "Unit2")),
         (("Time3",), "Unit3", ("Time3", "Unit3"))]
     assert m.columns_used() == ["Call", "Time1", "Unit1", "Time2", "Unit2", "Time3", "Unit3"]
+
+
+def test_a_time_of_day_alone_needs_the_day():
+    assert parse_mapping(WIDE, "w.toml").events[0].date == "2026-05-02"
+    err = fails(WIDE.replace("date = 2026-05-02\n", ""))
+    assert err.field == "events[1].format" and "mapping] date" in str(err)
+    assert fails(WIDE.replace("date = 2026-05-02", 'date = "May 2"')).field == "mapping.date"
+    assert "year" in str(fails(WIDE.replace('format = "%H:%M:%S"', 'format = "%m/%d %H:%M:%S"')))
 
 
 def test_a_wide_block_must_number_its_columns():

@@ -233,8 +233,11 @@ class _RowReader:
         texts = t[spec.time[0]] if len(spec.time) == 1 else pc.binary_join_element_wise(
             *[t[c] for c in spec.time], " ")
         blank = _np(blank_mask(texts))
+        read, fmt = texts, spec.format
+        if spec.date:  # times of day alone: on the mapping's declared day
+            read, fmt = pc.binary_join_element_wise(pa.scalar(spec.date), texts, " "), f"%Y-%m-%d {fmt}"
         try:
-            lo = parse_times(texts, spec.format, self.tz)
+            lo = parse_times(read, fmt, self.tz)
         except LookupError as exc:
             raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=self.m.origin,
                              field="mapping.timezone") from exc

@@ -12,7 +12,7 @@ from onrecord.errors import InputError
 from onrecord.sources.conditions import RowFilter, row_filter
 from onrecord.sources.explode import SplitSpec, split_spec
 from onrecord.sources.mapping_keys import EVENT_OWN, FIELD_TABLE, TOP, suggestion, unknown
-from onrecord.sources.strptime import format_problem
+from onrecord.sources.strptime import format_problem, missing_date
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
 
 BUNDLED = Path(__file__).parent / "mappings"
@@ -55,6 +55,7 @@ class EventSpec:
     fields: dict[str, FieldSpec] = field(default_factory=dict)  # its own unit, agency, ... columns
     split: SplitSpec | None = None
     slot: tuple[str, ...] = ()  # a wide layout's columns for this slot: all blank = no event
+    date: str | None = None  # [mapping] date, for a pattern that writes the time of day alone
 
     def columns(self) -> list[str]:
         """The file's columns this block reads (a packed column's parts are not columns)."""
@@ -95,6 +96,7 @@ class Mapping:
     encoding: str
     required: tuple[str, ...]
     null_values: tuple[str, ...] = ("",)
+    date: str | None = None  # the day an export writing only times of day is of (YYYY-MM-DD)
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     attributes: dict[str, str] = field(default_factory=dict)
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -169,6 +171,7 @@ class _Reader:
         tz = head.get("timezone")
         if tz is not None:
             self._check_zone("mapping.timezone", tz)
+        self.date = self._check_date(head.get("date"))
         fmt = file.get("format", "csv")
         from onrecord.sources.registry import ADAPTERS  # the adapters import this module: here, not above
 
@@ -181,7 +184,7 @@ class _Reader:
         m = Mapping(
             name=str(name), origin=self.origin, raw_text=self.text, source_kind=kind,
             agency=head.get("agency"), timezone=tz, layout=head.get("layout", "row-per-call"),
-            description=head.get("description", ""), format=fmt, header=header, columns=columns,
+            description=head.get("description", ""), date=self.date, format=fmt, header=header, columns=columns,
             delimiter=file.get("delimiter", ","), quote=file.get("quote", '"'),
             encoding=file.get("encoding", "utf-8"), required=tuple(file.get("required", ())),
             null_values=("", *file.get("null_values", ())),
@@ -283,6 +286,7 @@ class _Reader:
             self.fail(f"{key}.format", "is required when time is given")
         if fmt is not None:
             self._check_format(f"{key}.format", fmt)
+        date = self.date if fmt not in (None, *NAMED_FORMATS) and len(missing_date(fmt)) == 3 else None
         precision = e.get("precision") or guess_precision(fmt)
         if precision not in PRECISION_MS:
             self.fail(f"{key}.precision", f"must be one of {', '.join(PRECISION_MS)}", precision)
@@ -293,7 +297,7 @@ class _Reader:
         return EventSpec(kind=kind, kind_from=kind_from, kinds=kinds, time=time, format=fmt,
                          precision=precision, optional=bool(e.get("optional", False)),
                          once_per_call=bool(e.get("once_per_call", False)), text=e.get("text"),
-                         unit=bool(unit), key=key, rows=row_filter(e, f"{key}.", self.fail), fields=own,
+                         unit=bool(unit), key=key, rows=row_filter(e, f"{key}.", self.fail), fields=own, date=date,
                          split=split_spec(e["split"], f"{key}.split", self.fail) if "split" in e else None)
 
     def _check_format(self, key: str, fmt) -> None:
@@ -304,6 +308,23 @@ class _Reader:
         problem = format_problem(fmt)
         if problem:
             self.fail(key, problem, fmt)
+        missing = missing_date(fmt)
+        if len(missing) == 3 and self.date is None and not key.startswith("text"):
+            self.fail(key, "reads a time of day with no date: join the date column (time = [\"Date\", \"Time\"]) "
+                      "or give the day in [mapping] date = \"YYYY-MM-DD\"", fmt)
+        if missing and len(missing) < 3 or len(missing) == 3 and key.startswith("text"):
+            self.fail(key, f"reads no {' or '.join(missing)}: every time would fall in 1900; "
+                      "write the whole date in the pattern", fmt)
+
+    def _check_date(self, date) -> str | None:
+        import datetime
+
+        if date is None:
+            return None
+        try:
+            return datetime.date.fromisoformat(str(date)).isoformat()
+        except ValueError:
+            self.fail("mapping.date", "must be a day written YYYY-MM-DD", date)
 
     def _text(self, t: dict) -> TextSpec:
         event = t.get("event", "statement")

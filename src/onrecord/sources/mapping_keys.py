@@ -7,7 +7,7 @@ import difflib
 
 # Tables whose keys are the user's own (column names, codes, attribute names) are None.
 TOP = {
-    "mapping": {"name", "description", "source_kind", "agency", "timezone", "layout", "lexicon"},
+    "mapping": {"name", "description", "source_kind", "agency", "timezone", "layout", "lexicon", "date"},
     "file": {"format", "header", "columns", "delimiter", "quote", "encoding", "required", "null_values"},
     "rows": {"when", "unless"},
     "defaults": None,

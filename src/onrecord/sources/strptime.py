@@ -39,6 +39,16 @@ def format_problem(fmt: str) -> str | None:
     return None
 
 
+DATE_PARTS = {"year": "YyD", "month": "mbBhDj", "day": "dejD"}
+
+
+def missing_date(fmt: str) -> list[str]:
+    """The parts of a date the pattern does not read (a time of day alone lacks all three:
+    read as is, every time would fall on 1 January 1900)."""
+    seen = {m.group(1) for m in DIRECTIVE.finditer(fmt)}
+    return [part for part, ds in DATE_PARTS.items() if not seen & set(ds)]
+
+
 def _known() -> str:
     return " ".join(f"%{d}" for d in DIRECTIVES if d != "%")
 
