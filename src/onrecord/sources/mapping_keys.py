@@ -8,7 +8,9 @@ import difflib
 # Tables whose keys are the user's own (column names, codes, attribute names) are None.
 TOP = {
     "mapping": {"name", "description", "source_kind", "agency", "timezone", "layout", "lexicon", "date"},
-    "file": {"format", "header", "columns", "delimiter", "quote", "encoding", "required", "null_values"},
+    "file": {"format", "header", "columns", "delimiter", "quote", "encoding", "required", "null_values",
+             # nested formats and workbooks (JSON/XML records path and prefixes, sheet and header row)
+             "records", "namespaces", "sheet", "header_row"},
     "rows": {"when", "unless"},
     "defaults": None,
     "fields": None,  # event field names: checked against EVENT_FIELDS
@@ -20,6 +22,9 @@ TOP = {
     # clock trust and lexicons (docs/mappings.md, docs/lexicons.md) check their own keys where read
     "clock": None,
     "lexicon": None,
+    # a bundled adapter's own settings, the table named after its format
+    "eido": None,
+    "cap": None,
 }
 FIELD_TABLE = {"column", "codes", "template", "pick", "default"}
 EVENT_OWN = {"kind", "kind_from", "kinds", "time", "format", "precision", "optional", "once_per_call",
