@@ -135,3 +135,22 @@ def test_every_table_in_the_docs_reads_as_written(block):
         text = HEAD + block + EVENT
     m = parse_mapping(text, "doc.toml")
     assert m.events or m.text
+
+
+@pytest.mark.parametrize("extra, key", [
+    ('[columns]\nDay = "Created"\n', "columns.Day"),
+    ('[columns]\nDay = { column = "Created", pattern = "(" }\n', "columns.Day.pattern"),
+    ('[attributes]\narmed = { column = "Armed", codes = "nope" }\n', "attributes.armed.codes"),
+    ('[attributes]\narmed = { colum = "Armed" }\n', "attributes.armed.colum"),
+])
+def test_a_made_column_that_cannot_be_read_names_its_key(extra, key):
+    assert fails(WIDE.replace("[fields]", extra + "\n[fields]")).field == key
+
+
+def test_made_columns_are_not_looked_for_in_the_file():
+    made = ('[columns]\nDay = { column = "Created", pattern = "^(\\\\S+)" }\n\n'
+            '[attributes]\narmed = { column = "Armed", default = "no" }\n\n[fields]')
+    m = parse_mapping(WIDE.replace("[fields]", made).replace('time = "Time{n}"', 'time = ["Day", "Time{n}"]'), "m.toml")
+    used = m.columns_used()
+    assert "Created" in used and "Armed" in used and "Day" not in used
+    assert not any(c.startswith("\x00") for c in used)

@@ -3,6 +3,8 @@ filters, defaults, per-event columns, wide layouts and packed columns (read thro
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from onrecord.errors import InputError
@@ -186,3 +188,91 @@ def test_a_packed_column_read_by_a_pattern():
     assert p.events["unit"].to_pylist() == [None, "E12", "M7", None, None, "L3"]
     bad = read(PACKED_ROWS.replace("M7@14:05:10", "7M at 14:05"), mapping)
     assert [(r.line, r.column, r.value) for r in bad.rejects] == [(2, "Units", "7M at 14:05")]
+
+
+ROSTER = """
+[mapping]
+name = "harrow-roster"
+source_kind = "roster"
+agency = "HCFD"
+
+[fields]
+unit = "Unit"
+
+[attributes]
+vehicle = "Vehicle"
+
+[codes.armed]
+X = "yes"
+Unarmed = "no"
+
+[[events]]
+kind = "roster_entry"
+wide = [1, 2]
+actor = "Member{n}"
+attributes = { badge = "Badge{n}", armed = { column = "Armed{n}", codes = "armed", default = "no" } }
+"""
+
+ROSTER_ROWS = """Unit,Vehicle,Member1,Badge1,Armed1,Member2,Badge2,Armed2
+E12,4411,Ada Quill,F-201,,Bo Renn,F-202,X
+M7,4420,Cy Hale,F-310,Unarmed,,,
+"""
+
+
+def test_crew_side_by_side_one_roster_line_each_with_its_own_attributes():
+    p = read(ROSTER_ROWS, ROSTER)
+    ev = p.events.to_pydict()
+    assert ev["actor"] == ["Ada Quill", "Bo Renn", "Cy Hale"] and ev["unit"] == ["E12", "E12", "M7"]
+    attrs = [json.loads(a) for a in ev["attrs"]]
+    assert attrs == [{"vehicle": "4411", "badge": "F-201", "armed": "no"},
+                     {"vehicle": "4411", "badge": "F-202", "armed": "yes"},
+                     {"vehicle": "4420", "badge": "F-310", "armed": "no"}]
+    assert ev["record_index"] == [1, 1, 2]
+
+
+def test_an_attribute_read_through_a_code_table_and_counted_where_uncoded():
+    mapping = ROSTER.replace('vehicle = "Vehicle"',
+                             'vehicle = "Vehicle"\narmed = { column = "Armed1", codes = "armed" }')
+    p = read(ROSTER_ROWS.replace("Unarmed,,,", "maybe,,,"), mapping)
+    assert json.loads(p.events["attrs"].to_pylist()[0])["armed"] == "no"  # the block's own wins
+    assert p.uncoded[("armed", "maybe")] == 2  # once for the row's attribute, once for the block's
+
+
+SUMMARY = """
+[mapping]
+name = "harrow-summary"
+source_kind = "cad"
+timezone = "UTC"
+
+[columns]
+Day = { column = "Created", pattern = "^(\\\\S+)" }
+
+[fields]
+call = "Incident"
+
+[[events]]
+kind = "incident_created"
+time = "Created"
+format = "%m/%d/%Y %H:%M:%S"
+
+[[events]]
+kind = "unit_dispatched"
+split = { column = "Units", by = "|", pattern = "^(?P<Unit>[A-Z]+\\\\d+)-(?P<At>\\\\d{6})$" }
+time = ["Day", "At"]
+format = "%m/%d/%Y %H%M%S"
+unit = "Unit"
+"""
+
+
+def test_a_column_made_from_part_of_another_dates_a_packed_time_of_day():
+    p = read("Incident,Created,Units\nH-3,10/21/2024 14:02:10,E12-140322|M7-140510\n", SUMMARY)
+    ev = p.events.to_pydict()
+    assert ev["kind"] == ["incident_created", "unit_dispatched", "unit_dispatched"]
+    assert ev["t_src_lo"] == [ms("2024-10-21T14:02:10"), ms("2024-10-21T14:03:22"), ms("2024-10-21T14:05:10")]
+    assert ev["time_text"][1] == "10/21/2024 140322"
+
+
+def test_a_field_read_through_a_pattern():
+    mapping = SUMMARY.replace('call = "Incident"', 'call = { column = "Incident", pattern = "(\\\\d+)$" }')
+    p = read("Incident,Created,Units\nHC-2024-0017,10/21/2024 14:02:10,\n", mapping)
+    assert p.events["call"].to_pylist() == ["0017"]

@@ -31,6 +31,7 @@ class FieldSpec:
     template: str | None = None
     pick: str | None = None  # "lat" / "lon" out of a "(lat, lon)" point column
     default: str | None = None  # what a blank value reads as
+    pattern: str | None = None  # a regular expression: its first group (or the match) is the value
 
     def columns(self) -> list[str]:
         if self.template is not None:
@@ -53,6 +54,7 @@ class EventSpec:
     key: str = "events"  # where it is in the mapping, for messages: "events[2]"
     rows: RowFilter = RowFilter()  # its own `when` / `unless`
     fields: dict[str, FieldSpec] = field(default_factory=dict)  # its own unit, agency, ... columns
+    attributes: dict[str, FieldSpec] = field(default_factory=dict)  # its own attributes, beside the row's
     split: SplitSpec | None = None
     slot: tuple[str, ...] = ()  # a wide layout's columns for this slot: all blank = no event
     date: str | None = None  # [mapping] date, for a pattern that writes the time of day alone
@@ -64,7 +66,7 @@ class EventSpec:
             cols.append(self.kind_from)
         if self.text:
             cols += TEMPLATE_COLUMN.findall(self.text)
-        for spec in self.fields.values():
+        for spec in [*self.fields.values(), *self.attributes.values()]:
             cols += spec.columns()
         cols += self.rows.columns()
         parts = set(self.split.into) if self.split else set()
@@ -98,7 +100,9 @@ class Mapping:
     null_values: tuple[str, ...] = ("",)
     date: str | None = None  # the day an export writing only times of day is of (YYYY-MM-DD)
     fields: dict[str, FieldSpec] = field(default_factory=dict)
-    attributes: dict[str, str] = field(default_factory=dict)
+    attributes: dict[str, str] = field(default_factory=dict)  # name -> the column it copies
+    # columns made from others ([columns], and [attributes] given as tables), in order
+    derived: dict[str, FieldSpec] = field(default_factory=dict)
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
@@ -112,7 +116,10 @@ class Mapping:
         cols += list(self.attributes.values())
         for ev in self.events:
             cols += ev.columns()
-        return list(dict.fromkeys(cols))
+        for spec in self.derived.values():
+            cols += spec.columns()
+        # a derived column is made, not read: only the columns it is made of must be in the file
+        return [c for c in dict.fromkeys(cols) if c not in self.derived]
 
 
 def bundled_names() -> list[str]:
@@ -193,7 +200,13 @@ class _Reader:
         m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
         self.codes = m.codes
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}
-        m.attributes = {str(k): self._column(f"attributes.{k}", v) for k, v in self.table("attributes").items()}
+        m.derived = {str(k): self._derived(f"columns.{k}", v) for k, v in self.table("columns").items()}
+        for k, v in self.table("attributes").items():
+            if isinstance(v, dict):  # made like a field: its values are a column of their own
+                m.derived[f"\x00attributes.{k}"] = self._derived(f"attributes.{k}", v)
+                m.attributes[str(k)] = f"\x00attributes.{k}"
+            else:
+                m.attributes[str(k)] = self._column(f"attributes.{k}", v)
         m.defaults = {str(k): self._text_value(f"defaults.{k}", v) for k, v in self.table("defaults").items()}
         m.rows = row_filter(self.table("rows"), "rows.", self.fail)
         events = self.doc.get("events", [])
@@ -232,22 +245,46 @@ class _Reader:
         if key not in EVENT_FIELDS:
             self.fail(f"{where}.{key}", f"is not an event field ({', '.join(EVENT_FIELDS)})"
                       f"{suggestion(key, EVENT_FIELDS)}")
+        return self._spec(f"{where}.{key}", value, codes)
+
+    def _derived(self, key: str, value) -> FieldSpec:
+        if isinstance(value, str):
+            self.fail(key, "must be a table like { column = \"Opened\", pattern = \"^(\\\\S+)\" }", value)
+        return self._spec(key, value, self.codes)
+
+    def _spec(self, key: str, value, codes: dict) -> FieldSpec:
+        """A column, or a table: column or template, then pattern, codes, pick, default."""
         if isinstance(value, str):
             return FieldSpec(column=value)
         if not isinstance(value, dict):
-            self.fail(f"{where}.{key}", "must be a column name or a table")
-        unknown(value, FIELD_TABLE, f"{where}.{key}", self.fail)
+            self.fail(key, "must be a column name or a table")
+        unknown(value, FIELD_TABLE, key, self.fail)
         default = value.get("default")
         spec = FieldSpec(column=value.get("column"), codes=value.get("codes"),
                          template=value.get("template"), pick=value.get("pick"),
-                         default=None if default is None else self._text_value(f"{where}.{key}.default", default))
+                         default=None if default is None else self._text_value(f"{key}.default", default),
+                         pattern=value.get("pattern"))
         if spec.column is None and spec.template is None:
-            self.fail(f"{where}.{key}", "needs column or template")
+            self.fail(key, "needs column or template")
         if spec.codes is not None and spec.codes not in codes:
-            self.fail(f"{where}.{key}.codes", "names a code table that is not defined", spec.codes)
+            self.fail(f"{key}.codes", "names a code table that is not defined", spec.codes)
         if spec.pick not in (None, "lat", "lon"):
-            self.fail(f"{where}.{key}.pick", "must be lat or lon", spec.pick)
+            self.fail(f"{key}.pick", "must be lat or lon", spec.pick)
+        if spec.pattern is not None:
+            self._check_pattern(f"{key}.pattern", spec.pattern)
         return spec
+
+    def _check_pattern(self, key: str, pattern) -> None:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if not isinstance(pattern, str):
+            self.fail(key, "must be a regular expression", pattern)
+        try:
+            re.compile(pattern)
+            pc.replace_substring_regex(pa.array([""]), pattern, "")
+        except (re.error, pa.ArrowInvalid) as exc:
+            self.fail(key, f"is not a regular expression this reads (RE2 syntax): {exc}", pattern)
 
     def _events(self, i: int, e: dict) -> list[EventSpec]:
         """One block, or one per slot of a wide layout (`wide = [1, 2, 3]`: `{n}` in its columns)."""
@@ -294,10 +331,15 @@ class _Reader:
         unit = e["unit"] if isinstance(e.get("unit"), bool) else True
         own = {name: self._field(name, e[name], self.codes, key) for name in EVENT_OWN_FIELDS
                if name in e and not isinstance(e[name], bool)}
+        attrs = e.get("attributes", {})
+        if not isinstance(attrs, dict):
+            self.fail(f"{key}.attributes", "must be a table of name = column (or field table)", attrs)
+        attrs = {str(k): self._spec(f"{key}.attributes.{k}", v, self.codes) for k, v in attrs.items()}
         return EventSpec(kind=kind, kind_from=kind_from, kinds=kinds, time=time, format=fmt,
                          precision=precision, optional=bool(e.get("optional", False)),
                          once_per_call=bool(e.get("once_per_call", False)), text=e.get("text"),
                          unit=bool(unit), key=key, rows=row_filter(e, f"{key}.", self.fail), fields=own, date=date,
+                         attributes=attrs,
                          split=split_spec(e["split"], f"{key}.split", self.fail) if "split" in e else None)
 
     def _check_format(self, key: str, fmt) -> None:

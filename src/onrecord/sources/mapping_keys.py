@@ -13,6 +13,7 @@ TOP = {
              "records", "namespaces", "sheet", "header_row"},
     "rows": {"when", "unless"},
     "defaults": None,
+    "columns": None,  # derived columns: the user's names
     "fields": None,  # event field names: checked against EVENT_FIELDS
     "attributes": None,
     "codes": None,
@@ -26,9 +27,9 @@ TOP = {
     "eido": None,
     "cap": None,
 }
-FIELD_TABLE = {"column", "codes", "template", "pick", "default"}
+FIELD_TABLE = {"column", "codes", "template", "pick", "default", "pattern"}
 EVENT_OWN = {"kind", "kind_from", "kinds", "time", "format", "precision", "optional", "once_per_call",
-             "text", "when", "unless", "split", "wide"}
+             "text", "when", "unless", "split", "wide", "attributes"}
 CONDITION = {"column", "equals", "in", "matches", "blank"}
 SPLIT = {"column", "by", "into", "sep", "pattern"}
 

@@ -90,8 +90,14 @@ class RowReader:
             self.bad[row] = True
 
     def read(self) -> None:
-        for col, value in self.m.defaults.items():
-            self.table[col] = pc.if_else(blank_mask(self.table[col]), value, self.table[col])
+        m = self.m
+        for col, value in m.defaults.items():  # the file's columns first: derived ones are made of them
+            if col not in m.derived:
+                self.table[col] = pc.if_else(blank_mask(self.table[col]), value, self.table[col])
+        for col, spec in m.derived.items():  # in order: one may be made of another made before it
+            self.table[col] = colfn.field_values(spec, self.table, self.n, m.codes, self.out.uncoded)
+            if col in m.defaults:
+                self.table[col] = pc.if_else(blank_mask(self.table[col]), m.defaults[col], self.table[col])
         if self.m.rows:  # rows left out ([rows] when / unless) yield nothing and are no error
             self.left_out = ~self.m.rows.keeps(self.table, self.n)
             self.bad = self.left_out.copy()
@@ -115,8 +121,22 @@ class RowReader:
         if agency is not None:
             out["agency"] = pa.repeat(pa.scalar(agency, pa.string()), self.n)
         names = list(m.attributes)
-        out["attrs"] = colfn.json_object(names, [t[m.attributes[k]] for k in names], self.n)
+        out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
         return out
+
+    def _attribute(self, name: str, values: pa.Array) -> pa.Array:
+        """An attribute's values as stored (the one place a row's and a block's own pass)."""
+        return values
+
+    def _own_attributes(self, spec: EventSpec, frame: _Frame) -> pa.Array:
+        """The row's attributes with the block's own beside them (its own win on a name)."""
+        m = self.m
+        names = [k for k in m.attributes if k not in spec.attributes]
+        arrays = [self._attribute(k, frame.table[m.attributes[k]]) for k in names]
+        for k, fs in spec.attributes.items():
+            names.append(k)
+            arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded)))
+        return colfn.json_object(names, arrays, frame.n)
 
     def _block(self, spec: EventSpec, rows: _Frame) -> _Block:
         frame = rows if spec.split is None else self._pieces(spec, rows)
@@ -210,6 +230,8 @@ class RowReader:
             cols["text"] = colfn.template(spec.text, frame.table, frame.n)
         if not spec.unit:
             cols.pop("unit", None)
+        if spec.attributes:
+            cols["attrs"] = self._own_attributes(spec, frame)
         if self.paths is not None:  # where in its record each event's row is
             cols["path"] = self._paths if frame.parent is None else self._paths.take(pa.array(frame.parent))
         for name, fs in spec.fields.items():  # the block's own unit, agency, ... columns
