@@ -276,3 +276,29 @@ def test_a_field_read_through_a_pattern():
     mapping = SUMMARY.replace('call = "Incident"', 'call = { column = "Incident", pattern = "(\\\\d+)$" }')
     p = read("Incident,Created,Units\nHC-2024-0017,10/21/2024 14:02:10,\n", mapping)
     assert p.events["call"].to_pylist() == ["0017"]
+
+
+def test_two_columns_together_choose_the_kind():
+    mapping = """
+[mapping]
+name = "harrow-status"
+source_kind = "cad"
+timezone = "UTC"
+
+[fields]
+unit = "Unit"
+
+[[events]]
+kind_from = "{Status}/{Source}"
+time = "At"
+format = "%Y-%m-%d %H:%M:%S"
+
+[events.kinds]
+"ARRIVED/AVL" = "unit_arrived"
+"ARRIVED/RADIO" = "unit_status"
+"""
+    rows = ("Unit,Status,Source,At\nE12,ARRIVED,AVL,2026-05-02 14:09:00\nE12,ARRIVED,RADIO,2026-05-02 14:09:30\n"
+            "M7,CLEARED,RADIO,2026-05-02 15:00:00\n")
+    p = read(rows, mapping)
+    assert p.events["kind"].to_pylist() == ["unit_arrived", "unit_status"]
+    assert [(r.line, r.column, r.value) for r in p.rejects] == [(4, "{Status}/{Source}", "CLEARED/RADIO")]

@@ -62,8 +62,8 @@ class EventSpec:
     def columns(self) -> list[str]:
         """The file's columns this block reads (a packed column's parts are not columns)."""
         cols = list(self.time)
-        if self.kind_from:
-            cols.append(self.kind_from)
+        if self.kind_from:  # a column, or a template of several ("{Status}/{Source}")
+            cols += TEMPLATE_COLUMN.findall(self.kind_from) or [self.kind_from]
         if self.text:
             cols += TEMPLATE_COLUMN.findall(self.text)
         for spec in [*self.fields.values(), *self.attributes.values()]:

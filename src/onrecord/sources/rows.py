@@ -18,7 +18,7 @@ from onrecord.errors import InputError
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
 from onrecord.sources.explode import explode
-from onrecord.sources.mapping import EventSpec, Mapping
+from onrecord.sources.mapping import TEMPLATE_COLUMN, EventSpec, Mapping
 from onrecord.sources.parsed import Parsed, Reject, events_table
 from onrecord.sources.times import blank_mask, interval, parse_times
 
@@ -202,7 +202,9 @@ class RowReader:
     def _kinds(self, spec: EventSpec, frame: _Frame, applies: np.ndarray) -> pa.Array:
         if spec.kind:
             return pa.repeat(pa.scalar(spec.kind, pa.string()), frame.n)
-        values = pc.utf8_trim_whitespace(frame.table[spec.kind_from])
+        chosen_by = colfn.template(spec.kind_from, frame.table, frame.n) if TEMPLATE_COLUMN.search(spec.kind_from) \
+            else frame.table[spec.kind_from]
+        values = pc.utf8_trim_whitespace(chosen_by)
         table = {k: v for k, v in spec.kinds.items() if k != "default"}
         found = pc.take(pa.array(list(table.values()), pa.string()),
                         pc.index_in(values, value_set=pa.array(list(table.keys()), pa.string())))
