@@ -154,3 +154,14 @@ def test_made_columns_are_not_looked_for_in_the_file():
     used = m.columns_used()
     assert "Created" in used and "Armed" in used and "Day" not in used
     assert not any(c.startswith("\x00") for c in used)
+
+
+@pytest.mark.parametrize("after, says", [("1", "first"), ("true", "earlier"), ("0", "earlier")])
+def test_after_must_name_an_earlier_block(after, says):
+    err = fails(WIDE.replace("wide = [1, 2, 3]", f"wide = [1, 2, 3]\nafter = {after}"))
+    assert err.field == "events[1].after" and says in str(err)
+
+
+def test_after_cannot_name_a_wide_block():
+    text = WIDE + '\n[[events]]\nkind = "unit_arrived"\ntime = "Back"\nformat = "%H:%M:%S"\nafter = 1\n'
+    assert "no wide" in str(fails(text))

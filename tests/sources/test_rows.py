@@ -302,3 +302,12 @@ format = "%Y-%m-%d %H:%M:%S"
     p = read(rows, mapping)
     assert p.events["kind"].to_pylist() == ["unit_arrived", "unit_status"]
     assert [(r.line, r.column, r.value) for r in p.rejects] == [(4, "{Status}/{Source}", "CLEARED/RADIO")]
+
+
+def test_a_time_of_day_after_midnight_follows_the_call_onto_the_next_day():
+    mapping = SUMMARY.replace('unit = "Unit"\n', 'unit = "Unit"\nafter = 1\n')
+    p = read("Incident,Created,Units\nH-4,10/21/2024 23:58:10,E12-235930|M7-000310\n", mapping)
+    assert p.events["t_src_lo"].to_pylist() == [ms("2024-10-21T23:58:10"), ms("2024-10-21T23:59:30"),
+                                                ms("2024-10-22T00:03:10")]
+    plain = read("Incident,Created,Units\nH-4,10/21/2024 23:58:10,E12-235930|M7-000310\n", SUMMARY)
+    assert plain.events["t_src_lo"].to_pylist()[2] == ms("2024-10-21T00:03:10")  # without it: as written

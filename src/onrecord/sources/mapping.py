@@ -58,6 +58,7 @@ class EventSpec:
     split: SplitSpec | None = None
     slot: tuple[str, ...] = ()  # a wide layout's columns for this slot: all blank = no event
     date: str | None = None  # [mapping] date, for a pattern that writes the time of day alone
+    after: str | None = None  # the key of the block whose time (same row) this one's follows
 
     def columns(self) -> list[str]:
         """The file's columns this block reads (a packed column's parts are not columns)."""
@@ -339,8 +340,21 @@ class _Reader:
                          precision=precision, optional=bool(e.get("optional", False)),
                          once_per_call=bool(e.get("once_per_call", False)), text=e.get("text"),
                          unit=bool(unit), key=key, rows=row_filter(e, f"{key}.", self.fail), fields=own, date=date,
-                         attributes=attrs,
+                         attributes=attrs, after=self._after(i, e.get("after")),
                          split=split_spec(e["split"], f"{key}.split", self.fail) if "split" in e else None)
+
+    def _after(self, i: int, after) -> str | None:
+        """`after = 1`: the number of an earlier block, one event a row, whose time this follows."""
+        if after is None:
+            return None
+        key = f"events[{i + 1}].after"
+        if isinstance(after, bool) or not isinstance(after, int) or not 1 <= after <= i:
+            self.fail(key, f"must be the number of an earlier [[events]] block (1 to {i})" if i else
+                      "must name an earlier [[events]] block, and this is the first", after)
+        ref = self.doc["events"][after - 1]
+        if "wide" in ref or "split" in ref or not ref.get("time"):
+            self.fail(key, "must name a block with a time and one event a row (no wide, no split)", after)
+        return f"events[{after}]"
 
     def _check_format(self, key: str, fmt) -> None:
         if not isinstance(fmt, str):

@@ -105,7 +105,9 @@ class RowReader:
         for col in self.m.required:
             self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
         rows = _Frame(self.table, self.n, self._fields())
-        blocks = [self._block(spec, rows) for spec in self.m.events]
+        blocks: list[_Block] = []
+        for spec in self.m.events:
+            blocks.append(self._block(spec, rows, blocks))
         self.out.rejects.sort(key=lambda r: r.line)
         self._merge(blocks)
 
@@ -138,7 +140,7 @@ class RowReader:
             arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded)))
         return colfn.json_object(names, arrays, frame.n)
 
-    def _block(self, spec: EventSpec, rows: _Frame) -> _Block:
+    def _block(self, spec: EventSpec, rows: _Frame, before: list[_Block]) -> _Block:
         frame = rows if spec.split is None else self._pieces(spec, rows)
         applies = spec.rows.keeps(frame.table, frame.n) if spec.rows else np.ones(frame.n, dtype=bool)
         if spec.slot:  # a wide layout's slot with nothing written in it is no event
@@ -147,6 +149,8 @@ class RowReader:
             self.reject(frame.unread & applies, spec.split.column, frame.table[SPLIT_PIECE],
                         f"the piece does not match {spec.key}.split.pattern", frame)
         lo, hi, texts = self._times(spec, frame, applies)
+        if spec.after is not None:
+            lo, hi = _next_day_where_before(lo, hi, next(b for b in before if b.spec.key == spec.after), frame)
         return _Block(spec, frame, lo, hi, texts, self._kinds(spec, frame, applies), applies)
 
     def _pieces(self, spec: EventSpec, rows: _Frame) -> _Frame:
@@ -292,6 +296,17 @@ class RowReader:
             stacked = pa.concat_arrays([pa.nulls(self.n, f.type) if a is None else a.cast(f.type) for a in arrays])
             columns[f.name] = stacked.take(by_pair)
         return columns, rows.astype(np.int64), np.asarray(index, dtype=np.int64)[which]
+
+
+DAY_MS = 86_400_000
+
+
+def _next_day_where_before(lo: pa.Array, hi: pa.Array, ref: _Block, frame: _Frame) -> tuple[pa.Array, pa.Array]:
+    """A time of day dated by the row's day that falls more than 12 h before the time it
+    follows (`after`) is on the next day: a unit sent at 00:03 on a call made at 23:58."""
+    ref_lo = ref.lo if frame.parent is None else ref.lo.take(pa.array(frame.parent))
+    early = pc.fill_null(pc.less(lo, pc.subtract(ref_lo, DAY_MS // 2)), False)
+    return pc.if_else(early, pc.add(lo, DAY_MS), lo), pc.if_else(early, pc.add(hi, DAY_MS), hi)
 
 
 def _np(mask) -> np.ndarray:
