@@ -311,3 +311,24 @@ def test_a_time_of_day_after_midnight_follows_the_call_onto_the_next_day():
                                                 ms("2024-10-22T00:03:10")]
     plain = read("Incident,Created,Units\nH-4,10/21/2024 23:58:10,E12-235930|M7-000310\n", SUMMARY)
     assert plain.events["t_src_lo"].to_pylist()[2] == ms("2024-10-21T00:03:10")  # without it: as written
+
+
+def test_a_log_of_times_of_day_goes_on_past_midnight():
+    mapping = """
+[mapping]
+name = "harrow-radio"
+source_kind = "radio"
+timezone = "UTC"
+date = "2026-05-02"
+
+[fields]
+unit = "From"
+
+[[events]]
+kind = "radio_transmission"
+time = "At"
+format = "%H:%M:%S"
+"""
+    p = read("At,From\n23:59:40,E12\n23:59:58,M7\n00:00:12,E12\n00:00:09,M7\n", mapping)
+    assert p.events["t_src_lo"].to_pylist() == [ms("2026-05-02T23:59:40"), ms("2026-05-02T23:59:58"),
+                                                ms("2026-05-03T00:00:12"), ms("2026-05-03T00:00:09")]

@@ -185,6 +185,8 @@ class RowReader:
         if written.sum() > 1 and not (written & ~unread).any():
             self._format_reads_nothing(spec, frame, texts, written)
         unread &= applies
+        if spec.date:
+            lo = _days_go_on(lo)
         col = "+".join(spec.time)
         self.reject(unread, col, texts, f"time does not read as {spec.format}", frame)
         if not spec.optional:
@@ -299,6 +301,20 @@ class RowReader:
 
 
 DAY_MS = 86_400_000
+
+
+def _days_go_on(lo: pa.Array) -> pa.Array:
+    """Times of day on the mapping's `date`, in file order: where one is more than 12 h
+    before the one above it, midnight has passed and the day moves on (a log past 00:00)."""
+    valid = pc.is_valid(lo).to_numpy(zero_copy_only=False)
+    at = np.flatnonzero(valid)
+    if len(at) < 2:
+        return lo
+    t = pc.fill_null(lo, 0).to_numpy(zero_copy_only=False)[at]
+    days = np.concatenate([[0], np.cumsum(np.diff(t) < -DAY_MS // 2)])
+    out = pc.fill_null(lo, 0).to_numpy(zero_copy_only=False).copy()
+    out[at] = t + days * DAY_MS
+    return pa.array(out, pa.int64(), mask=~valid)
 
 
 def _next_day_where_before(lo: pa.Array, hi: pa.Array, ref: _Block, frame: _Frame) -> tuple[pa.Array, pa.Array]:
