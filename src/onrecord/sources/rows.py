@@ -181,12 +181,13 @@ class RowReader:
         unread = ~blank & _np(pc.is_null(lo))
         # The pattern is the column's: judged on every row read, whichever block a row is for.
         # One value alone cannot tell a wrong pattern from a wrong row (a live feed's one line).
-        written = ~blank & ~(self.left_out if frame.parent is None else self.left_out[frame.parent])
+        read_at = ~(self.left_out if frame.parent is None else self.left_out[frame.parent])
+        written = ~blank & read_at
         if written.sum() > 1 and not (written & ~unread).any():
             self._format_reads_nothing(spec, frame, texts, written)
         unread &= applies
         if spec.date:
-            lo = _days_go_on(lo)
+            lo = _days_go_on(lo, read_at & applies)
         col = "+".join(spec.time)
         self.reject(unread, col, texts, f"time does not read as {spec.format}", frame)
         if not spec.optional:
@@ -303,10 +304,11 @@ class RowReader:
 DAY_MS = 86_400_000
 
 
-def _days_go_on(lo: pa.Array) -> pa.Array:
+def _days_go_on(lo: pa.Array, counted: np.ndarray) -> pa.Array:
     """Times of day on the mapping's `date`, in file order: where one is more than 12 h
-    before the one above it, midnight has passed and the day moves on (a log past 00:00)."""
-    valid = pc.is_valid(lo).to_numpy(zero_copy_only=False)
+    before the one above it, midnight has passed and the day moves on (a log past 00:00).
+    Only the rows the block reads count (a comment row's stray time moves no day)."""
+    valid = pc.is_valid(lo).to_numpy(zero_copy_only=False) & counted
     at = np.flatnonzero(valid)
     if len(at) < 2:
         return lo
@@ -314,7 +316,7 @@ def _days_go_on(lo: pa.Array) -> pa.Array:
     days = np.concatenate([[0], np.cumsum(np.diff(t) < -DAY_MS // 2)])
     out = pc.fill_null(lo, 0).to_numpy(zero_copy_only=False).copy()
     out[at] = t + days * DAY_MS
-    return pa.array(out, pa.int64(), mask=~valid)
+    return pa.array(out, pa.int64(), mask=~valid)  # rows not counted are not events of this block
 
 
 def _next_day_where_before(lo: pa.Array, hi: pa.Array, ref: _Block, frame: _Frame) -> tuple[pa.Array, pa.Array]:
