@@ -155,6 +155,8 @@ class _Reader:
 
     def __init__(self, doc: dict, origin: str, text: str):
         self.doc, self.origin, self.text = doc, origin, text
+        self.date: str | None = None  # [mapping] date, read first: the event blocks' patterns depend on it
+        self.codes: dict[str, dict[str, str]] = {}
 
     def fail(self, key: str, message: str, value=None):
         raise InputError(message, file=self.origin, field=key, value=None if value is None else str(value))
