@@ -24,11 +24,13 @@ then a same-measure one), so a claim said twice by the tool counts once and its 
 counts against precision. As the keys' README allows, `duration_elapsed`,
 `duration_to_arrival` and `duration_to_entry` count as one measure (one span of time told
 as a delay or as time that passed); an offset before its anchor is compared signed
-([lo, hi] before = [-hi, -lo]); clock times compare across midnight. Held-out figures are
-printed as one aggregate line per split;
-per-claim misses are printed for the development split only (`--misses`).
+([lo, hi] before = [-hi, -lo]); clock times compare across midnight. The development incidents are cut in two by incident (split.toml's `tune = "val"`):
+dev-train, the only split whose per-claim misses are printed (`--misses`), and dev-val, a
+check that a rule written on dev-train generalises (per-incident lines, no misses).
+Held-out figures are printed as one aggregate line.
 
-Run: .venv/bin/python benchmarks/claims_real.py [--split dev|holdout|all] [--misses] [--out FILE]
+Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
+     [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 
@@ -135,13 +137,23 @@ class Score:
 
 
 def load_splits() -> dict[str, tuple[str, list[str]]]:
-    """incident -> (split, article file names), from every split file present."""
+    """incident -> (split, article file names), from every split file present. A development
+    incident is `dev-train` or, marked `tune = "val"`, `dev-val`."""
     out: dict[str, tuple[str, list[str]]] = {}
     for path in SPLIT_FILES:
         if path.exists():
             for slug, entry in tomllib.loads(path.read_text(encoding="utf-8")).get("incidents", {}).items():
-                out[slug] = (entry.get("split", "dev"), list(entry.get("articles", [])))
+                split = entry.get("split", "dev")
+                if split == "dev":
+                    split = "dev-val" if entry.get("tune") == "val" else "dev-train"
+                out[slug] = (split, list(entry.get("articles", [])))
     return out
+
+
+# What each --split names: the splits scored, each printed apart.
+SPLIT_CHOICES = {"dev-train": ["dev-train"], "dev-val": ["dev-val"], "dev": ["dev-train", "dev-val"],
+                 "holdout": ["holdout"], "all": ["dev-train", "dev-val", "holdout"]}
+LABELS = {"dev-train": "dev-train (tuned on)", "dev-val": "dev-val (not tuned on)", "holdout": "held-out"}
 
 
 def load_key(stem: str) -> dict | None:
@@ -330,7 +342,7 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
         if pair:
             tool_pairs.add(pair)
     s.conflicts_found = len(key_pairs & tool_pairs)
-    if show and split == "dev":
+    if show and split == "dev-train":
         for k in keys:
             if not k.full:
                 got = f"got {k.tool.measure} [{k.tool.lo}, {k.tool.hi}] {k.tool.unit}" if k.tool else "not found"
@@ -404,15 +416,15 @@ def report(name: str, s: Score) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", choices=["dev", "holdout", "all"], default="all")
-    ap.add_argument("--misses", action="store_true", help="per-claim misses (development split only)")
+    ap.add_argument("--split", choices=list(SPLIT_CHOICES), default="all")
+    ap.add_argument("--misses", action="store_true", help="per-claim misses (dev-train only)")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
     args = ap.parse_args(argv)
     if not ARTICLES.is_dir():
         print(f"articles not found at {ARTICLES}", file=sys.stderr)
         return 2
     splits = load_splits()
-    wanted = ["dev", "holdout"] if args.split == "all" else [args.split]
+    wanted = SPLIT_CHOICES[args.split]
     lines, t0 = [], time.perf_counter()
     for split in wanted:
         total = Score()
@@ -425,10 +437,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             total.add(s)
             per_incident.append((slug, s))
-        label = "tuned (dev)" if split == "dev" else "held-out"
-        lines += report(f"{label}, {len(per_incident)} incidents", total)
+        lines += report(f"{LABELS[split]}, {len(per_incident)} incidents", total)
         lines.append(incident_grouping(splits, split))
-        if split == "dev":
+        if split != "holdout":
             for slug, s in per_incident:
                 f = s.figures()
                 lines.append(f"    {slug:<26} recall {fmt(f['recall'])} precision {fmt(f['precision'])} "
