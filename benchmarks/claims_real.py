@@ -24,9 +24,11 @@ then a same-measure one), so a claim said twice by the tool counts once and its 
 counts against precision. As the keys' README allows, `duration_elapsed`,
 `duration_to_arrival` and `duration_to_entry` count as one measure (one span of time told
 as a delay or as time that passed); an offset before its anchor is compared signed
-([lo, hi] before = [-hi, -lo]); clock times compare across midnight. The development incidents are cut in two by incident (split.toml's `tune = "val"`):
-dev-train, the only split whose per-claim misses are printed (`--misses`), and dev-val, a
-check that a rule written on dev-train generalises (per-incident lines, no misses).
+([lo, hi] before = [-hi, -lo]); clock times compare across midnight.
+
+The development incidents are cut in two by incident (split.toml's `tune = "val"`):
+dev-train, the only split whose per-claim misses are printed (`--misses`), and dev-val,
+a check that a rule written on dev-train generalises (per-incident lines, no misses).
 Held-out figures are printed as one aggregate line.
 
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
