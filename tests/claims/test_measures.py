@@ -37,3 +37,11 @@ def test_a_delay_against_an_offset_of_the_same_moment():
                  "b.txt": "At Thistlewood School, Penbury County Sheriff's deputies arrived about 10 minutes "
                           "after the shooting began."})
     assert any("two offsets of the arrival" in c.reason for c in a.conflicts)
+
+
+def test_a_timeline_in_the_present_tense():
+    # timeline entries are written in the present: the tense must not decide the measure
+    got = _read("10:04 — Several Halden officers respond to the call. Three deputies enter the library.")
+    assert ("Several Halden officers", "count_officers_sent", 3.0, 9.0) in got
+    assert ("Three deputies", "count_officers_entered", 3.0, 3.0) in got
+    assert ("six minutes", "duration_outside", 6.0, 6.0) in _read("Sgt. Oda Velm waits at the door for six minutes.")

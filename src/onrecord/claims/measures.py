@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT
 from onrecord.claims.counts import people_count
 from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
+from onrecord.claims.verbs import inflected
 
 MEASURES = {
     "duration_outside": "how long someone stayed outside / at a door before going in (minutes)",
@@ -89,12 +90,19 @@ OFFICER_CUES = [  # first match in this order wins
                                r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter"
                                r"|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
-                               r"stormed|made entry|ran in(?:to)?|going in)\b"),
-    ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
+                               r"stormed|made entry|ran in(?:to)?|going in|"
+                               + inflected("enter", "go in", "go inside", "go into", "rush in", "rush into", "storm",
+                                           "make entry", "run in", "run into") + r")\b"),
+    ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned|"
+                            + inflected("send", "dispatch", "deploy", "respond", "mobilize", "mobilise", "assign")
+                            + r")\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
-                               r"remained|lingered|hunkered)\b"),
+                               r"remained|lingered|hunkered|"
+                               + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
+                                           "hunker") + r")\b"),
     ("count_officers_on_scene",
-     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
+     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|"
+     + inflected("arrive", "show up", "assemble", "gather") + r")\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
 ]
@@ -110,7 +118,8 @@ PEOPLE_CUES = [  # the nearest match wins
 ]
 NEGATION = re.compile(r"\b(?:not|never|no|none)\b|n[’']t\b", re.IGNORECASE)
 STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|wait|was there|were there|"
-                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover)\b"
+                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover|"
+                  + inflected("remain", "stay", "stand", "wait", "sit", "hide", "linger", "take cover") + r")\b"
                   # "remained alive", "stayed calm": a state, not a place
                   r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
                   r"unclear|unknown|on the line))", re.I)
@@ -140,8 +149,10 @@ SERVICE_FOR = re.compile(r"\b(?:an?|the|his|her)\s+(?:[\w-]+\s+){0,3}(?:officer|
                          r"paramedic|dispatcher|teacher|sheriff|chief|sergeant|detective|lieutenant|captain)\s+"
                          r"for\s+(?:(?:about|nearly|almost|more than|over)\s+)?$", re.IGNORECASE)
 ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in|"
+                   + inflected("enter", "go in", "go inside", "make entry", "get inside", "breach") + "|"
                    r"(?:were|was) (?:in|inside) the (?:building|school|club|store|church|theater))\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
+                     + inflected("arrive", "get there", "reach", "respond", "show up") + "|"
                      r"(?:were|was) on (?:hand|(?:the )?scene))\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)

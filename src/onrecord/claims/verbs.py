@@ -127,3 +127,26 @@ def event_kind(text: str) -> str | None:
         if rx.search(text):
             return kind
     return None
+
+
+MORE_IRREGULAR = {"slay": ["slew", "slain"], "hurt": ["hurt"], "hide": ["hid", "hidden", "hiding"],
+                  "rush": ["rushes"], "stay": ["stays", "stayed"], "hunker": [], "mobilize": ["mobilizing"],
+                  "mobilise": ["mobilising"], "dispatch": ["dispatches"], "storm": [], "remain": [],
+                  "linger": [], "assemble": ["assembling"], "gather": [], "deploy": ["deploys", "deployed"],
+                  "assign": [], "wound": [], "injure": ["injuring"], "hospitalize": ["hospitalizing"]}
+
+
+def inflected(*phrases: str) -> str:
+    """A regex alternation of every form of each verb phrase ("go in" -> go in, goes in,
+    went in, gone in, going in): timelines are written in the present ("Three officers
+    enter the classroom"), reports in the past, so a cue must not depend on the tense."""
+    out: set[str] = set()
+    for phrase in phrases:
+        base, _, rest = phrase.partition(" ")
+        irregular = [*IRREGULAR.get(base, []), *MORE_IRREGULAR.get(base, [])]
+        regular = _regular(base)
+        if any(not f.endswith(("ed", "ing", "s")) for f in irregular):
+            regular = [f for f in regular if not f.endswith("ed")]  # "ran", not "runned"
+        forms = {base, *regular, *irregular}
+        out |= {f"{f} {rest}".strip() for f in forms}
+    return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s+") for f in out), key=len, reverse=True))
