@@ -305,6 +305,9 @@ def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int
     return s
 
 
+PARSE = False  # --parse: the dependency-parse path (structure.py) beside the rules
+
+
 def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
     from onrecord.claims.extract import analyse
 
@@ -328,7 +331,7 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
         return None
     for k in keys:
         k.doc += ".txt"
-    analysis = analyse(texts)
+    analysis = analyse(texts, parse=PARSE)
     entities = {e.id: e for e in analysis.entities}
     s = match(keys, analysis.claims, unlisted)
     s.speakers_right = sum(1 for k in keys if k.full and speaker_right(k, k.tool, entities))
@@ -380,7 +383,7 @@ def incident_grouping(splits: dict, split: str) -> str:
         for name in articles:
             if sp == split and (ARTICLES / name).exists() and load_key(name.removesuffix(".txt")):
                 truth[name], texts[name] = slug, (ARTICLES / name).read_text(encoding="utf-8")
-    analysis = analyse(texts)
+    analysis = analyse(texts, parse=PARSE)
     # a reader that does not group by incident compares every document with every other
     incidents = getattr(analysis, "incidents", None) or [{"id": "all", "documents": list(texts)}]
     got = {d: i["id"] for i in incidents for d in i["documents"]}
@@ -420,8 +423,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", choices=list(SPLIT_CHOICES), default="all")
     ap.add_argument("--misses", action="store_true", help="per-claim misses (dev-train only)")
+    ap.add_argument("--parse", action="store_true", help="read unread numbers from the dependency parse too")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
     args = ap.parse_args(argv)
+    global PARSE
+    PARSE = args.parse
     if not ARTICLES.is_dir():
         print(f"articles not found at {ARTICLES}", file=sys.stderr)
         return 2

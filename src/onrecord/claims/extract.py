@@ -52,15 +52,21 @@ def extract_claims(text: str, doc_id: str) -> list[Claim]:
     return analyse({doc_id: text}).claims
 
 
-def analyse(texts: dict[str, str], one_incident: bool = False) -> Analysis:
+def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool = False) -> Analysis:
     """Claims, entities and conflicts across several documents (doc id -> text). The
     documents are grouped by incident and compared only within each, unless the caller
-    knows they are all about one (a case: `one_incident=True`)."""
+    knows they are all about one (a case: `one_incident=True`). `parse=True` reads the
+    measure of a number the rules leave unread from the dependency parse of its sentence
+    (structure.py; needs the `parse` extra, and says so when it is missing)."""
+    if parse:
+        from onrecord.claims.grammar import require
+
+        require()
     docs = [read_document(doc_id, text) for doc_id, text in texts.items()]
     res = resolve_entities(docs)
     claims: list[Claim] = []
     for doc in docs:
-        claims.extend(claims_in(doc, res, find_speakers(doc, res)))
+        claims.extend(claims_in(doc, res, find_speakers(doc, res), parse))
     _add_fixed_entities(res, docs, claims)
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]
@@ -79,7 +85,7 @@ def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Clai
         res.entities[INCIDENT] = Entity(INCIDENT, "incident", "the incident")
 
 
-def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]:
+def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = False) -> list[Claim]:
     out: list[Claim] = []
     halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
               if t.ampm in {"am", "pm"}]
@@ -101,7 +107,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
                 continue
             if any(a.start <= q.start < a.end for a in ages):
                 continue
-            reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous)
+            reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous, parse)
             if reading is None:
                 continue
             previous = reading
@@ -185,13 +191,19 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     )
 
 
-def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading | None:
+def _read(sent: Sentence, q, context: str, previous: Reading | None, parse: bool = False) -> Reading | None:
     if q.money:
         return read_money(sent.text, q.start, q.end)
     if q.unit:
-        return read_duration(sent.text, q.start, q.end, context, q.unit)
-    return (read_age(sent.text, q.start, q.end) or read_duration(sent.text, q.start, q.end, context)
-            or read_count(sent.text, q.start, q.end, previous))
+        found = read_duration(sent.text, q.start, q.end, context, q.unit)
+    else:
+        found = (read_age(sent.text, q.start, q.end) or read_duration(sent.text, q.start, q.end, context)
+                 or read_count(sent.text, q.start, q.end, previous))
+    if found is None and parse:
+        from onrecord.claims.structure import structural_reading
+
+        found = structural_reading(sent.text, q.start, q.end, context, q.unit)
+    return found
 
 
 def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
