@@ -115,3 +115,25 @@ def test_a_labelled_headline_and_a_police_identification():
     assert _speaker_of("Police identified the shooter as Dana Roe, 28, of Penbury.", "28") == "group:police"
     assert _speaker_of("Sheriff Oren Vale said the suspect, a 21-year-old Penbury man, was held.",
                        "21-year-old") == "author:s.txt"
+
+
+def _speaker_names(text):
+    from onrecord.claims.extract import analyse
+
+    a = analyse({"s.txt": "Halden Police Chief Ada Brisk spoke on Tuesday.\n\n" + text})
+    names = {e.id: e.name for e in a.entities}
+    return [(c.measure, names.get(c.speaker, c.speaker)) for c in a.claims]
+
+
+def test_an_outlet_by_its_newspaper_word_or_call_sign():
+    assert _speaker_names("Four officers entered within three minutes, the Halden Courier reported.") == [
+        ("count_officers_entered", "Halden Courier"), ("duration_to_entry", "Halden Courier")]
+    assert _speaker_names("According to KHLD-TV, 14 officers waited outside.") == [
+        ("count_officers_outside", "KHLD-TV")]
+
+
+def test_a_trailing_clause_with_a_bare_weekday():
+    assert _speaker_names("Four officers entered the school, Brisk said Friday (May 27).") == [
+        ("count_officers_entered", "Ada Brisk")]
+    assert _speaker_names("Four officers entered the school, Brisk said Tuesday night.") == [
+        ("count_officers_entered", "Ada Brisk")]

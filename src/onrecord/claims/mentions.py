@@ -215,6 +215,11 @@ ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|DPS|Border Pat
                         r"[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
 _HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
                           if ws is not FAMILIES["courtesy"]), key=len, reverse=True))
+# National agencies written several ways, each to one name so that its mentions are one agency.
+NATIONAL = [(re.compile(r"\b(?:(?:U\.S\.\s+|US\s+|federal\s+)?Justice\s+Department|(?:U\.S\.\s+)?Department\s+of\s+"
+                        r"Justice|DOJ)\b"), "Department of Justice"),
+            (re.compile(r"\b(?:U\.S\.\s+)?Secret\s+Service\b"), "Secret Service"),
+            (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS")]
 DESCRIPTION_RE = re.compile(
     rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"
     rf"(?P<mods>(?:[\w’'-]+\s+){{0,4}}?)(?P<head>{_HEADS})\b(?![’']s)(?-i:(?!\s+[A-Z][a-z]))",
@@ -261,6 +266,10 @@ def agencies(doc: Document) -> list[Mention]:
         for m in ACRONYM_RE.finditer(para.text):
             out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
                                "org", place=m.group(0), agency="federal"))
+        for rx, name in NATIONAL:
+            for m in rx.finditer(para.text):
+                out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
+                                   "org", place=name, agency="federal"))
     return out
 
 

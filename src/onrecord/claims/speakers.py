@@ -40,7 +40,12 @@ DOCUMENT_SUBJECT = re.compile(r"^\s*(?:the|a|an|its|their)\s+(?:[\w-]+\s+){0,2}(
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
                r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
                r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
-               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News))")
+               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
+               r"Sun|Record|Bulletin|Enquirer|Advocate|Statesman|Republic|Ledger|Citizen|Mercury|Democrat|Monitor|"
+               r"Review-Journal|Free Press|Sun-Times|Eagle|Oregonian|Plain Dealer|Tribune-Review|Post-Gazette|"
+               r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
+               # a broadcaster's call sign: KXAN, WFAA-TV
+               r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?)")
 OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s+(?:also\s+|first\s+|has\s+|had\s+)?$")
 OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
 
@@ -241,7 +246,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
 
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
 ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|after|before)\s+[^,.;:“”\"]{0,40}?|later|"
-                            r"earlier|yesterday|today|again|also|then|publicly)?\s*(?:\([^)]{0,30}\))?\s*[.;]?\s*$",
+                            r"earlier|yesterday|today|again|also|then|publicly|"
+                            # "..., Brisk said Friday (May 27).", "said Tuesday night"
+                            r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+[^,.;:“”\"]{0,30}?)?)?"
+                            r"\s*(?:\([^)]{0,30}\))?\s*[.;]?\s*$",
                             re.IGNORECASE)
 # ", said Deputy Chief Chris Covelli, spokesman ...": only the speaker after the verb
 INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
