@@ -83,7 +83,8 @@ PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
 
 OFFICER_CUES = [  # first match in this order wins
     ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
-    ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot)\b"),
+    ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot|grazed|"
+                               r"(?:struck|hit) by (?:gunfire|a bullet|bullets|shrapnel|fragments))\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
                                r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in"
                                r"|gone in|gone into|"
@@ -102,7 +103,7 @@ OFFICER_CUES = [  # first match in this order wins
                                            "hunker") + r")\b"),
     ("count_officers_on_scene",
      r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|"
-     + inflected("arrive", "show up", "assemble", "gather") + r")\b"),
+     + inflected("arrive", "show up", "assemble", "gather", "converge") + r")\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
 ]
@@ -119,7 +120,8 @@ PEOPLE_CUES = [  # the nearest match wins
 NEGATION = re.compile(r"\b(?:not|never|no|none)\b|n[’']t\b", re.IGNORECASE)
 STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|wait|was there|were there|"
                   r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover|"
-                  + inflected("remain", "stay", "stand", "wait", "sit", "hide", "linger", "take cover") + r")\b"
+                  + inflected("remain", "stay", "stand", "wait", "sit", "hide", "linger", "take cover", "spend")
+                  + r")\b"
                   # "remained alive", "stayed calm": a state, not a place
                   r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
                   r"unclear|unknown|on the line))", re.I)
@@ -153,7 +155,8 @@ ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|g
                    r"(?:were|was) (?:in|inside) the (?:building|school|club|store|church|theater))\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
                      + inflected("arrive", "get there", "reach", "respond", "show up") + "|"
-                     r"(?:were|was) on (?:hand|(?:the )?scene))\b", re.IGNORECASE)
+                     r"(?:were|was) (?:on (?:hand|(?:the )?scene|site)|at the scene))\b", re.IGNORECASE)
+ENTRY_STATE = re.compile(r"\b(?:were|was) (?:in|inside) the\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
 VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
@@ -232,7 +235,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         if re.match(r"^\s*(?:for \w+ )?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
-    if ENTRY.search(before):
+    if ENTRY.search(before) and not (re.search(r"\bfor\s*$", before) and ENTRY_STATE.search(before)):
+        # "was inside the school for 80 minutes" is a time spent inside, not a delay until going in
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)

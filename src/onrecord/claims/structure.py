@@ -18,14 +18,14 @@ from onrecord.claims.measures import DURATION_RE, NOUN_RE, OUTSIDE, Reading
 ARRIVE = {"arrive", "respond", "reach", "show", "converge", "pull"}
 ENTER = {"enter", "breach", "storm"}
 GO_IN = {"go", "rush", "run", "get", "move", "push", "make"}  # with a particle "in"/"inside" or "entry"
-STAY = {"wait", "stay", "remain", "stand", "sit", "hide", "linger", "hunker", "stage", "hold"}
+STAY = {"wait", "stay", "remain", "stand", "sit", "hide", "linger", "hunker", "stage", "hold", "spend"}
 LAST = {"last", "continue", "unfold", "span", "rampage", "fire", "shoot", "roam", "stalk"}
 PASS = {"pass", "elapse"}
 SEND = {"send", "dispatch", "deploy", "mobilize", "mobilise", "assign", "respond"}
 GATHER = {"arrive", "gather", "assemble", "converge", "show"}
 KILL = {"kill", "slay", "murder"}
 DIE = {"die", "perish"}
-HURT = {"injure", "wound", "hurt", "hospitalize", "hospitalise"}
+HURT = {"injure", "wound", "hurt", "hospitalize", "hospitalise", "graze"}
 CARRY = {"rescue", "evacuate", "carry", "pull"}
 TRANSPORT = {"transport", "airlift", "hospitalize", "hospitalise"}
 ROLE_NOUNS = {"officer", "deputy", "cop", "trooper", "agent", "firefighter", "paramedic", "dispatcher", "sheriff",
@@ -53,7 +53,7 @@ def _duration(h: Hanger, unit: str, sentence: str, context: str, end: int) -> Re
     if h.negated and h.prep == "for":
         return Reading(place, "minute", end, "person", unit)  # "for 79 minutes, police did not go in"
     if h.prep in {None, "within", "in", "under", "after"} and (head in ARRIVE or h.head == "be" and re.search(
-            r"\b(?:on (?:hand|(?:the )?scene)|there)\b", sentence)):
+            r"\b(?:on (?:hand|(?:the )?scene|site)|at the scene|there)\b", sentence)):
         return Reading("duration_to_arrival", "minute", end, "person", unit)
     if h.prep in {None, "within", "in", "under", "after"} and head in ENTER | GO_IN \
             and (head in ENTER or h.particle in {"in", "inside"} or head == "make"):

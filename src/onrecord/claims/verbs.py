@@ -133,7 +133,8 @@ MORE_IRREGULAR = {"slay": ["slew", "slain"], "hurt": ["hurt"], "hide": ["hid", "
                   "rush": ["rushes"], "stay": ["stays", "stayed"], "hunker": [], "mobilize": ["mobilizing"],
                   "mobilise": ["mobilising"], "dispatch": ["dispatches"], "storm": [], "remain": [],
                   "linger": [], "assemble": ["assembling"], "gather": [], "deploy": ["deploys", "deployed"],
-                  "assign": [], "wound": [], "injure": ["injuring"], "hospitalize": ["hospitalizing"]}
+                  "assign": [], "wound": [], "spend": ["spent", "spending"], "converge": ["converging"],
+                  "injure": ["injuring"], "hospitalize": ["hospitalizing"]}
 
 
 def inflected(*phrases: str) -> str:
