@@ -59,3 +59,15 @@ def test_more_ways_to_tell_a_wait_an_arrival_and_a_wound():
 def test_time_spent_inside_is_no_delay_until_going_in():
     assert not [c for c in _read("The gunman was inside the school for about 80 minutes.")
                 if c[1] == "duration_to_entry"]
+
+
+def test_a_delay_told_with_its_start_after_it():
+    text = "Halden officers were on hand within 90 seconds after the first alarms from the mall."
+    assert _read(text) == [("within 90 seconds", "duration_to_arrival", 0.0, 1.5)]
+    text = "“Police responded in less than two minutes after this began,” Mayor Ada Brisk said."
+    assert [(m, lo, hi) for _, m, lo, hi in _read(text)] == [("duration_to_arrival", 0.0, 2.0)]
+
+
+def test_went_in_is_a_particle_not_a_delay():
+    [c] = extract_claims("Officers went in one minute and 39 seconds after the first shot.", "m.txt")
+    assert (c.measure, c.lo, c.unit, c.time_ref["anchor"]) == ("time_of_action", 1.65, "minute", "the first shot")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT
 from onrecord.claims.counts import people_count
-from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
+from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval, taken_as_delay
 from onrecord.claims.verbs import inflected
 
 MEASURES = {
@@ -203,8 +203,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         unit_end = end
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
+    hedge = "within" if re.match(r"within\b", sentence[start:], re.IGNORECASE) else None
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
-                                        and not STAY.search(before) and not TOOK.search(before)):
+                                        and not STAY.search(before) and not TOOK.search(before)
+                                        and not taken_as_delay(sentence[:start], hedge)):
         return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before) or SERVICE_FOR.search(sentence[:start]):
         return Reading("duration_of_service", "year", unit_end, "person", unit)

@@ -18,7 +18,8 @@ from onrecord.claims.measures import DURATION_RE, NOUN_RE, OUTSIDE, Reading
 ARRIVE = {"arrive", "respond", "reach", "show", "converge", "pull"}
 ENTER = {"enter", "breach", "storm"}
 GO_IN = {"go", "rush", "run", "get", "move", "push", "make"}  # with a particle "in"/"inside" or "entry"
-STAY = {"wait", "stay", "remain", "stand", "sit", "hide", "linger", "hunker", "stage", "hold", "spend"}
+STAY = {"wait", "stay", "remain", "stand", "sit", "hide", "linger", "hunker", "stage", "hold", "spend", "crouch",
+        "huddle", "idle"}
 LAST = {"last", "continue", "unfold", "span", "rampage", "fire", "shoot", "roam", "stalk"}
 PASS = {"pass", "elapse"}
 SEND = {"send", "dispatch", "deploy", "mobilize", "mobilise", "assign", "respond"}

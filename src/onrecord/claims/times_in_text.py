@@ -166,7 +166,7 @@ def offsets(text: str) -> list[TimeExpr]:
     """'two days after the vigil', 'about a half hour into the ordeal', 'one minute and 39
     seconds after the first shot', 'four minutes later': an amount of time (numbers.py, so
     compound and vague amounts are read once) and the event it counts from, in words."""
-    from onrecord.claims.numbers import find_quantities
+    from onrecord.claims.numbers import find_quantities, taken_as_delay
 
     out = []
     for q in find_quantities(text):
@@ -175,8 +175,7 @@ def offsets(text: str) -> list[TimeExpr]:
             continue
         rel = m.group("rel").lower()
         lead = text[:q.start]
-        if ((q.hedge or "").startswith("within") or re.search(r"\b(?:in|took|takes|within)\s*$", lead, re.I)) \
-                and re.search(r"[a-z]{3,}", re.split(r"[,;:—–]", lead)[-1]):
+        if taken_as_delay(lead, q.hedge):
             continue  # "responded in less than two minutes after ...": a delay, read as a duration
         if (q.unit or m.group("unit") or "").lower().rstrip("s") in {"week", "month", "year"}:
             continue  # "three weeks later", "a year after the shooting": when the piece is written, not the response
