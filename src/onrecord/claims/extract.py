@@ -173,8 +173,8 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     anchor names ("once I was at the building"), or whoever gives the order."""
     start, end = sent.start + s.start, sent.start + s.end
     voice, quoted = speakers.who_said(start)
-    if s.measure == "camera_view_live":
-        who, who_text = INCIDENT, None
+    if s.measure == "camera_view_live" or (s.measure == "order_given" and s.who_start is None):
+        who, who_text = INCIDENT, None  # a camera's view; an order no one is named as giving
     elif s.who_start is not None:
         who, who_text = person_subject(doc, res, sent.start + s.who_start, sent.start + s.who_end, sent.start,
                                        voice.speaker, quoted)
