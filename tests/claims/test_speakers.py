@@ -137,3 +137,35 @@ def test_a_trailing_clause_with_a_bare_weekday():
         ("count_officers_entered", "Ada Brisk")]
     assert _speaker_names("Four officers entered the school, Brisk said Tuesday night.") == [
         ("count_officers_entered", "Ada Brisk")]
+
+
+def _named(text):
+    from onrecord.claims.extract import analyse
+
+    lead = "Halden Police Chief Ada Brisk and the Halden Police Department led the response.\n\n"
+    a = analyse({"s.txt": lead + text})
+    names = {e.id: e.name for e in a.entities}
+    return [names.get(c.speaker, c.speaker) for c in a.claims if c.measure != "place_of_action"]
+
+
+def test_an_agency_speaks_through_its_documents_and_its_descriptions():
+    assert _named("According to a timeline released by the Halden Police Department, 14 officers waited "
+                  "outside.") == ["Halden Police Department"]
+    assert _named("Fourteen officers waited outside, the department said in a statement.") == [
+        "Halden Police Department"]
+    assert _named("Fourteen officers waited outside, according to the department's review.") == [
+        "Halden Police Department"]
+    assert _named("The report found:\n\n- 14 officers waited outside.\n- The first officer arrived within "
+                  "three minutes.") == ["Halden Police Department", "Halden Police Department"]
+
+
+def test_a_persons_office_and_a_belief():
+    assert _named("Brisk's office said 14 officers waited outside.") == ["Ada Brisk"]
+    assert _named("Investigators believe 14 officers waited outside.") == ["investigators"]
+
+
+def test_a_count_word_is_no_place():
+    from onrecord.claims.text import read_document
+
+    doc = read_document("n.txt", "Fourteen officers waited. Twenty-one deputies left.")
+    assert not [e for e in resolve_entities([doc]).entities.values() if e.kind == "org"]

@@ -249,13 +249,19 @@ def agency_kind(word: str) -> str | None:
     return None  # officers, cops, sources: whichever agency of that place is known
 
 
+def _number_word(word: str) -> bool:
+    from onrecord.claims.numbers import parse_number
+
+    return word.lower() not in {"a", "an"} and parse_number(word) is not None
+
+
 def agencies(doc: Document) -> list[Mention]:
     out = []
     for para in doc.paragraphs:
         for m in ORG_RE.finditer(para.text):
             words = m.group("place").split()
-            while words and words[0] in SKIP_PLACE:
-                words = words[1:]
+            while words and (words[0] in SKIP_PLACE or _number_word(words[0])):
+                words = words[1:]  # "Fourteen officers", "Twenty-one deputies": a count, not a place
             if not words or words[-1].lower() in NOT_NAME - {"county", "city"}:
                 continue
             place = " ".join(words)

@@ -23,7 +23,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|concluded|determined|identified|according to")
+         r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
@@ -265,6 +265,17 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         for m in named:
             if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):
                 return Voice(m.entity, _phrase(doc, m))
+        # "according to a timeline released by the X Police Department": the document's author
+        for m in named:
+            if m.start >= ve and m.entity and m.kind in {"org", "person"} \
+                    and DOCUMENT_BY.match(doc.text[ve:m.start]):
+                return Voice(m.entity, _phrase(doc, m))
+        own = AGENCY_OWN.match(doc.text[ve:sent.end])
+        if own and res is not None:
+            # "according to the department's review": the agency last named
+            org = _last_org(doc, res, vs)
+            if org is not None:
+                return Voice(org.entity, own.group(0).strip())
         rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
         crowd = CROWD_RE.search(rest.group(1) + " ") if rest else None
         if crowd and res is not None and crowd.start() < 12:
@@ -308,6 +319,15 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if res is not None:
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
         return Voice(gid, crowd.group(1))
+    agency = AGENCY_SAYS.search(doc.text[sent.start:vs])
+    if agency and res is not None:
+        # "..., the department said in a statement": the agency last named before
+        org = _last_org(doc, res, vs)
+        if org is not None:
+            return Voice(org.entity, agency.group(1))
+    office = [m for m in left if m.kind == "person" and m.entity and OFFICE_OF.match(doc.text[m.end:vs])]
+    if office:
+        return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.
@@ -319,6 +339,24 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if before:
             return Voice(before[-1].entity, pron.group(1))
     return None
+
+
+DOCUMENT_BY = re.compile(r"^\s+(?:a|an|the|its|their)\s+(?:[\w-]+\s+){0,3}(?:report|timeline|review|presentation|"
+                         r"investigation|audit|analysis|findings|statement|records?|documents?|account)\s+"
+                         r"(?:(?:released|issued|published|compiled|prepared|written|made public|obtained)\s+)?"
+                         r"(?:\w+\s+)?(?:by|from|of)\s+(?:the\s+)?$", re.IGNORECASE)
+AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s office|office|police department)"
+                        r"[’']s?\s+"
+                        r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
+                        r"findings|statement|records?)\b", re.IGNORECASE)
+AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
+                         r"sheriff[’']s department))\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
+
+
+def _last_org(doc: Document, res: Resolution, before: int) -> Mention | None:
+    orgs = [m for m in res.between(doc.id, 0, before) if m.kind == "org" and m.entity]
+    return orgs[-1] if orgs else None
 
 
 def _phrase(doc: Document, m: Mention) -> str:
