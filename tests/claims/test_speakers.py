@@ -169,3 +169,28 @@ def test_a_count_word_is_no_place():
 
     doc = read_document("n.txt", "Fourteen officers waited. Twenty-one deputies left.")
     assert not [e for e in resolve_entities([doc]).entities.values() if e.kind == "org"]
+
+
+def test_who_speaks_in_more_reporting_forms():
+    # a news conference between the name and the verb; a role before the name after "according to"
+    assert _named("Brisk at a news conference said officers arrived within 90 seconds.") == ["Ada Brisk"]
+    assert _named("Officers arrived at 11:57 p.m., according to Halden police spokesperson Lt. Tom Vey.") == [
+        "Tom Vey"]
+    # an opening time is part of what the document says
+    assert _named("Between 12:49 a.m. and 1:05 a.m., the department's internal report highlights seven trips "
+                  "to hospitals for 15 patients.") == ["Halden Police Department"]
+
+
+def test_what_the_narrator_adds_to_reported_speech():
+    # the toll in a relative clause about the incident, and when a quotation was said
+    assert _named("Brisk said she did not believe the officers erred during the shooting that left 17 people "
+                  "dead.") == ["author of s.txt"]
+    assert _named("“I need an ambulance here,” an officer said at 12:47 a.m.") == ["author of s.txt"]
+
+
+def test_a_street_address_ends_no_sentence():
+    from onrecord.claims.text import read_document
+
+    doc = read_document("a.txt", "Calls came in at 11:57 p.m. about a shooting at 3430 N. Academy Blvd., according "
+                                 "to police. Officers arrived.")
+    assert len(doc.sentences) == 2

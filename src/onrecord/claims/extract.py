@@ -97,6 +97,8 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                   for t in clocks]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
         found = [c for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
+        for c in found:
+            _told_when(doc, speakers, c)
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
         found += [c for s in find_assertions(sent.text) if (c := _said_claim(doc, res, speakers, sent, s))]
         ages = find_ages(sent.text)
@@ -213,6 +215,12 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
         said = speakers.attribution_at(start)
         if said is not None and not said.whole and not re.search(r"\bidentif", sent.text):
             voice = speakers.author  # "X said the suspect, a 21-year-old man, ...": the reporter's identification
+    if reading.unit == "people" and not quoted and TOLL_CLAUSE.search(sent.text[:q.start]):
+        said = speakers.attribution_at(start)
+        if said is not None and not said.whole:
+            # "X said ... the rampage that resulted in 17 deaths": the toll is the reporter's
+            # description of the incident, not part of what X said
+            voice = speakers.author
     subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
     lo, hi = to_unit(reading, q)
     ref = None
@@ -227,6 +235,22 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
         unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=reading.qualifier,
         time_ref=ref,
     )
+
+
+# An incident noun with a relative clause that gives its toll: "the massacre that left", "the shooting,
+# which killed"
+TOLL_CLAUSE = re.compile(r"\b(?:shooting|massacre|rampage|attack|shootings|tragedy)\b[^;:“”\"]{0,60}?"
+                         r"\b(?:that|which)\s+(?:has\s+|had\s+)?(?:left|killed|claimed|resulted in|took|ended)\b"
+                         r"[^;:“”\"]{0,30}$",
+                         re.IGNORECASE)
+# '"...," an officer said at 12:47 a.m.': when something was said is told by the narrator
+SAID_AT = re.compile(r"\b(?:said|says|told|added|radioed|reported|wrote|asked|yelled|shouted)\s+"
+                     r"(?:(?:at|around|about|shortly after|just after|just before|by)\s+)?$", re.IGNORECASE)
+
+
+def _told_when(doc: Document, speakers: Speakers, c: Claim) -> None:
+    if c.measure == "time_of_action" and not c.quoted and SAID_AT.search(doc.text[c.sentence_start:c.start]):
+        c.speaker, c.speaker_text = speakers.author.speaker, speakers.author.text
 
 
 DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+(?P<anchor>(?:the|a|an|this|that|his|her)\s+[^,.;:—–\"“”]+)",

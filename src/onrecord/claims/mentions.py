@@ -230,7 +230,7 @@ NOUN_AFTER_RE = re.compile(
     r"\s+(?:warnings?|tips?|reports?|threats?|calls?|programs?|positions?|cars?|vehicles?|"
     r"union|training|office|department|situation|drills?|cases?|incidents?|academy)\b",
     re.IGNORECASE)
-SKIP_PLACE = {"The", "Some", "Meanwhile", "According", "Speaking", "And", "But", "Two",
+SKIP_PLACE = {"The", "A", "An", "Some", "Meanwhile", "According", "Speaking", "And", "But", "Two",
               "Three", "Four", "Five", "Many", "Several", "Other", "Local", "All", "Both"}
 
 

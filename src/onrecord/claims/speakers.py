@@ -23,7 +23,8 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|according to")
+         r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
+         r"highlighted|shows|showed|details|detailed|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
@@ -34,7 +35,7 @@ CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses
                       re.IGNORECASE)
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
                           r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
-DOCUMENT_SUBJECT = re.compile(r"^\s*(?:the|a|an|its|their)\s+(?:[\w-]+\s+){0,2}(?:report|review|presentation|"
+DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|a|an|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
 # News organisations: an acronym of a network or a name with a newspaper's word.
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
@@ -63,9 +64,18 @@ def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
-                      r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly)[\s,]+)*$")
+                      r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly|"
+                      # "X at a news conference said", "X in a statement Tuesday said"
+                      r"(?:at|in|during|on|through|via)\s+(?:an?|the|his|her|their|its)\s+(?:[\w-]+\s+){0,2}?"
+                      r"(?:news conference|press conference|briefing|statement|interview|hearing|meeting|letter|"
+                      r"post|video|email|tweet|release|deposition|testimony)(?:\s+\w+day)?)[\s,]+)*$")
 RIGHT_GAP = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.]*\s+|of\s+)*$")
-ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s+|of\s+|,\s*)*$")
+# "according to CSPD spokesperson Lt. Pamela Castro": capitalised words and role words before the name
+ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s+|of\s+|,\s*|"
+                           r"(?:spokes(?:man|woman|person)|chief|sheriff|officer|deputy|sergeant|lieutenant|"
+                           r"captain|detective|director|commissioner|official|investigator|agent|superintendent|"
+                           r"mayor|governor|senator|representative|public information officer|police|fire|"
+                           r"department|sheriff[’']s office|county|city|state)\s+)*$")
 APPOSITION = re.compile(r"^,\s*(?:the|a|an)\b[^,;“”\"]*$")
 PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
 
@@ -234,6 +244,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
+        elif OPENING_ADVERBIAL.match(head):
+            # "Between 12:49 a.m. and 1:05 a.m., the same internal report highlights ...": the
+            # opening time is part of what the speaker says
+            covers = [(sent.start, sent.end)]
         elif TRAILING.search(head) and (re.match(r"^\s*(?:[,.;:]|$)", tail) or INVERTED_TAIL.match(tail)) \
                 and not re.search(r"\b(?:that|whether|if)\s*$", head):
             # "A total of 39 officers responded, police said, and ...": the clause before it;
@@ -244,6 +258,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+OPENING_ADVERBIAL = re.compile(r"^(?:at|by|between|from|around|about|shortly|just|after|before|until|within)\b"
+                               r"[^,;“”\"]{0,60},\s*(?:the|a|an|its|their|[A-Z])[^,;“”\"]{0,60}$", re.IGNORECASE)
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
 ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|after|before)\s+[^,.;:“”\"]{0,40}?|later|"
                             r"earlier|yesterday|today|again|also|then|publicly|"
@@ -262,9 +278,13 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     named = [m for m in mentions
              if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
     if verb == "according to":
-        for m in named:
-            if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):
-                return Voice(m.entity, _phrase(doc, m))
+        fits = [m for m in named if ve <= m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start])]
+        # "according to CSPD spokesperson Lt. Pamela Castro": the head of the phrase is its last name
+        # before any comma; "according to Israel, the sheriff" keeps the first
+        whole = [m for m in fits if "," not in doc.text[ve:m.start]]
+        if whole or fits:
+            m = whole[-1] if whole else fits[0]
+            return Voice(m.entity, _phrase(doc, m))
         # "according to a timeline released by the X Police Department": the document's author
         for m in named:
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
