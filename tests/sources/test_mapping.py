@@ -94,6 +94,7 @@ def test_a_wide_block_must_number_its_columns():
     ('{ column = "Units", by = ";", pattern = "(?P<Unit>[^@]+" }', "events[1].split.pattern"),
     ('{ column = "Units", by = ";", into = ["Unit"], pattern = "(?P<Unit>.+)" }', "events[1].split"),
     ('{ column = "Units", by = ";", as = "Unit" }', "events[1].split.as"),
+    ('{ column = "Units", by = ";", into = ["Unit"], sep = "@" }', "events[1].split.sep"),
 ])
 def test_a_split_that_cannot_be_read_names_its_key(split, key):
     text = WIDE.replace('wide = [1, 2, 3]\ntime = "Time{n}"', f"split = {split}\ntime = \"At\"").replace(
