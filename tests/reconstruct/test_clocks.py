@@ -20,11 +20,11 @@ def _sources(kinds):
 def test_offset_of_a_camera_from_shots_it_saw_with_wrong_matches_around():
     rows, n = [], 0
     bursts = [0, 40_000, 95_000, 160_000, 300_000]
-    for b in bursts:  # the sensor network (trusted) and a camera 232.5 s slow see each burst
+    for b in bursts:  # the sensor network (declared reference) and a camera 232.5 s slow see each burst
         rows.append((n := n + 1, 1, T0 + b, 0, "shots", None, 0, "SCH"))
         rows.append((n := n + 1, 2, T0 + b - 232_500, 1000, "shots", None, 0, "SCH"))
     rows.append((n := n + 1, 2, T0 + 500_000, 1000, "shots", None, 0, "SCH"))  # a false alarm
-    clocks = solve(_sources({1: "sensor", 2: "camera"}), pair_estimates(_moments(rows)), {})
+    clocks = solve(_sources({1: "sensor", 2: "camera"}), pair_estimates(_moments(rows)), {}, {1: 1.5})
     assert clocks[1].status == "reference"
     assert abs(clocks[2].offset_s - (-232.0)) <= 1.0  # 1 s precision camera
     # the estimate carries the sensor network's own doubt (within +/- 1.5 s, alike anywhere
@@ -34,7 +34,7 @@ def test_offset_of_a_camera_from_shots_it_saw_with_wrong_matches_around():
 
 def test_source_sharing_nothing_keeps_its_offset_unknown():
     rows = [(1, 1, T0, 0, "shots", None, 0, "SCH"), (2, 3, T0 + 5000, 0, "unit_arrived", 7, 2, "CO")]
-    clocks = solve(_sources({1: "sensor", 3: "cad"}), pair_estimates(_moments(rows)), {})
+    clocks = solve(_sources({1: "sensor", 3: "cad"}), pair_estimates(_moments(rows)), {}, {1: 1.5})
     assert clocks[3].status == "unknown" and clocks[3].offset_s is None
     assert "no recorded moment" in clocks[3].note
 
@@ -86,7 +86,7 @@ def test_a_relayed_copy_that_always_trails_does_not_make_the_clock_look_surer():
         t = T0 + i * 45_000
         rows.append((n := n + 1, 1, t, 0, "unit_position", i, 0, "CO"))
         rows.append((n := n + 1, 2, t + 2000 + 600 + (i % 4) * 100, 0, "unit_position", i, 0, "CO"))
-    clocks = solve(_sources({1: "avl", 2: "cad"}), pair_estimates(_moments(rows)), {})
+    clocks = solve(_sources({1: "avl", 2: "cad"}), pair_estimates(_moments(rows)), {}, {1: 0.1})
     est = clocks[2]
     assert est.status == "estimated" and abs(est.offset_s - 2.0) < 1.0
     # the lean is in every record alike: forty of them do not shrink the doubt below it,

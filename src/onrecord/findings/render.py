@@ -27,8 +27,8 @@ REASONS = {
     "no_entry": "no record says officers went in",
     "no_camera_footage": "no camera view records what footage it showed",
     "no_shared_moment": "offset unknown: it shares no recorded moment with another source",
-    "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a trusted or pinned "
-                        "clock; lined up with them only",
+    "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a clock declared "
+                        "reference or pinned; lined up with them only",
     "clock_unknown": "offset unknown",
 }
 
@@ -115,6 +115,13 @@ def _clock_offset(w: Words) -> str:
             f"({p['status']}, {p['anchors']} shared moments)")
 
 
+def _reference_contradicted(w: Words) -> str:
+    p = w.p
+    return (f"{w.subject}: declared a reference clock (within ±{p['declared_uncertainty_s']:g} s), but "
+            f"{' and '.join(p['contradicted_by'])} put it {timetext.sentence_offset(p['offset_s'], p['sigma_s'])}; "
+            "not held as a reference, estimated like the others")
+
+
 # ---- discrepancies
 
 def _side(side: dict) -> str:
@@ -172,6 +179,7 @@ SENTENCES: dict[str, Callable[[Words], str]] = {
     "mean_call_transfer_delay": lambda w: (f"transferred calls waited {w.p['mean_s']:.0f} s on average "
                                            f"({w.p['calls']} calls)"),
     "clock_offset": _clock_offset,
+    "clock_reference_contradicted": _reference_contradicted,
     "claims_disagree": _claims_disagree,
     "claim_contradicts_record": _contradicts_record,
     "prior_warnings_not_joined": _prior_warnings,

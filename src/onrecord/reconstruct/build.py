@@ -16,6 +16,7 @@ from onrecord.model import Finding
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
+from onrecord.reconstruct.clock_trust import declared_trust
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
 from onrecord.reconstruct.moment_time import moment_time
@@ -51,9 +52,10 @@ def reconstruct(reader) -> Reconstruction:
     problems += who.problems
     anchored = moments_table(events, who)
     pinned, pin_problems = pinned_offsets(reader.case, sources)
-    problems += pin_problems
+    trusted, trust_problems = declared_trust(reader.case, sources)
+    problems += pin_problems + trust_problems
     pairs = clk.pair_estimates(anchored) if len(anchored) else []
-    clocks = clk.solve(sources, pairs, pinned)
+    clocks = clk.solve(sources, pairs, pinned, trusted)
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)

@@ -6,8 +6,9 @@ pile up at the difference of their clock errors; wrong matches scatter. The dens
 is taken (robust to wrong matches and outliers) and its median is the pair's estimate.
 (Reports only bound a difference from above: their earliest is taken, and they weigh
 less; records written to the minute only bound it, from both sides.) Pairs become a
-graph; the clocks pinned by the user, or else the trusted clocks (GPS-timed AVL, a sensor
-network: each held near zero as firmly as it deserves), anchor it, and every source
+graph; the clocks pinned by the user, or else the clocks declared reference (a GPS-timed
+AVL, an NTP-timed sensor network: each held near zero as firmly as its declared
+uncertainty says; clock_trust.py; never assumed from a source's kind), anchor it, and every source
 connected to an anchor gets its offset by weighted least squares, with the uncertainty
 that follows. A source connected to none keeps its offset unknown: its events get wide
 intervals, never a silent zero.
@@ -22,12 +23,10 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
+from onrecord.reconstruct.clock_trust import contradicted_references
 from onrecord.reconstruct.drift import best_slope, solve_rates
 from onrecord.reconstruct.minute_bounds import minute_pair_estimate
 
-TRUSTED_KINDS = ("sensor", "avl")  # clocks disciplined by NTP/GPS in practice
-# ... to within about this much: GPS-timed AVL closely, a networked sensor system less so
-TRUSTED_UNCERTAINTY_S = {"avl": 0.1, "sensor": 1.5}
 MAX_OFFSET_S = 1800.0  # no clock is assumed more than 30 minutes wrong
 UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out loud
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
@@ -74,6 +73,9 @@ class ClockEstimate:
     drift_ppm: float | None = None
     drift_sd_ppm: float | None = None
     drift_ref_ms: float | None = None
+    # A clock declared reference that the records contradict (clock_trust.py): what its
+    # declaration said, where the other clocks put it, and which of them say so.
+    contradicted: dict | None = None
 
     def offset_at(self, t_ms):
         """The offset (s) at time(s) t_ms: the drift carried from drift_ref_ms."""
@@ -216,19 +218,42 @@ def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
     return centre, max(sd, REPORT_MIN_LAG_S)
 
 
-def solve(sources: pd.DataFrame, pairs: list[PairEstimate],
-          pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
-    """Weighted least squares over the graph of pair estimates. The best-supported pairs
-    form a backbone; a pair the backbone contradicts (a wrong match that slipped through)
-    is dropped, and so is any pair the final fit still contradicts, worst first."""
-    kinds = dict(zip(sources["id"], sources["kind"]))
-    rates = solve_rates(pairs, {int(s) for s, k in kinds.items() if k in TRUSTED_KINDS} | set(pinned))
+def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]],
+          trusted: dict[int, float] | None = None) -> dict[int, ClockEstimate]:
+    """Weighted least squares over the graph of pair estimates, anchored by the pinned
+    clocks, or else by the `trusted` ones ({source: ± s}, declared reference). A reference
+    the other clocks contradict is not held (clock_trust.py): solved again without it, it
+    is estimated like any other clock and says so."""
+    trusted = dict(trusted or {})
+    clocks, _ = _solve_trusting(sources, pairs, pinned, trusted)
+    if pinned or len(trusted) < 2:
+        return clocks
+
+    wrong = contradicted_references(trusted, lambda held: _solve_trusting(sources, pairs, pinned, held))
+    if not wrong:
+        return clocks
+    clocks, _ = _solve_trusting(sources, pairs, pinned, {s: u for s, u in trusted.items() if s not in wrong})
+    for s, said in wrong.items():
+        c = clocks.get(s)
+        if c is not None:
+            c.contradicted = said
+            c.note = (f"declared reference (within ±{said['declared_s']:g} s), but the clocks of sources "
+                      f"{', '.join(map(str, said['by']))} put it at {said['offset_s']:+.1f} s: estimated instead")
+    return clocks
+
+
+def _solve_trusting(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]],
+                    trusted: dict[int, float]) -> tuple[dict[int, ClockEstimate], list[PairEstimate]]:
+    """The best-supported pairs form a backbone; a pair the backbone contradicts (a wrong
+    match that slipped through) is dropped, and so is any pair the final fit still
+    contradicts, worst first. Returns the clocks and the pairs they rest on."""
+    rates = solve_rates(pairs, set(trusted) | set(pinned))
     ref_ms = float(np.median([p.t_ref_ms for p in pairs if p.slope is not None])) if rates else None
     if rates:  # every pair's difference read at one moment, the drifts carried to it
         pairs = [_carried(p, rates, ref_ms) for p in pairs]
     pairs = _consistent_with_backbone(pairs)
     while True:
-        clocks = _solve_all(sources, pairs, pinned)
+        clocks = _solve_all(sources, pairs, pinned, trusted)
         worst = _worst_pair(pairs, clocks)
         if worst is None:
             break
@@ -237,7 +262,7 @@ def solve(sources: pd.DataFrame, pairs: list[PairEstimate],
         c = clocks.get(s)
         if c is not None and c.status == "estimated":
             c.drift_ppm, c.drift_sd_ppm, c.drift_ref_ms = round(rate * 1e6, 3), round(sd * 1e6, 3), ref_ms
-    return clocks
+    return clocks, pairs
 
 
 def _carried(p: PairEstimate, rates: dict[int, tuple[float, float]], ref_ms: float) -> PairEstimate:
@@ -310,7 +335,7 @@ def _worst_pair(pairs, clocks) -> PairEstimate | None:
     return worst
 
 
-def _solve_all(sources: pd.DataFrame, pairs, pinned) -> dict[int, ClockEstimate]:
+def _solve_all(sources: pd.DataFrame, pairs, pinned, trusted) -> dict[int, ClockEstimate]:
     out: dict[int, ClockEstimate] = {}
     timed = [int(s) for s in sources["id"]]
     adj: dict[int, list[PairEstimate]] = {s: [] for s in timed}
@@ -318,13 +343,12 @@ def _solve_all(sources: pd.DataFrame, pairs, pinned) -> dict[int, ClockEstimate]
         adj.setdefault(p.a, []).append(p)
         adj.setdefault(p.b, []).append(p)
     seen: set[int] = set()
-    kinds = dict(zip(sources["id"], sources["kind"]))
     for s in timed:
         if s in seen:
             continue
         comp = _component(s, adj)
         seen |= comp
-        out.update(_solve_component(comp, [p for p in pairs if p.a in comp], kinds, pinned))
+        out.update(_solve_component(comp, [p for p in pairs if p.a in comp], trusted, pinned))
     return out
 
 
@@ -339,16 +363,15 @@ def _component(start: int, adj) -> set[int]:
     return comp
 
 
-def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEstimate]:
+def _solve_component(comp: set[int], pairs, trusted: dict[int, float], pinned) -> dict[int, ClockEstimate]:
     fixed = {s: pinned[s] for s in comp if s in pinned}
-    # Without a pin, every trusted clock is held near zero, each as firmly as it deserves
-    # (GPS-timed AVL to a tenth of a second, a networked sensor system to a second or so):
-    # the records then weigh one trusted clock against another instead of taking one as
+    # Without a pin, every reference clock is held near zero, each as firmly as declared
+    # (a GPS-timed AVL to a tenth of a second, a networked sensor system to a second or so):
+    # the records then weigh one reference against another instead of taking one as
     # exact and passing its own error on to every other clock.
-    priors = {} if fixed else {s: TRUSTED_UNCERTAINTY_S.get(kinds.get(s), 1.0)
-                               for s in comp if kinds.get(s) in TRUSTED_KINDS}
+    priors = {} if fixed else {s: trusted[s] for s in comp if s in trusted}
     if not fixed and not priors:
-        return _unanchored(comp, pairs, kinds)
+        return _unanchored(comp, pairs)
     free = sorted(comp - set(fixed))
     col = {s: i for i, s in enumerate(free)}
     rows, rhs, w = [], [], []
@@ -389,7 +412,7 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
             unc = round(float(np.sqrt(max(cov[i, i], 0) + ref_var)), 3)
             if s in priors:
                 out[s] = ClockEstimate(s, "reference", round(float(x[i]), 3), unc, _anchor_count(s, pairs),
-                                       _evidence(s, pairs), f"trusted clock (within about ±{priors[s]:g} s), "
+                                       _evidence(s, pairs), f"declared reference (within about ±{priors[s]:g} s), "
                                        "weighed against the other trusted clocks")
                 continue
             unc = max(unc, RECORD_LEAN_S)
@@ -402,15 +425,16 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
 
 # Why a clock's offset is unknown (its `note`; findings/clock_offsets.py words the finding from it).
 NO_SHARED_MOMENT = "offset unknown: it shares no recorded moment with another source"
-NO_TRUSTED_CLOCK = ("offset unknown: none of the sources it shares moments with has a trusted or pinned "
-                    "clock; lined up with them only")
+NO_TRUSTED_CLOCK = ("offset unknown: none of the sources it shares moments with has a clock declared "
+                    "reference or pinned; lined up with them only")
 
 
-def _unanchored(comp: set[int], pairs, kinds) -> dict[int, ClockEstimate]:
+def _unanchored(comp: set[int], pairs) -> dict[int, ClockEstimate]:
     if not pairs:
         return {s: ClockEstimate(s, "unknown", None, None, 0, [], NO_SHARED_MOMENT) for s in comp}
     root = max(comp, key=lambda s: _anchor_count(s, pairs))
-    local = _solve_component(comp, pairs, {**kinds, root: TRUSTED_KINDS[0]}, {})
+    # lined up on the best-connected clock, only to say how the others stand to it
+    local = _solve_component(comp, pairs, {root: 0.1}, {})
     return {s: ClockEstimate(s, "unknown", None, None, c.anchors, c.evidence, NO_TRUSTED_CLOCK, relative_s=c.offset_s,
                              relative_unc_s=c.uncertainty_s) for s, c in local.items()}
 

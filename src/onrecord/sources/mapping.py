@@ -82,6 +82,10 @@ class Mapping:
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
+    # how far its clock is trusted, as declared ([clock]; docs/mappings.md): "reference" holds
+    # it near true time within clock_uncertainty_s; "estimated" (the default) measures it
+    clock_trust: str = "estimated"
+    clock_uncertainty_s: float | None = None
 
     def columns_used(self) -> list[str]:
         cols: list[str] = list(self.required)
@@ -167,6 +171,7 @@ class _Reader:
         m.attributes = {str(k): str(v) for k, v in self.table("attributes").items()}
         events = self.doc.get("events", [])
         m.events = [self._event(i, e) for i, e in enumerate(events)]
+        m.clock_trust, m.clock_uncertainty_s = clock_trust(self.table("clock"), "clock", self.fail)
         if fmt == "text":
             m.text = self._text(self.table("text"))
         elif not m.events:
@@ -232,6 +237,29 @@ class _Reader:
         if t.get("time") and not t.get("format"):
             self.fail("text.format", "is required when text.time is given")
         return TextSpec(event=event, time=t.get("time"), format=t.get("format"))
+
+
+CLOCK_TRUST = ("reference", "estimated")
+
+
+def clock_trust(t: dict, key: str, fail) -> tuple[str, float | None]:
+    """A declared clock trust (`[clock]` of a mapping, `[clocks."FILE"]` of onrecord.toml):
+    ("reference", ± seconds) or ("estimated", None). Never inferred from the source kind:
+    a sensor network may be NTP-timed or minutes off, only its owner can say."""
+    for k in t:
+        if k not in ("trust", "uncertainty_s", "offset_s"):
+            fail(f"{key}.{k}", "is not a clock setting (trust, uncertainty_s)")
+    trust = t.get("trust", "estimated")
+    if trust not in CLOCK_TRUST:
+        fail(f"{key}.trust", "must be reference or estimated", trust)
+    unc = t.get("uncertainty_s")
+    if trust == "estimated":
+        if unc is not None:
+            fail(f"{key}.uncertainty_s", "is only for trust = \"reference\" (an estimate measures its own)", unc)
+        return trust, None
+    if isinstance(unc, bool) or not isinstance(unc, (int, float)) or not unc > 0:
+        fail(f"{key}.uncertainty_s", "is required with trust = \"reference\": a number of seconds above 0", unc)
+    return trust, float(unc)
 
 
 def guess_precision(fmt: str | None) -> str:
