@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.attributes import yes_no
 from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow
 
@@ -132,9 +133,8 @@ class ResponseMetrics:
 
     def _armed(self, unit_id) -> bool:
         u = self.units.get(unit_id, {})
-        if "armed" in u:
-            return bool(u["armed"])
-        return not u.get("fire_ems", False)
+        said = yes_no(u.get("armed"))  # checked at import: true/false (docs/attributes.md)
+        return said if said is not None else not u.get("fire_ems", False)
 
     def _first_armed_arrival(self) -> MomentRow | None:
         found = [m for m in self.of("unit_arrived") if self._armed(m.who)]

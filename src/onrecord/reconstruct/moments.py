@@ -25,6 +25,8 @@ UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available
 # done in the machine itself, not typed from a report: dispatching is done in CAD; a
 # position is the car's GPS fix, and CAD's copy of it (an AVL geofence arrival) is the same fix
 MACHINE_UNIT_KINDS = ("unit_dispatched", "unit_position")
+# sources that write what they see as it happens, not typed from a report
+SEEN_AS_IT_HAPPENS = ("camera", "sensor")
 RADIO_SAYS = [
     (re.compile(r"\b(on scene|on location|arrived|staged|at scene)\b", re.I), "unit_arrived", 1),
     (re.compile(r"\b(en ?route|responding)\b", re.I), "unit_enroute", 1),
@@ -60,14 +62,21 @@ class Moment:
     rank: int  # 0 as it happens, 1 spoken report, 2 typed from a report
 
 
-def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict) -> Moment | None:
+def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
+              seen: bool = False) -> Moment | None:
+    """`seen`: the source records what it sees as it happens (a camera, a sensor), not
+    what someone typed from a report."""
     text = text or ""
     if kind in UNIT_KINDS and unit_entity is not None:
         # dispatching is done in CAD itself; status changes are typed from reports
-        return Moment(kind, unit_entity, 0 if kind in MACHINE_UNIT_KINDS else 2)
+        return Moment(kind, unit_entity, 0 if kind in MACHINE_UNIT_KINDS or seen else 2)
     if kind == "unit_arrived":
         # a call's "first arrive" with no unit named: the first unit of its agency to arrive
-        return Moment("first_arrival", None, 2)
+        return Moment("first_arrival", None, 0 if seen else 2)
+    if kind == "entry":
+        # someone went in, no unit named (a camera's "officers enter"): the place's moment,
+        # shared with the door and the radio's "going in"
+        return Moment("door", None, 0 if seen else 2)
     if kind == "radio_transmission":
         line = ANSWERED_ON_LINE.search(text)
         if line:  # the recorder's 911 line: the pick-up, with the caller's number

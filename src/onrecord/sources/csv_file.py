@@ -10,6 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pcsv
 
+from onrecord.attributes import CHECKED, NO, YES, YES_NO_WORDS
 from onrecord.errors import InputError
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
@@ -156,8 +157,21 @@ class _RowReader:
         if agency is not None:
             out["agency"] = pa.repeat(pa.scalar(agency, pa.string()), self.n)
         names = list(m.attributes)
-        out["attrs"] = colfn.json_object(names, [t[m.attributes[k]] for k in names], self.n)
+        out["attrs"] = colfn.json_object(names, [self._checked(k, t[m.attributes[k]]) for k in names], self.n)
         return out
+
+    def _checked(self, name: str, values: pa.Array) -> pa.Array:
+        """An attribute the build reads with a value set (attributes.CHECKED): a value outside
+        it rejects the row; the rest are stored in one spelling ("true" / "false")."""
+        if CHECKED.get(name) != "yes_no":
+            return values
+        words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
+        yes = _np(pc.is_in(words, value_set=pa.array(sorted(YES))))
+        no = _np(pc.is_in(words, value_set=pa.array(sorted(NO))))
+        blank = _np(blank_mask(values))
+        self.reject(~(yes | no | blank), self.m.attributes[name], values,
+                    f"attribute {name} must be one of {YES_NO_WORDS}")
+        return pa.array(np.where(yes, "true", np.where(no, "false", None)), pa.string())
 
     def _times(self, spec: EventSpec):
         t = self.table
