@@ -34,6 +34,11 @@ READ_BY_THE_BUILD: dict[str, tuple[str, str]] = {
                              "lag), written like the mapping's times"),
 }
 
+# read by other commands, not the build: `onrecord link` (a person's details, docs/mappings.md
+# [people]) and the live board (a camera's name and its view's lag)
+READ_ELSEWHERE = frozenset({"first_name", "middle_name", "last_name", "full_name", "dob", "address", "phone",
+                            "id_number", "camera", "lag_s"})
+
 # attributes whose values are checked at import, and how each reads
 CHECKED = {"armed": "yes_no"}
 

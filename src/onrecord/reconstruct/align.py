@@ -10,6 +10,7 @@ import pandas as pd
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
 from onrecord.reconstruct.moments import (
     ATTR_KINDS,
+    FAMILY_OF,
     MACHINE_UNIT_KINDS,
     MOMENT_KINDS,
     SEEN_AS_IT_HAPPENS,
@@ -20,8 +21,11 @@ from onrecord.reconstruct.moments import (
 from onrecord.reconstruct.who_is_who import WhoIsWho
 
 
-def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
-    """Events that record a shareable moment, with what/who/rank and their source-clock time."""
+def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None) -> pd.DataFrame:
+    """Events that record a shareable moment, with what/who/rank and their source-clock time.
+    `words`: per source id, the lexicons its text is read with (sources/lexicon.py;
+    the bundled ones for a source not in it)."""
+    words = words or {}
     timed = events.loc[events["t_src_lo"].notna().to_numpy() & events["kind"].isin(MOMENT_KINDS).to_numpy(),
                        ["id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "text", "attrs", "place",
                         "source_kind"]]
@@ -33,7 +37,8 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     lo, hi = bulk["t_src_lo"].to_numpy(), bulk["t_src_hi"].to_numpy()
     fast = pd.DataFrame({"id": bulk["id"].to_numpy(), "source_id": bulk["source_id"].to_numpy(),
                          "t_mid": (lo + hi) / 2, "width": hi - lo,
-                         "family": bulk["kind"].to_numpy(), "who": units[in_bulk].astype("int64").astype(object),
+                         "family": bulk["kind"].astype(str).replace(FAMILY_OF).to_numpy(),
+                         "who": units[in_bulk].astype("int64").astype(object),
                          "rank": _unit_ranks(bulk),
                          "agency": bulk["agency"].to_numpy(), "device": None, "detail": None})
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
@@ -45,7 +50,8 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     rows = []
     for r in rest.itertuples(index=False):
         attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
-        m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs, r.source_kind in SEEN_AS_IT_HAPPENS)
+        m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs, r.source_kind in SEEN_AS_IT_HAPPENS,
+                      words.get(r.source_id))
         if m is None:
             continue
         family = "entry" if m.what == "door" else m.what

@@ -22,7 +22,9 @@ from onrecord.reconstruct.load import load_events, load_sources, whole_second_so
 from onrecord.reconstruct.moment_time import moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
+from onrecord.reconstruct.understood import understood
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
+from onrecord.sources.lexicon import reader_for
 
 
 @dataclass
@@ -35,6 +37,8 @@ class Reconstruction:
     moments: list[MomentRow]
     problems: list[str] = field(default_factory=list)
     whole_second_sources: set[int] = field(default_factory=set)  # sources that write whole seconds
+    # per source: what the build could not understand (understood.py)
+    understood: dict[int, dict] = field(default_factory=dict)
     # filled by findings/compute.py (pipeline.build_case) before the build is written
     findings: list[Finding] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)  # rows of the claims table
@@ -50,7 +54,9 @@ def reconstruct(reader) -> Reconstruction:
         problems.append("the case has no events: import sources first")
     who = resolve(events)
     problems += who.problems
-    anchored = moments_table(events, who)
+    # each source's text read with its own mapping's lexicons (docs/lexicons.md)
+    words = {int(s.id): reader_for(s.mapping_text) for s in sources.itertuples()} if len(sources) else {}
+    anchored = moments_table(events, who, words)
     pinned, pin_problems = pinned_offsets(reader.case, sources)
     trusted, trust_problems = declared_trust(reader.case, sources)
     problems += pin_problems + trust_problems
@@ -62,7 +68,8 @@ def reconstruct(reader) -> Reconstruction:
     anchored = anchored.merge(written_interval(events, clocks), on="id")
     groups = fuse(anchored) if len(anchored) else []
     moments = _moments(anchored, groups, events, who)
-    return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole)
+    return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
+                          understood=understood(events, sources, clocks))
 
 
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:

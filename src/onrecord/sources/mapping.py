@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onrecord.errors import InputError
+from onrecord.sources.lexicon import declared, lexicon_for
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
 
 BUNDLED = Path(__file__).parent / "mappings"
@@ -172,6 +173,8 @@ class _Reader:
         events = self.doc.get("events", [])
         m.events = [self._event(i, e) for i, e in enumerate(events)]
         m.clock_trust, m.clock_uncertainty_s = clock_trust(self.table("clock"), "clock", self.fail)
+        # the lexicons its text is read with: checked now, read again at build (docs/lexicons.md)
+        lexicon_for(declared(self.doc, self.origin), self.origin)
         if fmt == "text":
             m.text = self._text(self.table("text"))
         elif not m.events:
