@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from onrecord.reconstruct.clocks import pair_estimates, pinned_conflicts, solve
@@ -93,3 +94,33 @@ def test_a_relayed_copy_that_always_trails_does_not_make_the_clock_look_surer():
     # and the truth stays inside twice what is stated
     assert est.uncertainty_s >= 0.5
     assert abs(est.offset_s - 2.0) <= 2 * est.uncertainty_s
+
+
+def test_fixes_every_ten_seconds_pair_with_their_copies_jointly_not_by_nearest_time():
+    # CAD copies of AVL fixes (fixes 8-14 s apart), stamped 0.7 s after the fix on a clock
+    # 25 s fast: the fix one before lines most copies up too, but spread over seconds
+    rng = np.random.default_rng(5)
+    rows, n = [], 0
+    for car in range(8):
+        t = T0 + car * 500_000.0
+        for k in range(40):
+            t += rng.uniform(8_000, 14_000)
+            rows.append((n := n + 1, 1, t, 0, "unit_position", car, 0, "CO"))
+            if k in (12, 25):
+                rows.append((n := n + 1, 2, t + 25_700, 0, "unit_position", car, 0, "CO"))
+    clocks = solve(_sources({1: "avl", 2: "cad"}), pair_estimates(_moments(rows)), {}, {1: 0.1})
+    assert abs(clocks[2].offset_s - 25.7) < 0.5
+
+
+def test_fixes_exactly_periodic_leave_the_clock_ambiguous_and_say_so():
+    # every 10.0 s exactly: the copies line up as well one fix off as at the right one
+    rows, n = [], 0
+    for car in range(8):
+        t = T0 + car * 500_000.0
+        for k in range(40):
+            t += 10_000
+            rows.append((n := n + 1, 1, t, 0, "unit_position", car, 0, "CO"))
+            if k in (12, 25):
+                rows.append((n := n + 1, 2, t + 25_700, 0, "unit_position", car, 0, "CO"))
+    (pair,) = pair_estimates(_moments(rows))
+    assert pair.sigma_s >= 5.0  # as unsure as the distance to the other difference that fits

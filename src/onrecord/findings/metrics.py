@@ -176,7 +176,8 @@ class ResponseMetrics:
                                     evidence=arr.evidence))
             self.out.append(Finding("unit_entered", "established", subject=name,
                                     value_lo=1 if entry else 0, value_hi=1 if entry else 0, unit="count",
-                                    payload={"agency": agency, "entered_at": [entry.lo, entry.hi] if entry else None},
+                                    payload={"agency": agency, "entered_at": list(entry.unit_spans.get(
+                                        unit, (entry.lo, entry.hi))) if entry else None},
                                     evidence=arr.evidence + (entry.unit_members[unit] if entry else [])))
             if self._armed(unit):
                 lo, hi = _outside(arr, entry, self.first, self.last_lo, self.last_hi)

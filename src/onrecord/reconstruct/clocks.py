@@ -111,13 +111,25 @@ def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
     pa_, pb_ = ga[ga["who"].isna()], gb[gb["who"].isna()]
     loose = pd.concat([pa_.merge(gb[gb["rank"] < 2], on="family", suffixes=("_a", "_b")),
                        ga[ga["who"].notna() & (ga["rank"] < 2)].merge(pb_, on="family", suffixes=("_a", "_b"))])
-    m = pd.concat([keyed, loose], ignore_index=True)
+    m = pd.concat([keyed, loose, _copied(ga, gb), _copied(gb, ga, swap=True)], ignore_index=True)
     if m.empty:
         return m.assign(d=pd.Series(dtype=float))
     # two agencies' systems each dispatching or logging one unit are two acts, not one
     m = m[~m["family"].isin(UNIT_FAMILIES) | (m["agency_a"] == m["agency_b"])]
     m = m.assign(d=(m["t_mid_b"] - m["t_mid_a"]) / 1000.0)
     return m[m["d"].abs() <= MAX_OFFSET_S]
+
+
+def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFrame:
+    """CAD arrivals that are copies of AVL fixes (avl_copies.py, column `copy_of`) against
+    the fixes of the same unit: the same moment, both made as it happens."""
+    if "copy_of" not in gc or not gc["copy_of"].any():
+        return gc.iloc[:0]
+    copies = gc[gc["copy_of"].fillna(False).astype(bool)].assign(family="unit_position", rank=0)
+    fixes = gf[(gf["family"] == "unit_position") & gf["who"].notna()]
+    left, right = (fixes, copies) if swap else (copies, fixes)
+    m = left.merge(right, on=["family", "who"], suffixes=("_a", "_b"))
+    return m.assign(who_a=m["who"], who_b=m["who"]).drop(columns="who")
 
 
 def _estimate(ga, gb, a, b) -> PairEstimate | None:
@@ -162,14 +174,31 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     order = np.argsort(d)
     ds, ida, idb = d[order], m["id_a"].to_numpy()[order], m["id_b"].to_numpy()[order]
     right = np.searchsorted(ds, ds + 2 * tol, side="right")
-    counts = np.array([min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]]))) for i in range(len(ds))])
-    # most events; among equals, the smaller clock difference (clocks are seldom far off)
+    counts = _distinct_in(ds, right, ida, idb)
+    # Most events (among equals, the smaller clock difference: clocks are seldom far off);
+    # but for records made as it happens, of two piles as full, the tighter (with a
+    # fix every ten seconds, CAD's copies line up within a second at the right difference
+    # and every neighbouring fix piles up too, but spread over the seconds between fixes:
+    # jointly, over all shared moments, the right difference is the one that lines them
+    # all up closely; reports trail their moments by lags that vary, so how closely they
+    # line up says nothing).
+    tight = _distinct_in(ds, np.searchsorted(ds, ds + 2 * tol / 3, side="right"), ida, idb) if rel == 0 \
+        else np.zeros(len(ds), dtype=int)
     start = int(np.lexsort((np.abs(ds + tol), -counts))[0])
     best = counts[start]
+    here = int(tight[start:right[start]].max())  # how closely this pile lines up, at best
+    other = (np.abs(ds - ds[start]) > 2 * tol) & (counts >= best) & (tight > here)
+    if other.any():  # another pile, as full and closer lined up: that one (within a pile, as before)
+        start = int(np.flatnonzero(other)[np.lexsort((np.abs(ds[other] + tol), -tight[other]))[0]])
+        here = int(tight[start:right[start]].max())
     far = np.abs(ds - ds[start]) > 2 * tol
     placeless = m["who_a"].isna().any() or m["who_b"].isna().any()
     if placeless and far.any() and counts[far].max() >= best:
         return None  # matched by time alone, and another difference fits as well: ambiguous
+    # another difference, far off, that lines up as many as closely: the records cannot
+    # choose between them; the estimate stands, as unsure as the distance between them
+    rival = far & (counts >= best) & (tight >= here) & (rel == 0)
+    ambiguity = float(np.abs(ds[rival] - ds[start]).max()) / 2 if rival.any() else 0.0
     if best < 2 and (rel != 0 or placeless):
         return None  # one coincidence is not evidence
     inliers = m.iloc[order[start:right[start]]]
@@ -195,13 +224,18 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
         centre = float(vals[0])
         # even the earliest report trails its moment by a few seconds nobody recorded
         sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
-    sigma = max(sigma, 0.1)
+    sigma = max(sigma, 0.1, ambiguity)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
     if drift is None or not drift[2]:
         t_ref = float(np.median(inliers["t_mid_a"].to_numpy()))  # the middle of what it rests on
     return PairEstimate(a, b, centre, sigma, anchors, rel != 0, t_ref,
                         drift[0] if drift else None, drift[1] if drift else 0.0)
+
+
+def _distinct_in(ds: np.ndarray, right: np.ndarray, ida: np.ndarray, idb: np.ndarray) -> np.ndarray:
+    """For each window [i, right[i]): how many distinct events of the scarcer side it holds."""
+    return np.array([min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]]))) for i in range(len(ds))])
 
 
 def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:

@@ -156,6 +156,9 @@ class MomentRow:
     officers_seen: bool  # someone other than a door says officers were there
     calls: frozenset = frozenset()  # CAD call numbers its records belong to
     located: list[int] = field(default_factory=list)  # AVL fixes that bound it (avl_arrival.py)
+    # unit -> (lo, hi) where a unit's own part is less sure than the moment's (a typed entry
+    # the records could not tie to one team: fuse.py's doubts)
+    unit_spans: dict = field(default_factory=dict)
 
     @property
     def evidence(self) -> list[int]:
