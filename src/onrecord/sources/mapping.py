@@ -11,6 +11,7 @@ from pathlib import Path
 from onrecord.errors import InputError
 from onrecord.sources.conditions import RowFilter, row_filter
 from onrecord.sources.explode import SplitSpec, split_spec
+from onrecord.sources.lexicon import declared, lexicon_for
 from onrecord.sources.mapping_keys import EVENT_OWN, FIELD_TABLE, TOP, suggestion, unknown
 from onrecord.sources.strptime import format_problem, missing_date
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
@@ -107,6 +108,10 @@ class Mapping:
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
+    # how far its clock is trusted, as declared ([clock]; docs/mappings.md): "reference" holds
+    # it near true time within clock_uncertainty_s; "estimated" (the default) measures it
+    clock_trust: str = "estimated"
+    clock_uncertainty_s: float | None = None
     rows: RowFilter = RowFilter()  # [rows] when / unless: the rows read at all
     defaults: dict[str, str] = field(default_factory=dict)  # [defaults] column -> value for a blank
 
@@ -216,6 +221,9 @@ class _Reader:
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             self.fail("events", "must be [[events]] blocks (tables)")
         m.events = [spec for i, e in enumerate(events) for spec in self._events(i, e)]
+        m.clock_trust, m.clock_uncertainty_s = clock_trust(self.table("clock"), "clock", self.fail)
+        # the lexicons its text is read with: checked now, read again at build (docs/lexicons.md)
+        lexicon_for(declared(self.doc, self.origin), self.origin)
         if fmt == "text":
             m.text = self._text(self.table("text"))
         elif not m.events:
@@ -393,6 +401,29 @@ class _Reader:
         if t.get("format") is not None:
             self._check_format("text.format", t["format"])
         return TextSpec(event=event, time=t.get("time"), format=t.get("format"))
+
+
+CLOCK_TRUST = ("reference", "estimated")
+
+
+def clock_trust(t: dict, key: str, fail) -> tuple[str, float | None]:
+    """A declared clock trust (`[clock]` of a mapping, `[clocks."FILE"]` of onrecord.toml):
+    ("reference", ± seconds) or ("estimated", None). Never inferred from the source kind:
+    a sensor network may be NTP-timed or minutes off, only its owner can say."""
+    for k in t:
+        if k not in ("trust", "uncertainty_s", "offset_s"):
+            fail(f"{key}.{k}", "is not a clock setting (trust, uncertainty_s)")
+    trust = t.get("trust", "estimated")
+    if trust not in CLOCK_TRUST:
+        fail(f"{key}.trust", "must be reference or estimated", trust)
+    unc = t.get("uncertainty_s")
+    if trust == "estimated":
+        if unc is not None:
+            fail(f"{key}.uncertainty_s", "is only for trust = \"reference\" (an estimate measures its own)", unc)
+        return trust, None
+    if isinstance(unc, bool) or not isinstance(unc, (int, float)) or not unc > 0:
+        fail(f"{key}.uncertainty_s", "is required with trust = \"reference\": a number of seconds above 0", unc)
+    return trust, float(unc)
 
 
 def guess_precision(fmt: str | None) -> str:

@@ -14,6 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from onrecord.attributes import CHECKED, NO, YES, YES_NO_WORDS
 from onrecord.errors import InputError
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
@@ -126,18 +127,31 @@ class RowReader:
         out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
         return out
 
-    def _attribute(self, name: str, values: pa.Array) -> pa.Array:
-        """An attribute's values as stored (the one place a row's and a block's own pass)."""
-        return values
+    def _attribute(self, name: str, values: pa.Array, frame: _Frame | None = None) -> pa.Array:
+        """An attribute's values as stored (the one place a row's and a block's own pass).
+        One the build reads with a value set (attributes.CHECKED: `armed`) is checked: a
+        value outside it rejects the row; the rest are stored in one spelling ("true" /
+        "false")."""
+        if CHECKED.get(name) != "yes_no":
+            return values
+        words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
+        yes = _np(pc.is_in(words, value_set=pa.array(sorted(YES))))
+        no = _np(pc.is_in(words, value_set=pa.array(sorted(NO))))
+        blank = _np(blank_mask(values))
+        column = self.m.attributes.get(name, name)
+        self.reject(~(yes | no | blank), f"attributes.{name}" if column.startswith("\x00") else column, values,
+                    f"attribute {name} must be one of {YES_NO_WORDS}", frame)
+        return pa.array(np.where(yes, "true", np.where(no, "false", None)), pa.string())
 
     def _own_attributes(self, spec: EventSpec, frame: _Frame) -> pa.Array:
         """The row's attributes with the block's own beside them (its own win on a name)."""
         m = self.m
         names = [k for k in m.attributes if k not in spec.attributes]
-        arrays = [self._attribute(k, frame.table[m.attributes[k]]) for k in names]
+        arrays = [self._attribute(k, frame.table[m.attributes[k]], frame) for k in names]
         for k, fs in spec.attributes.items():
             names.append(k)
-            arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded)))
+            arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded),
+                                          frame))
         return colfn.json_object(names, arrays, frame.n)
 
     def _block(self, spec: EventSpec, rows: _Frame, before: list[_Block]) -> _Block:
