@@ -304,8 +304,11 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
     cs, _ = clause_bounds(sent.text, p.verb_start, p.end)
     who, who_text = person_subject(doc, res, sent.start + cs, sent.start + p.verb_start, sent.start,
                                    voice.speaker, quoted)
-    if who is None and GROUP_RE.search(sent.text, max(cs, p.verb_start - 40), p.verb_start):
-        who, who_text = group_subject(doc, res, sent, max(cs, p.verb_start - 40), p.verb_start, voice.speaker)
+    # "Police said they arrived ... and took him into custody inside the nightclub": the group
+    # that "they" stands for, named earlier in the clause
+    lo = max(cs, p.verb_start - (100 if re.search(r"\bthey\b", sent.text[cs:p.verb_start], re.I) else 40))
+    if who is None and GROUP_RE.search(sent.text, lo, p.verb_start):
+        who, who_text = group_subject(doc, res, sent, lo, p.verb_start, voice.speaker)
     if who is None:
         return None  # a place of no one in particular is no claim
     if not _responder(res, who, voice.speaker):
