@@ -97,3 +97,9 @@ def test_a_standoff_is_not_the_time_the_gunman_fired():
     [siege] = extract_claims("It ended a three-hour hostage situation.", "m.txt")
     assert (fired.measure, fired.qualifier, fired.hi) == ("duration_of_incident", None, 90.0)
     assert (siege.measure, siege.qualifier, siege.lo) == ("duration_of_incident", "standoff", 180.0)
+
+
+def test_officers_hurt_and_there_told_more_ways():
+    assert _read("Two officers suffered grazing wounds.") == [("Two officers", "count_officers_injured", 2.0, 2.0)]
+    assert _read("More than 90 state police officers were there.") == [
+        ("More than 90 state police officers", "count_officers_on_scene", 90.0, None)]
