@@ -103,3 +103,9 @@ def test_officers_hurt_and_there_told_more_ways():
     assert _read("Two officers suffered grazing wounds.") == [("Two officers", "count_officers_injured", 2.0, 2.0)]
     assert _read("More than 90 state police officers were there.") == [
         ("More than 90 state police officers", "count_officers_on_scene", 90.0, None)]
+
+
+def test_people_taken_by_one_means_are_a_part():
+    [c] = [c for c in extract_claims("The report lists trips to two hospitals for 15 patients in five different "
+                                     "police cars.", "m.txt") if c.measure == "count_transported"]
+    assert (c.lo, c.qualifier) == (15.0, "in five different police cars")

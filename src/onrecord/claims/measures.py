@@ -311,7 +311,9 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
                              and TO_HOSPITAL.match(sentence[noun_end:])
                              or noun and noun.lower().startswith("patient") and CARE.search(sentence)):
         # "spirited scores of wounded to nearby hospitals", "15 patients in five police cars"
-        return Reading("count_transported", "people", noun_end, "incident", noun)
+        by = VEHICLE.search(sentence, noun_end)  # taken by one means: a part of all transported
+        return Reading("count_transported", "people", noun_end, "incident", noun,
+                       re.sub(r"\s+", " ", by.group(0).lower()) if by else _who(noun))
     if kind == "people":
         prev = previous.measure if previous and previous.unit == "people" else None
         found = people_count(sentence, start, noun_end, noun, m.group("mods") if m else "", prev,
@@ -337,6 +339,8 @@ TRANSPORTED_BY = re.compile(r"\b(?:taken|rushed|spirited|brought|driven|carried|
                             r"drove|rushing|taking)\s+(?:\w+\s+){0,1}$", re.IGNORECASE)
 TO_HOSPITAL = re.compile(r"^\s+(?:\w+\s+){0,2}?to\s+(?:the\s+|a\s+|area\s+|nearby\s+|local\s+|two\s+|three\s+)*"
                          r"(?:\w+\s+)?(?:hospitals?|medical cent(?:er|re)s?|trauma cent(?:er|re)s?)\b", re.IGNORECASE)
+VEHICLE = re.compile(r"\b(?:in|by|aboard|inside)\s+(?:\w+\s+){0,3}?(?:police cars?|patrol cars?|squad cars?|cruisers?|"
+                     r"ambulances?|helicopters?|private vehicles?|pickup trucks?)\b", re.IGNORECASE)
 CARE = re.compile(r"\b(?:hospitals?|ambulances?|trips?|transport\w*|cruisers?|police cars?|helicopters?|"
                   r"medical cent(?:er|re)|trauma)\b", re.IGNORECASE)
 
