@@ -194,3 +194,16 @@ def test_a_street_address_ends_no_sentence():
     doc = read_document("a.txt", "Calls came in at 11:57 p.m. about a shooting at 3430 N. Academy Blvd., according "
                                  "to police. Officers arrived.")
     assert len(doc.sentences) == 2
+
+
+def test_lists_introduced_as_someones_in_more_ways():
+    entries = "\n\n9:59 p.m. — The gunman fires at a guard.\n\n10:05 p.m. — Officers arrive."
+    assert _named("Here is the timeline police released on Tuesday:" + entries) == ["Halden Police Department"] * 2
+    assert _named("Brisk laid out this sequence:" + entries) == ["Ada Brisk"] * 2
+    assert _named("Key findings of the report:\n\n- 14 officers waited outside.") == ["Halden Police Department"]
+    assert _named("What we know:" + entries) == ["author of s.txt"] * 2  # the outlet's own list
+
+
+def test_it_continues_the_document_just_named():
+    assert _named("The report says officers waited. It says 14 officers were outside for 40 minutes.") == [
+        "Halden Police Department", "Halden Police Department"]

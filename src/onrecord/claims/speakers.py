@@ -24,7 +24,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
          r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
-         r"highlighted|shows|showed|details|detailed|according to")
+         r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
@@ -198,13 +198,23 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
     for i, para in enumerate(doc.paragraphs):
         if not para.text.rstrip().endswith(":"):
             continue
-        own = [a for a in found if para.start <= a.start < para.end]
+        own = [a for a in found if para.start <= a.start < para.end and a.voice.speaker]
         voice = own[-1].voice if own else None
         if voice is None and INTRO.search(para.text):
             by = re.search(r"\b(?:by|from)\s+", para.text)
             named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
                      and m.kind in {"person", "org"}]
             voice = Voice(named[0].entity, _phrase(doc, named[0])) if named else None
+        if voice is None and (m := RELEASED_BY.search(para.text)) is not None:
+            # "Here is the timeline police released on Tuesday:": who released it
+            named = [x for x in mentions if x.entity and para.start + m.start("who") <= x.start
+                     < para.start + m.end("who") and x.kind in {"person", "org"}]
+            voice = Voice(named[-1].entity, _phrase(doc, named[-1])) if named else _crowd_or_agency(
+                doc, res, m.group("who"), para.start)
+        if voice is None and OWN_DOCUMENT.search(para.text):
+            # "Key findings of the report:", "According to the police timeline:": the agency last named
+            org = _last_org(doc, res, para.start)
+            voice = Voice(org.entity, _phrase(doc, org)) if org is not None else None
         if voice is None:
             continue
         for nxt in doc.paragraphs[i + 1:]:
@@ -212,6 +222,26 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
                 break
             out.append(Attribution(voice, nxt.start, nxt.start, [(nxt.start, nxt.end)], True))
     return out
+
+
+RELEASED_BY = re.compile(r"\b(?:timeline|report|account|sequence|findings|details|statement|chronology|summary)\b"
+                         r"[^:]{0,40}?\b(?P<who>police|officials|authorities|investigators|prosecutors|"
+                         r"(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){1,5}?)\s*(?:has\s+|have\s+|had\s+)?(?:released|issued|"
+                         r"published|provided|gave|laid out|shared|compiled|put out|made public)\b[^:]*:\s*$")
+OWN_DOCUMENT = re.compile(r"\b(?:of|in|from|to)\s+(?:the|its|their)\s+(?:police\s+|sheriff[’']s\s+|department[’']s\s+|"
+                          r"official\s+|internal\s+|final\s+)?(?:report|timeline|review|findings|investigation)\s*:\s*$",
+                          re.IGNORECASE)
+
+
+def _crowd_or_agency(doc: Document, res: Resolution, words: str, before: int) -> Voice | None:
+    w = words.strip().lower()
+    if w in {"police", "officials", "authorities", "investigators", "prosecutors"}:
+        if w == "police" and (org := _last_org(doc, res, before)) is not None and org.agency in {None, "police"}:
+            return Voice(org.entity, words.strip())
+        gid = "group:" + w
+        res.entities.setdefault(gid, Entity(gid, "group", w))
+        return Voice(gid, words.strip())
+    return _agency_by_words(res, re.sub(r"^the\s+", "", words.strip()))
 
 
 def _in_quote(doc: Document, offset: int) -> bool:
@@ -349,6 +379,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     office = [m for m in left if m.kind == "person" and m.entity and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
         return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
+    if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
+            and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
+        # "The report says ... . It says ...": the document just named speaks on
+        return Voice(earlier[-1].voice.speaker, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.
