@@ -102,3 +102,14 @@ def test_the_gunmans_death_and_entry_are_moments_of_the_incident():
     sides = [sorted(s["lo"] for s in x.sides) for x in got.conflicts]
     assert [770.0, 786.0] in sides  # who was killed when, by two accounts with different subjects
     assert [693.0, 770.0] not in sides  # the gunman's entry is not the officers'
+
+
+def test_offsets_from_one_moment_worded_two_ways():
+    from onrecord.claims.extract import analyse
+
+    a = "At Penbury High, officers went in 40 minutes after the shooting began, Chief Ada Brisk said."
+    b = "At Penbury High, officers went in 12 minutes after the first shots, the Halden Courier reported."
+    got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
+    assert {c.time_ref["anchor_event"] for c in got.claims} == {"shooting_start"}
+    [c] = [c for c in got.conflicts if c.measure == "time_of_action"]
+    assert sorted(s["lo"] for s in c.sides) == [12.0, 40.0]

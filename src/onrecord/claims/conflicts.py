@@ -31,7 +31,7 @@ def group_key(c: Claim, incident_of: dict[str, str] | None = None) -> tuple:
         qualifier = ref.get("event") or f"unnamed:{c.id}"
         if qualifier in INCIDENT_EVENTS:
             subject = "incident"
-    return (subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
+    return (subject, c.measure, qualifier, c.unit, ref.get("anchor_event") or ref.get("anchor"), ref.get("during"),
             ref.get("within_first_min"), ref.get("other_incident"), (incident_of or {}).get(c.doc))
 
 

@@ -122,7 +122,19 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         out.extend(_dedupe(found))
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
+        _name_anchor(c)
     return out
+
+
+def _name_anchor(c: Claim) -> None:
+    """'10 minutes after the shooting began' and '12 minutes after the first shots' count from
+    one moment: the anchor's moment (verbs.py's events) goes in time_ref.anchor_event, which
+    grouping keys on, so the two are compared."""
+    from onrecord.claims.same_fact import anchor_event
+
+    anchor = (c.time_ref or {}).get("anchor")
+    if anchor and c.measure != "shots_after_arrival" and (kind := anchor_event(anchor)) is not None:
+        c.time_ref["anchor_event"] = kind
 
 
 MONTH_WORDS = "January|February|March|April|May|June|July|August|September|October|November|December"
