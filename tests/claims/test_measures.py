@@ -109,3 +109,14 @@ def test_people_taken_by_one_means_are_a_part():
     [c] = [c for c in extract_claims("The report lists trips to two hospitals for 15 patients in five different "
                                      "police cars.", "m.txt") if c.measure == "count_transported"]
     assert (c.lo, c.qualifier) == (15.0, "in five different police cars")
+
+
+def test_a_count_before_an_aside_between_dashes():
+    got = _read("21 people — 19 students and two teachers — were killed.")
+    assert ("21 people", "count_deaths", 21.0, 21.0) in got
+
+
+def test_calls_about_a_person_are_calls_for_service():
+    assert _read("Deputies had received 45 calls about the family.") == [
+        ("45 calls", "count_calls_for_service", 45.0, 45.0)]
+    assert _read("Deputies had received 45 calls about Nikolai Vesk over the years.")[0][1] == "count_calls_for_service"

@@ -399,6 +399,11 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
     if (re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:])
             or re.search(r"^\s*to 911", after)):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
+    if noun.lower().startswith("call") and re.match(
+            r"^\s*(?:about|regarding|involving|concerning)\s+(?:him|her|them|the (?:family|man|woman|teen|boy|"
+            r"suspect|shooter|gunman|household)|his|their|(?-i:[A-Z][a-z]+))\b", after, re.IGNORECASE):
+        # "45 calls about the family", "calls about Cruz": calls for service before the day
+        return Reading("count_calls_for_service", "calls", noun_end, "incident", noun)
     if noun.lower().startswith("call") and re.search(r"^\s*(?:for service|(?:were |was )?(?:made |placed )?to (?:the )?"
                                                      r"(?:[A-Z][\w’']*\s+)*(?:police|sheriff|office|department|dispatch))",
                                                      after, re.IGNORECASE):
