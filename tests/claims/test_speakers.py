@@ -207,3 +207,25 @@ def test_lists_introduced_as_someones_in_more_ways():
 def test_it_continues_the_document_just_named():
     assert _named("The report says officers waited. It says 14 officers were outside for 40 minutes.") == [
         "Halden Police Department", "Halden Police Department"]
+
+
+def _two_heads(text):
+    from onrecord.claims.extract import analyse
+
+    lead = "Marlow County Sheriff Dana Whitlock and Halden Police Chief Ada Brisk spoke on Tuesday.\n\n"
+    a = analyse({"s.txt": lead + text})
+    names = {e.id: e.name for e in a.entities}
+    return [names.get(c.speaker, c.speaker) for c in a.claims if c.measure != "place_of_action"]
+
+
+def test_the_sheriff_is_the_one_titled_sheriff_not_the_nearer_chief():
+    assert _two_heads("Fourteen officers waited outside, the sheriff said.") == ["Dana Whitlock"]
+    assert _two_heads("“Fourteen officers waited outside,” said the sheriff.") == ["Dana Whitlock"]
+    assert _two_heads("Fourteen officers waited outside, the chief said Tuesday.") == ["Ada Brisk"]
+
+
+def test_a_spokesman_and_an_unnamed_official():
+    assert _two_heads("Fourteen officers waited outside, Whitlock's spokesman said.") == ["Dana Whitlock"]
+    # an unnamed source is not the author
+    assert _two_heads("Fourteen officers waited outside, a law enforcement official told the Marlow Ledger on "
+                      "condition of anonymity.") == [None]

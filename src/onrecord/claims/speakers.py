@@ -270,7 +270,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         tail = doc.text[ve:sent.end]
         covers, whole = [(ve, sent.end)], False
         head = doc.text[sent.start:vs]
-        if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)) \
+        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)) \
                 or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
@@ -289,6 +289,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
+                            r"spokes(?:man|woman|person)|investigator|officer|"
+                            r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"
+                            r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
 OPENING_ADVERBIAL = re.compile(r"^(?:at|by|between|from|around|about|shortly|just|after|before|until|within)\b"
                                r"[^,;“”\"]{0,60},\s*(?:the|a|an|its|their|[A-Z])[^,;“”\"]{0,60}$", re.IGNORECASE)
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
@@ -336,6 +340,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         outlet = outlet_voice(rest.group(1), res) if rest else None
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
+    if left and left[-1].entity is None:
+        # "Whitlock's spokesman said": the person whose spokesman it is
+        owner = [p for p in left if p.kind == "person" and p.entity and left[-1].start <= p.start < left[-1].end
+                 and re.match(r"[’']s\b", doc.text[p.end:p.end + 2])]
+        if owner and OFFICE_OF.match(doc.text[owner[-1].end:vs]):
+            return Voice(owner[-1].entity, _phrase(doc, left[-1]))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
@@ -363,6 +373,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         found = outlet_voice(outlet.group(1), res)
         if found:
             return found
+    single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
+    if single:
+        return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
