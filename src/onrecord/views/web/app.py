@@ -60,11 +60,15 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "bad request: " + "; ".join(parts)
 
 
-def create_app(case_path: str | Path) -> FastAPI:
-    from onrecord.views.web import api, pages
+def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = ()) -> FastAPI:
+    """The app serving one case. `host`: the address it is bound to; with `allowed_hosts`,
+    the names a request's `Host` may carry (guard.py: every other name is refused)."""
+    from onrecord.views.web import api, docs, guard, pages
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
-                  "record: the case's sourced timeline, findings, claims and sources.")
+                  "record: the case's sourced timeline, findings, claims and sources.",
+                  docs_url=None, redoc_url=None)  # /docs is served from local files (docs.py)
+    app.add_middleware(guard.Guard, allowed=guard.served_names(host, allowed_hosts))
     app.state.case = CaseState(open_reader(Path(case_path), read_only=True).case)
     # Filter values and the busiest window of a million events take seconds: start on them now,
     # so the first page a user opens does not wait for all of it.
@@ -74,6 +78,7 @@ def create_app(case_path: str | Path) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
 
     @app.get("/vendor/plotly.min.js", include_in_schema=False)
     def plotly_js():

@@ -2,7 +2,7 @@
 // Zooming or panning refetches the window, so counts per bucket turn into points as you zoom in.
 (function () {
   "use strict";
-  const C = window.ONRECORD;
+  const C = JSON.parse(document.getElementById("onrecord-config").textContent);
   const form = document.getElementById("filters");
   const chartEl = document.getElementById("chart");
   const statusEl = document.getElementById("status");
@@ -65,8 +65,9 @@
     const maxN = bins ? Math.max(1, ...data.traces.flatMap((t) => t.n)) : 1;
     // Lanes as numbers with tick labels: Plotly maps 20,000 category strings much more slowly.
     const laneIndex = new Map(data.lanes.map((name, i) => [name, i]));
+    // t.name is the legend text, escaped by the server: Plotly reads legend names as markup.
     const traces = data.traces.map((t) => ({
-      type: "scattergl", mode: "markers", name: t.agency, x: t.x, y: t.y.map((y) => laneIndex.get(y)),
+      type: "scattergl", mode: "markers", name: t.name, x: t.x, y: t.y.map((y) => laneIndex.get(y)),
       customdata: t.id || null,
       text: t.hover, hovertemplate: (bins ? "" : "%{x|%Y-%m-%d %H:%M:%S.%L} " + data.zone_abbr + "<br>") + "%{text}<extra></extra>",
       marker: {color: t.colour, opacity: bins ? 0.75 : 0.85, line: {width: 0},
