@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo
 import pandas as pd
 from sqlalchemy import create_engine, event, func, select
 
+from onrecord.errors import AccessDenied
 from onrecord.store.arrow_read import arrow_frame
 from onrecord.store.case import Case, open_case
 from onrecord.store.read_bulk import BulkReads
@@ -40,10 +41,19 @@ from onrecord.store.schema import aligned_events, cases, sources
 
 @dataclass(frozen=True)
 class Actor:
-    """Who reads: the local user today; a signed-in user with a role later."""
+    """Who reads: the person at this machine (`local`, on a store without accounts: they can
+    open the case folder, so every byte of it is theirs already), or a signed-in `user`
+    with a role (access/roles.py), the agencies they belong to and the cases granted them."""
 
     name: str
-    kind: str = "local"  # the person at this machine, reading a case folder they can open
+    kind: str = "local"
+    role: str = "admin"
+    agencies: frozenset[str] = frozenset()
+    cases: frozenset[int] | None = None  # None: every case (the local user)
+
+    def may(self, right: str) -> bool:
+        from onrecord.access.roles import may
+        return may(self.role, right)
 
 
 LOCAL_USER = Actor("local user")
@@ -52,12 +62,14 @@ ANSWERS_KEPT = 32
 
 def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None,
                 read_only: bool = False) -> CaseReader:
-    """A reader of one case for one actor. The access check belongs here: the local user
-    may read every case folder they can open. `read_only`: on SQLite, a connection that
+    """A reader of one case for one actor. The access check: the local user may read every
+    case folder they can open; a signed-in user the cases granted them. `read_only`: on SQLite, a connection that
     never takes the write lock, so a server keeps answering while an import or a build
     writes."""
     if not isinstance(case, Case):
         case = open_case(Path(case), database_url)
+    if actor.cases is not None and case.id not in actor.cases:
+        raise AccessDenied(f"{actor.name} may not read case {case.name} (an admin grants it: onrecord user add)")
     return CaseReader(_read_only(case) if read_only else case, actor)
 
 
