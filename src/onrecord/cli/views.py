@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -26,10 +27,14 @@ def serve(
     import uvicorn
 
     from onrecord.views.web.app import create_app
-    from onrecord.views.web.exposure import check_exposure
+    from onrecord.views.web.exposure import check_exposure, no_accounts_note
 
     tls = check_exposure(host, tls_cert, tls_key, plain_network)
-    app = create_app(Path(case), host=host, allowed_hosts=tuple(allowed_host or ()))
+    # behind TLS, or behind the TLS proxy --plain-http-on-network names: cookies go over HTTPS only
+    app = create_app(Path(case), host=host, allowed_hosts=tuple(allowed_host or ()),
+                     secure_cookies=tls or plain_network)
+    if not app.state.access.accounts.any() and (note := no_accounts_note(host)):
+        print(note, file=sys.stderr, flush=True)
     scheme = "https" if tls else "http"
     print(f"serving {case} at {scheme}://{_url_host(host)}:{port}/timeline (Ctrl-C to stop)", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False,
