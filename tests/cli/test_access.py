@@ -92,3 +92,20 @@ def test_audit_verify_finds_a_changed_or_cut_entry(cli, tmp_path, monkeypatch, n
     code, _, err = cli("audit", "verify", case_dir)
     assert code == 1 and "removed" in err
     case.engine.dispose()
+
+
+def test_reads_and_changes_from_the_command_line_are_audited(cli, case_dir):
+    from onrecord.access.audit import AuditLog
+    from onrecord.store.case import open_case
+    from tests.helpers import write_cad
+
+    data, mapping = write_cad(case_dir.parent / "in")
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    assert cli("timeline", case_dir, "--json")[0] == 0
+    assert cli("metrics", case_dir)[0] == 2  # not built: one sentence, and an entry saying it failed
+    case = open_case(case_dir)
+    mine = [e for e in AuditLog(case.engine).entries(case_id=case.id) if str(case_dir) in e["what"]][-3:]
+    case.engine.dispose()
+    assert [(e["action"], e["outcome"], e["via"]) for e in mine] == [
+        ("import", "allowed", "cli"), ("read", "allowed", "cli"), ("read", "error", "cli")]
+    assert mine[1]["what"].startswith("onrecord timeline ") and "@" in mine[1]["actor"]

@@ -18,8 +18,8 @@ from sqlalchemy import Engine, delete, func, insert, select, update
 
 from onrecord.access import passwords
 from onrecord.access.clock import wall_ms
-from onrecord.access.roles import ROLES
 from onrecord.errors import UsageError
+from onrecord.store.roles import ROLES
 from onrecord.store.schema_access import sign_in_failures, user_agencies, user_cases, users
 
 MAX_FAILURES = 5

@@ -57,12 +57,27 @@ token_app.command("list")(access.token_list)
 token_app.command("revoke")(access.token_revoke)
 app.add_typer(token_app, name="token")
 app.command("audit")(access.audit)
+app.command("restrict")(access.restrict)
+app.command("protect")(access.protect)
 
 
 def main(argv: list[str] | None = None) -> None:
+    from onrecord.cli.audit_commands import record_command
+    from onrecord.errors import AccessDenied
+
+    args = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
+    outcome = "error"
     try:
-        app(args=argv)
+        try:
+            app(args=args)  # Click's standalone mode: ends with SystemExit, its code the command's
+            outcome = "allowed"
+        except SystemExit as exc:
+            outcome = "allowed" if exc.code in (0, None) else "error"
+            raise
     except OnrecordError as exc:
+        outcome = "denied" if isinstance(exc, AccessDenied) else "error"
         # One clear sentence on stderr; exit 2 for bad input or usage.
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    finally:
+        record_command(args, outcome)

@@ -191,3 +191,31 @@ def audit(
     for r in rows:
         typer.echo(f"{_when(r['at_ms'])}\t{r['actor']}\t{r['via']}\t{r['action']}\t{r['outcome']}\t"
                    f"{r['from_addr'] or '-'}\t{r['what']}")
+
+
+def restrict(case: CaseArg, source: Annotated[int, typer.Argument(help="the source's id (see /sources)")],
+             lift: Annotated[bool, typer.Option("--lift", help="lift the restriction")] = False,
+             database_url: DatabaseUrl = None) -> None:
+    """Restrict a source to the users of its agency: others do not see it, and findings
+    resting on it say that evidence is withheld."""
+    from onrecord.access.marks import restrict_source
+
+    c, _, log = _open(case, database_url)
+    src = restrict_source(c.engine, c.id, source, operator(), lift)
+    log.event(operator(), "cli", "permission_change", f"{'unrestrict' if lift else 'restrict'} source {source}",
+              None, "allowed", c.id)
+    typer.echo(f"{'lifted the restriction on' if lift else 'restricted'} source {source} ({src['file_name']})"
+               + ("" if lift else f" to {src['agency']}"))
+
+
+def protect(case: CaseArg, who: Annotated[str, typer.Argument(help="the person's name, or an entity id")],
+            reason: Annotated[str, typer.Option("--reason", help="victim, minor, witness or juvenile")],
+            database_url: DatabaseUrl = None) -> None:
+    """Mark a person protected: roles without the right see a pseudonym ("Victim 3") instead."""
+    from onrecord.access.marks import protect as mark
+
+    c, _, log = _open(case, database_url)
+    name, pseudonym = mark(c.engine, c.id, who, reason, operator())
+    log.event(operator(), "cli", "permission_change", f"protect entity as {pseudonym} ({reason})", None,
+              "allowed", c.id)
+    typer.echo(f"protected: shown as {pseudonym} to roles without the right to see who it is")

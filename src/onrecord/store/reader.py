@@ -33,9 +33,11 @@ from sqlalchemy import create_engine, event, func, select
 from onrecord.errors import AccessDenied
 from onrecord.store.arrow_read import arrow_frame
 from onrecord.store.case import Case, open_case
+from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_records import RecordReads
 from onrecord.store.read_timeline import TimelineReads
+from onrecord.store.roles import may
 from onrecord.store.schema import aligned_events, cases, sources
 
 
@@ -43,7 +45,7 @@ from onrecord.store.schema import aligned_events, cases, sources
 class Actor:
     """Who reads: the person at this machine (`local`, on a store without accounts: they can
     open the case folder, so every byte of it is theirs already), or a signed-in `user`
-    with a role (access/roles.py), the agencies they belong to and the cases granted them."""
+    with a role (store/roles.py), the agencies they belong to and the cases granted them."""
 
     name: str
     kind: str = "local"
@@ -52,7 +54,6 @@ class Actor:
     cases: frozenset[int] | None = None  # None: every case (the local user)
 
     def may(self, right: str) -> bool:
-        from onrecord.access.roles import may
         return may(self.role, right)
 
 
@@ -84,7 +85,7 @@ def _read_only(case: Case) -> Case:
     return dataclasses.replace(case, engine=engine)
 
 
-class CaseReader(TimelineReads, RecordReads, BulkReads):
+class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads):
     """The reads of one case for one actor. Opened by `open_reader`, never directly."""
 
     def __init__(self, case: Case, actor: Actor):
@@ -100,11 +101,22 @@ class CaseReader(TimelineReads, RecordReads, BulkReads):
         with self.case.engine.connect() as conn:
             result = conn.execute(stmt)
             keys = list(result.keys())  # once, not per row: 20,000 rows are drawn at a time
-            return [dict(zip(keys, r)) for r in result.fetchall()]
+            rows = result.fetchall()
+        redact = self.redactor()
+        if not redact:
+            return [dict(zip(keys, r)) for r in rows]
+        # every string read, and the raw line (bytes): protected people by their pseudonyms
+        texts = [i for i, k in enumerate(keys) if k == "raw"]
+        return [dict(zip(keys, (redact.value(v) if isinstance(v, str) or i in texts else v
+                                for i, v in enumerate(r)))) for r in rows]
 
     def _tuples(self, stmt) -> list[tuple]:
         with self.case.engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(stmt).fetchall()]
+            rows = conn.execute(stmt).fetchall()
+        redact = self.redactor()
+        if not redact:
+            return [tuple(r) for r in rows]
+        return [tuple(redact.text(v) if isinstance(v, str) else v for v in r) for r in rows]
 
     def _scalar(self, stmt):
         with self.case.engine.connect() as conn:
@@ -112,12 +124,20 @@ class CaseReader(TimelineReads, RecordReads, BulkReads):
 
     def _stream(self, stmt, batch: int = 50_000) -> Iterator:
         """Rows one batch at a time, for reads of every record of a case (verify)."""
+        self._whole_case()
         with self.case.engine.connect() as conn:
             yield from conn.execute(stmt.execution_options(yield_per=batch))
 
     def _frame(self, stmt, categories: tuple[str, ...] = ()) -> pd.DataFrame:
         """Millions of rows as Arrow columns (store/arrow_read.py), for the build."""
+        self._whole_case()
         return arrow_frame(self.case, stmt, categories)
+
+    def _whole_case(self) -> None:
+        # Bulk reads (the build, linkage, verify) read every record of every source as stored:
+        # only an actor withheld nothing and shown everything may make them.
+        if self.withheld_sources() or not (self.actor.may("raw") and self.actor.may("personal")):
+            raise AccessDenied(f"{self.actor.name} may not read the whole case at once")
 
     # ---- this reader's own answers
 
@@ -172,4 +192,8 @@ class CaseReader(TimelineReads, RecordReads, BulkReads):
         return ZoneInfo(zone or "UTC")
 
     def sources(self) -> list[dict]:
-        return self._rows(select(sources).where(sources.c.case_id == self.case.id).order_by(sources.c.id))
+        """The case's sources this actor may read (withheld ones are not listed)."""
+        stmt = select(sources).where(sources.c.case_id == self.case.id)
+        if withheld := self.withheld_sources():
+            stmt = stmt.where(sources.c.id.not_in(sorted(withheld)))
+        return self._rows(stmt.order_by(sources.c.id))

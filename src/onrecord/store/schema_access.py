@@ -18,7 +18,7 @@ users = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("name", String(120), nullable=False, unique=True),
-    Column("role", String(20), nullable=False),  # viewer, analyst, auditor, admin (access/roles.py)
+    Column("role", String(20), nullable=False),  # viewer, analyst, auditor, admin (store/roles.py)
     Column("password_hash", Text, nullable=False),
     Column("totp_secret", String(64)),  # base32; NULL: no second factor enrolled
     Column("totp_last_step", BigInteger),  # the newest 30-s step a code was accepted for: each code once

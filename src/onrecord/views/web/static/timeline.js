@@ -122,7 +122,7 @@
       <dt>Clock offset</dt><dd>${offset}</dd>
       ${r.aligned ? `<dt>Aligned</dt><dd>${esc(r.aligned.local_text)}</dd>` : ""}
       ${r.text ? `<dt>Text</dt><dd>${esc(r.text)}</dd>` : ""}
-      <dt>Raw line</dt><dd><pre class="raw">${esc(r.record.raw)}</pre></dd>
+      <dt>Raw line</dt><dd>${r.record.raw == null ? '<span class="muted withheld">withheld: your role does not show raw lines</span>' : `<pre class="raw">${esc(r.record.raw)}</pre>`}</dd>
       <dt>SHA-256</dt><dd class="mono hash">${esc(r.record.sha256)}</dd></dl></article>`;
   }
 
