@@ -6,6 +6,7 @@ composition rules, no forced expiry."""
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from importlib.resources import files
 
@@ -40,13 +41,21 @@ def check_new(password: str, user_name: str) -> None:
 
 
 def hash_password(password: str) -> str:
-    return HASHER.hash(password)
+    with AT_ONCE:
+        return HASHER.hash(password)
+
+
+# argon2id here takes 64 MiB and most of a core per hash: 50 sign-ins at once would take
+# 3 GB. At most this many run at once; the others wait their turn (a flood of sign-ins
+# slows sign-in, not the server).
+AT_ONCE = threading.BoundedSemaphore(4)
 
 
 def verify_password(password: str, stored: str) -> bool:
     if len(password) > MAX_LENGTH:
         return False
-    return HASHER.verify(password, stored)
+    with AT_ONCE:
+        return HASHER.verify(password, stored)
 
 
 # Compared against when the account does not exist, so a wrong name costs as long as a wrong password.

@@ -196,3 +196,22 @@ class RecordReads:
         """(event id, fused event id) of every report fused with others."""
         a = aligned_events.c
         return self._tuples(select(a.event_id, a.fused_id).where(a.case_id == self.case.id, a.fused_id.is_not(None)))
+
+    # ---- what readers added: annotations (they never change the evidence)
+
+    def annotations(self, target: str | None = None, target_ids=None) -> list[dict]:
+        """Tags, comments, stars and disputes on events and findings, oldest first; those on
+        events of sources withheld from this actor are not shown."""
+        from onrecord.store.schema_access import annotations as notes
+
+        n = notes.c
+        stmt = select(notes).where(n.case_id == self.case.id)
+        if target is not None:
+            stmt = stmt.where(n.target == target)
+        if target_ids is not None:
+            stmt = stmt.where(n.target_id.in_(sorted({int(i) for i in target_ids})))
+        if withheld := self.withheld_sources():
+            hidden = select(events.c.id).where(events.c.case_id == self.case.id,
+                                               events.c.source_id.in_(sorted(withheld)))
+            stmt = stmt.where(~((n.target == "event") & n.target_id.in_(hidden)))
+        return self._rows(stmt.order_by(n.at_ms, n.id))

@@ -66,7 +66,7 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
     from onrecord.access.audit import AuditLog
     from onrecord.access.clock import wall_ms
     from onrecord.access.store import AccessStore
-    from onrecord.views.web import api, audit_reads, docs, guard, pages, signin
+    from onrecord.views.web import api, audit_reads, docs, guard, notes, pages, signin
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                   "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
@@ -86,6 +86,7 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(signin.router)
     app.include_router(api.router)
+    app.include_router(notes.router)
     app.include_router(pages.router)
     app.include_router(docs.router)
     # outermost last: the Host check runs first, then the audit sees every answer it lets through

@@ -53,7 +53,9 @@ class AuditReads:
             actor = state.get("actor")
             query = scope.get("query_string", b"").decode("latin-1")
             client = scope.get("client")
-            self.audit.read(actor.name if actor else "(not signed in)", "api" if path.startswith("/api/") else "web",
-                            f"{scope.get('method', 'GET')} {path}" + (f"?{query}" if query else ""),
-                            client[0] if client else None, outcome(status["code"]), self.case_id,
-                            state.get("returned"))
+            method = scope.get("method", "GET")
+            self.audit.event(actor.name if actor else "(not signed in)", "api" if path.startswith("/api/") else "web",
+                             "read" if method in ("GET", "HEAD") else "annotate" if path == "/api/annotations"
+                             else "change", f"{method} {path}" + (f"?{query}" if query else ""),
+                             client[0] if client else None, outcome(status["code"]), self.case_id,
+                             state.get("returned"))

@@ -59,6 +59,9 @@ def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | No
     out = report_json(d, zone)
     fused = reader.fused_event(d["fused_id"]) if d["fused_id"] is not None else None
     out["fused"] = fused_json(fused, zone) if fused else None
+    from onrecord.views.web.notes import annotation_json
+
+    out["annotations"] = [annotation_json(a) for a in reader.annotations("event", [event_id])]
     return out
 
 

@@ -80,8 +80,9 @@ def check_csrf(request: Request, token: str | None) -> None:
     """A state-changing form of a signed-in session must carry that session's token."""
     session = getattr(request.state, "session", None)
     if session is None:
-        if getattr(request.state, "actor", None) is LOCAL_USER:
-            return  # no accounts: only loopback reaches the server, and nothing here signs in
+        actor = getattr(request.state, "actor", None)
+        if actor is LOCAL_USER or (actor is not None and request.headers.get("authorization")):
+            return  # no accounts (loopback only), or an API token: no cookie a page could ride on
         raise HTTPException(403, "this form needs a signed-in session")
     if not token or not secrets.compare_digest(token, session.csrf):
         raise HTTPException(403, "the form's CSRF token does not match this session: reload the page")

@@ -138,8 +138,31 @@
     } else {
       html += `<p class="muted">${d.clock === "aligned" ? "Not fused with reports from other sources." : "Reports from other sources are fused once the case is built."}</p>`;
     }
+    html += notesHtml(d);
     detailEl.innerHTML = html;
     detailEl.dataset.eventId = d.id;
+    const noteForm = document.getElementById("note-form");
+    if (noteForm) noteForm.addEventListener("submit", (e) => { e.preventDefault(); addNote(d.id, noteForm); });
+  }
+
+  // Annotations: attributed notes beside the evidence, never in it (POST /api/annotations).
+  function notesHtml(d) {
+    const items = (d.annotations || []).map((a) => `<li class="note note-${esc(a.kind)}"><strong>${esc(a.kind)}</strong>`
+      + `${a.text ? ": " + esc(a.text) : ""} <span class="muted">— ${esc(a.author)}, ${esc(a.at)}</span></li>`).join("");
+    const form = C.annotate ? `<form id="note-form" class="note-form">
+        <select name="kind" id="note-kind"><option value="comment">comment</option><option value="tag">tag</option>
+          <option value="star">star</option><option value="disputed">disputed</option></select>
+        <input name="text" id="note-text" maxlength="4000" placeholder="comment, tag, or why it is disputed">
+        <button type="submit" id="note-add">Add</button><span class="note-error" id="note-error"></span></form>` : "";
+    return `<section class="notes"><h3>Annotations</h3>${items ? "<ul>" + items + "</ul>" : "<p class='muted'>None yet.</p>"}${form}</section>`;
+  }
+
+  async function addNote(id, form) {
+    const body = {target: "event", target_id: id, kind: form.elements.kind.value, text: form.elements.text.value || null};
+    const res = await fetch("/api/annotations", {method: "POST", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": C.csrf || ""}});
+    if (!res.ok) { document.getElementById("note-error").textContent = (await res.json()).detail || ("error " + res.status); return; }
+    showEvent(id);
   }
 
   form.addEventListener("change", (e) => { if (e.target.name === "from" || e.target.name === "to") lastRange = null; load(); });
