@@ -123,3 +123,21 @@ def test_an_idle_session_is_sent_to_sign_in(page, site):
     clock.advance(minutes=31)
     page.goto(f"{base}/timeline")
     assert "/login" in page.url and "next=%2Ftimeline" in page.url
+
+
+def test_an_analyst_annotates_an_event_on_the_timeline(page, site):
+    from tests.views.test_browser import POINT_JS
+
+    base, _ = site
+    _sign_in(page, base, "ana", "/timeline")
+    page.wait_for_function("document.getElementById('status').textContent.includes('events ·')", timeout=20_000)
+    point = page.evaluate(POINT_JS)
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_selector("#note-form", timeout=10_000)
+    page.select_option("#note-kind", "comment")
+    page.fill("#note-text", "checked against the radio log")
+    page.click("#note-add")
+    page.wait_for_selector("#detail .note-comment", timeout=10_000)
+    note = page.inner_text("#detail .note-comment")
+    assert "checked against the radio log" in note and "ana" in note
+    assert page.outside == []
