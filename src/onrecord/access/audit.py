@@ -10,9 +10,10 @@ entry, or the newest ones cut off, is found by `onrecord audit verify`. Nothing 
 code updates or deletes an entry; entries are kept at least a year (RETAIN_DAYS: nothing
 prunes them at all today).
 
-The server writes entries from one thread, in batches, so a reader never waits on the
-store's write lock (an import holding it for minutes): a request's entry is queued when
-its answer is sent and written within the second. The command line writes at once.
+The server writes entries from one thread, in batches of up to half a second, so a reader
+never waits on the store's write lock (an import holding it for minutes) and the server's
+own reads are not held up by a commit per request: a request's entry is queued when its
+answer is sent and written within the second. The command line writes at once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import hashlib
 import json
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -34,6 +36,7 @@ from onrecord.store.schema_access import audit_chain, audit_log
 RETAIN_DAYS = 366
 FIELDS = ("at_ms", "actor", "via", "case_id", "action", "what", "record_ids", "from_addr", "outcome")
 MAX_IDS = 20_000  # ids kept per entry: a chart's points at most
+BATCH_S = 0.5  # a request's entry is in the store within this (and the time a commit takes)
 
 
 @dataclass
@@ -109,9 +112,12 @@ class AuditLog:
     def _drain(self) -> None:
         while True:
             batch = [self._queue.get()]
-            while len(batch) < 500:
+            # Gather for up to BATCH_S: one commit per batch, not per request. A commit takes the
+            # SQLite store's exclusive lock, which the server's own readers would wait on.
+            until = time.monotonic() + BATCH_S
+            while len(batch) < 2000 and (left := until - time.monotonic()) > 0:
                 try:
-                    batch.append(self._queue.get_nowait())
+                    batch.append(self._queue.get(timeout=left))
                 except queue.Empty:
                     break
             while True:

@@ -3,15 +3,20 @@
 Every read of case data — the CLI's views, the web's routes, the report, the build's
 event load, linkage's contact rows, scenario scoring, verify, the importer's "already
 imported?" — goes through a CaseReader opened here, for one case and the actor who reads.
-Today the actor is always the local user at this machine. Sign-in, roles, per-agency
-access, redaction and the audit of reads (issue 16) have one place each:
+The actor is the local user (a store without accounts, the command line) or a signed-in
+account (docs/access.md). Access and redaction have one place each:
 
 - the access check: `open_reader` (may this actor read this case at all?);
-- the audit and redaction of what is read: `CaseReader._rows`, `_tuples`, `_scalar`, `_stream` and
-  `_frame`, through which every query of every read method runs (read_*.py only build
-  statements; only this module executes them);
-- caches: each reader keeps its own (`remember`), so one actor's answers are never
-  served to another.
+- what is withheld: `read_access.py` (sources restricted to another agency), applied in the
+  statements of read_timeline.py and read_records.py; the bulk reads (`_stream`, `_frame`)
+  refuse an actor withheld anything;
+- redaction: `CaseReader._rows` and `_tuples`, through which every row-returning query of
+  every read method runs (protected people by their pseudonyms; store/redact.py);
+- caches: each reader keeps its own (`remember`), so answers are never served to an actor
+  who sees the case differently.
+
+The audit of reads is per request (views/web/audit_reads.py) and per command
+(cli/audit_commands.py): what a reader returns is known there, not here.
 
 tests/store/test_reader_door.py fails when a module outside the store starts touching
 the case tables itself.
