@@ -226,9 +226,14 @@ def _as_dict(f) -> dict:
     return asdict(f) if is_dataclass(f) else f
 
 
+WITHHELD = "some of the evidence is withheld from you (a source restricted to another agency)"
+
+
 def sentence(finding, zone: ZoneInfo | None = None) -> str:
     """One sentence a reader can quote, its times in `zone` (UTC if none is given)."""
     f = _as_dict(finding)
+    if f.get("status") == "withheld":  # store/read_records.py: rests on a source restricted to another agency
+        return f"{f['name'].replace('_', ' ')}: {WITHHELD}"
     w = Words(f, zone or UTC)
     if f.get("status") == "not_established":
         reason = REASONS.get(w.p.get("reason"), "not established")

@@ -49,7 +49,7 @@ def fused_json(f: dict, zone: ZoneInfo) -> dict:
     return {"id": f["id"], "kind": f["kind"], **present.times_json(f["t_lo"], f["t_hi"], zone),
             "best": present.times_json(f["t_best"], f["t_best"], zone)["t_lo"], "agency": f["agency"],
             "place": f["place"], "label": f["label"], "report_count": f["reports"], "source_count": f["sources"],
-            "reports": [report_json(d, zone) for d in f["events"]]}
+            "withheld": bool(f.get("withheld")), "reports": [report_json(d, zone) for d in f["events"]]}
 
 
 def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | None:
@@ -59,6 +59,9 @@ def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | No
     out = report_json(d, zone)
     fused = reader.fused_event(d["fused_id"]) if d["fused_id"] is not None else None
     out["fused"] = fused_json(fused, zone) if fused else None
+    from onrecord.views.web.notes import annotation_json
+
+    out["annotations"] = [annotation_json(a) for a in reader.annotations("event", [event_id])]
     return out
 
 
@@ -66,7 +69,7 @@ def finding_json(f: dict, zone: ZoneInfo) -> dict:
     return {"id": f["id"], "kind": f["kind"], "name": f["name"], "subject": f["subject"], "status": f["status"],
             "value_lo": f["value_lo"], "value_hi": f["value_hi"], "unit": f["unit"],
             "value_text": present.finding_value(f, zone), "summary": sentence(f, zone), "payload": f["payload"],
-            "evidence": f["evidence"]}
+            "evidence": f["evidence"], "withheld": bool(f.get("withheld"))}
 
 
 def claim_json(c: dict, zone: ZoneInfo) -> dict:
