@@ -60,6 +60,7 @@ app.add_typer(token_app, name="token")
 app.command("audit")(access.audit)
 app.command("restrict")(access.restrict)
 app.command("protect")(access.protect)
+app.command("search")(access.search)
 
 
 def main(argv: list[str] | None = None) -> None:
