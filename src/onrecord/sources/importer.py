@@ -63,7 +63,7 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
                       timezone=tz or mapping.timezone, rejected_count=len(parsed.rejects))
     try:
         source_id = write_source(case, Batch(meta, parsed.records.raws, parsed.records.ordinals, hashes,
-                                             parsed.events), progress)
+                                             parsed.events, parsed.records.paths), progress)
     except AlreadyImported as exc:  # another import of the same file won the race
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
 
 
@@ -10,6 +10,9 @@ from itertools import compress
 class Records:
     raws: list[bytes]  # concatenated, they are the file, byte for byte
     ordinals: list[int]  # the line each record starts on, from 1
+    # Each record's JSON Pointer / XPath in the file (None: its line says where it is);
+    # empty when no record of the file has one.
+    paths: list[str | None] = field(default_factory=list)
 
 
 def split_records(data: bytes, quote: bytes = b'"') -> Records:

@@ -80,4 +80,5 @@ class BulkReads:
     def source_bytes(self, source_id: int):
         """A source's raw records in file order, a batch at a time: the file as imported."""
         r = raw_records.c
-        return self._stream(select(r.raw).where(r.source_id == source_id).order_by(r.ordinal))
+        # several records may start on one line (a JSON array on one line): chain order breaks the tie
+        return self._stream(select(r.raw).where(r.source_id == source_id).order_by(r.ordinal, r.seq))
