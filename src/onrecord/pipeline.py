@@ -63,10 +63,11 @@ def link_case(case: Case, backend: str = "duckdb") -> Subjects:
 
 def verify_case(case: Case) -> VerifyResult:
     """Re-hash every stored record and walk the chain."""
+    from onrecord.sources.record_paths import check_source_paths
     from onrecord.store.reader import open_reader
     from onrecord.store.verify import verify_records
 
-    return verify_records(open_reader(case))
+    return verify_records(open_reader(case), check_source_paths)
 
 
 def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:

@@ -55,7 +55,7 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
         extra = f" ({len(parsed.rejects)} rows cannot be read; --skip-bad-rows imports the rest)" \
             if len(parsed.rejects) > 1 else ""
         raise InputError(first.reason + extra, file=str(path), line=first.line, field=first.column,
-                         value=first.value)
+                         value=first.value, path=first.path)
     progress("hashing", 0)
     hashes = record_hashes(parsed.records.raws)
     meta = SourceMeta(kind=mapping.source_kind, agency=agency or mapping.agency, file_name=name,
@@ -77,7 +77,7 @@ def write_rejects(case_dir: Path, source_id: int, name: str, parsed: Parsed) -> 
     out = case_dir / f"import-rejects-{source_id}.csv"
     with out.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["file", "line", "column", "value", "reason"])
+        w.writerow(["file", "line", "path", "column", "value", "reason"])
         for r in parsed.rejects:
-            w.writerow([name, r.line, r.column or "", "" if r.value is None else r.value, r.reason])
+            w.writerow([name, r.line, r.path or "", r.column or "", "" if r.value is None else r.value, r.reason])
     return out

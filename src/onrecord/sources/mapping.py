@@ -82,6 +82,12 @@ class Mapping:
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
+    # nested formats: where the records are (JSONPath for JSON, XPath for XML), the XML
+    # prefixes those paths use; workbooks: the sheet and the row that names the columns
+    records: str | None = None
+    namespaces: dict[str, str] = field(default_factory=dict)
+    sheet: str | None = None
+    header_row: int = 1
 
     def columns_used(self) -> list[str]:
         cols: list[str] = list(self.required)
@@ -162,6 +168,7 @@ class _Reader:
             null_values=("", *file.get("null_values", ())),
         )
         self._check_encoding(m.encoding)
+        self._nested(m, file)
         m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}
         m.attributes = {str(k): str(v) for k, v in self.table("attributes").items()}
@@ -172,6 +179,21 @@ class _Reader:
         elif not m.events:
             self.fail("events", "at least one [[events]] block is needed")
         return m
+
+    def _nested(self, m: Mapping, file: dict) -> None:
+        m.records = file.get("records")
+        if m.format in ("json", "xml") and not m.records:
+            self.fail("file.records", f"is required for {m.format}: the path that selects the records "
+                      f"({'$.calls[*]' if m.format == 'json' else './/call'})")
+        ns = file.get("namespaces", {})
+        if not isinstance(ns, dict) or not all(isinstance(v, str) for v in ns.values()):
+            self.fail("file.namespaces", "must be a table of prefix = namespace URI")
+        m.namespaces = dict(ns)
+        m.sheet = file.get("sheet")
+        header_row = file.get("header_row", 1)
+        if not isinstance(header_row, int) or header_row < 1:
+            self.fail("file.header_row", "must be a row number from 1", header_row)
+        m.header_row = header_row
 
     def _check_zone(self, key: str, tz: str) -> None:
         try:

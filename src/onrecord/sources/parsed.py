@@ -16,6 +16,7 @@ class Reject:
     column: str | None
     value: str | None
     reason: str
+    path: str | None = None  # the record's JSON Pointer / XPath / sheet row, where the line does not say it
 
 
 def events_table(columns: dict[str, list | pa.Array]) -> pa.Table:

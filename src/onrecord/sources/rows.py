@@ -27,10 +27,11 @@ class RowReader:
     the row is (a worksheet row inside the one workbook record)."""
 
     def __init__(self, m: Mapping, table: pa.Table, records: list[int], lines: list[int], file, tz, agency,
-                 out: Parsed, paths: list[str] | None = None):
+                 out: Parsed, paths: list[str] | None = None, cites: list[str | None] | None = None):
         # Plain arrays, one per column: compute kernels then return arrays, not chunked ones.
         self.table = {name: table[name].combine_chunks() for name in table.column_names}
         self.m, self.rows, self.lines, self.paths = m, records, lines, paths
+        self.cites = cites if cites is not None else paths  # where a reject says the row is
         self.file, self.tz, self.agency, self.out = file, tz or m.timezone, agency, out
         self.n = table.num_rows
         self.bad = np.zeros(self.n, dtype=bool)
@@ -41,7 +42,8 @@ class RowReader:
     def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str) -> None:
         for row in np.flatnonzero(mask & ~self.bad):
             value = None if values is None else values[int(row)].as_py()
-            self.out.rejects.append(Reject(self.line(int(row)), column, value, reason))
+            path = self.cites[int(row)] if self.cites is not None else None
+            self.out.rejects.append(Reject(self.line(int(row)), column, value, reason, path))
         self.bad |= mask
 
     def read(self) -> None:

@@ -90,7 +90,8 @@ class TimelineReads:
         stmt = self._window_from(select(
             e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, t.label("t_lo"), t_hi.label("t_hi"), e.agency, e.unit,
             e.call, e.actor, e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id, sources.c.file_name,
-            sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal, r.sha256), built) \
+            sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal, r.sha256,
+            func.coalesce(e.path, r.path).label("path")), built) \
             .join(raw_records, r.id == e.raw_record_id)
         # an unbounded window of the CLI's table keeps untimed events (they come last)
         middle = q.order == "middle"
