@@ -27,5 +27,9 @@ EVENT_KINDS = frozenset(
         # A patient care record's "patient contact" time (NEMSIS "arrived at patient"):
         # when a medic unit reached or was handed a casualty. Not a transport.
         "patient_contact",
+        # A note written on the incident record: a CAD narrative line, an EIDO notes component.
+        "note",
+        # An incident status other than closed (an EIDO incident's status registry value).
+        "incident_status",
     }
 )

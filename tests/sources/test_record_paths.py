@@ -32,8 +32,8 @@ def test_json_events_cite_line_and_pointer_and_verify_checks_the_pointers(case_d
     assert cli("verify", case_dir)[0] == 0
     case = open_case(case_dir)
     with case.engine.begin() as conn:  # the two records' paths swapped: each cites the other's place
-        rows = conn.execute(select(raw_records.c.id, raw_records.c.path).where(raw_records.c.path.is_not(None))
-                            .order_by(raw_records.c.seq)).all()
+        rows = conn.execute(select(raw_records.c.id, raw_records.c.path).where(
+            raw_records.c.case_id == case.id, raw_records.c.path.is_not(None)).order_by(raw_records.c.seq)).all()
         conn.execute(update(raw_records).where(raw_records.c.id == rows[0].id).values(path=rows[1].path))
         conn.execute(update(raw_records).where(raw_records.c.id == rows[1].id).values(path=rows[0].path))
     code, _, err = cli("verify", case_dir)
@@ -50,7 +50,8 @@ def test_xml_events_cite_line_and_xpath_and_verify_checks_them(case_dir, cli, tm
     assert cli("verify", case_dir)[0] == 0
     case = open_case(case_dir)
     with case.engine.begin() as conn:
-        conn.execute(update(raw_records).where(raw_records.c.path == "/lp:Export/lp:Call[2]")
+        conn.execute(update(raw_records).where(raw_records.c.case_id == case.id,
+                                               raw_records.c.path == "/lp:Export/lp:Call[2]")
                      .values(path="/lp:Export/lp:Agency"))
     code, _, err = cli("verify", case_dir)
     assert code == 1 and "/lp:Export/lp:Agency" in err

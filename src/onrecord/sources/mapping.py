@@ -15,6 +15,8 @@ BUNDLED = Path(__file__).parent / "mappings"
 EVENT_FIELDS = ("call", "unit", "agency", "place", "text", "lat", "lon", "actor", "channel")
 PRECISION_MS = {"second": 0, "minute": 59_999, "hour": 3_599_999, "day": 86_399_999}
 TEMPLATE_COLUMN = re.compile(r"\{([^{}]+)\}")
+# formats whose adapter knows the standard's own fields: no [[events]] needed (EIDO, CAP)
+SELF_DESCRIBED = ("eido", "cap")
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,8 @@ class Mapping:
     namespaces: dict[str, str] = field(default_factory=dict)
     sheet: str | None = None
     header_row: int = 1
+    # a bundled adapter's own settings, from the table named after its format ([eido], [cap])
+    options: dict = field(default_factory=dict)
 
     def columns_used(self) -> list[str]:
         cols: list[str] = list(self.required)
@@ -174,9 +178,10 @@ class _Reader:
         m.attributes = {str(k): str(v) for k, v in self.table("attributes").items()}
         events = self.doc.get("events", [])
         m.events = [self._event(i, e) for i, e in enumerate(events)]
+        m.options = dict(self.table(fmt)) if fmt in SELF_DESCRIBED else {}
         if fmt == "text":
             m.text = self._text(self.table("text"))
-        elif not m.events:
+        elif not m.events and fmt not in SELF_DESCRIBED:
             self.fail("events", "at least one [[events]] block is needed")
         return m
 

@@ -40,7 +40,7 @@ def _check_json(file_name: str, data: bytes, records) -> str | None:
             value = json.loads(raw)
         except ValueError:
             return _problem(file_name, line, path, "the record is no longer one JSON value")
-        if path == "":  # a line of NDJSON (or a whole document) is its own root
+        if not path.startswith("/"):  # a line of NDJSON, a whole document, a folder's file: its own root
             continue
         if doc is None:
             try:
