@@ -31,5 +31,7 @@ EVENT_KINDS = frozenset(
         "note",
         # An incident status other than closed (an EIDO incident's status registry value).
         "incident_status",
+        # A public alert (OASIS CAP): sent; in effect (per <info>); the expected onset of its hazard.
+        "alert_sent", "alert_effective", "alert_onset",
     }
 )

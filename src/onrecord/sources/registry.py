@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from onrecord.sources.cap_file import read_cap
 from onrecord.sources.csv_file import read_csv
 from onrecord.sources.eido.read import Part, read_eido, read_eido_parts
 from onrecord.sources.json_file import read_json, read_ndjson
@@ -21,6 +22,7 @@ ADAPTERS: dict[str, Callable[..., Parsed]] = {
     "xml": read_xml,
     "xlsx": read_xlsx,
     "eido": read_eido,
+    "cap": read_cap,
 }
 
 # formats that read a folder as one source: (parts, mapping, file, tz, agency) -> Parsed,
