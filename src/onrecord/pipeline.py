@@ -77,6 +77,13 @@ def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str)
     return write(Path(case), fmt, Path(out))
 
 
+def export_case(case: Path | str, fmt: str, out: Path | str):
+    """The case in an interchange format (timesketch, eido, cap, csv, parquet): views/export."""
+    from onrecord.views.export import export_case as export
+
+    return export(Path(case), fmt, Path(out))
+
+
 def score_case(case: Path | str, truth: Path | str) -> dict:
     """How close a built case came to the truth it was generated with (`onrecord scenario score`)."""
     from onrecord.scenario.results import collect_case_results
