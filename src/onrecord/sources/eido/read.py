@@ -189,6 +189,14 @@ class Checker:
                                  f"{self.where.path(snap, pointer) or '/'}, field {fld!r}: {message}")
 
     def _refs(self, snap: Snapshot) -> None:
+        ids: set = set()
+        targets: set = set()
+        _ids_and_refs(snap.eido, ids, targets)
+        if targets <= ids:  # the common case, found without building a pointer for every node
+            return
+        self._dangling(snap)
+
+    def _dangling(self, snap: Snapshot) -> None:
         ids = set()
         refs = []
         stack = [(snap.eido, "", None)]
@@ -207,6 +215,23 @@ class Checker:
             if target not in ids:
                 raise self.where.error(snap, at, key, f"$ref {target!r} names no component of this EIDO "
                                        f"(a dangling reference)")
+
+
+def _ids_and_refs(node, ids: set, targets: set) -> None:
+    if isinstance(node, dict):
+        if len(node) == 1 and "$ref" in node:
+            targets.add(node["$ref"])
+            return
+        cid = node.get("$id")
+        if isinstance(cid, str):
+            ids.add(cid)
+        for v in node.values():
+            if isinstance(v, dict | list):
+                _ids_and_refs(v, ids, targets)
+    elif isinstance(node, list):
+        for v in node:
+            if isinstance(v, dict | list):
+                _ids_and_refs(v, ids, targets)
 
 
 # ---- snapshots -> events
@@ -278,9 +303,10 @@ class Differ:
         row["attrs"] = json.dumps(row.get("attrs") or {}, ensure_ascii=False, sort_keys=True)
         n = len(self.cols["record_index"])
         for k in row:
-            self.cols.setdefault(k, [None] * n)
-        for k in self.cols:
-            self.cols[k].append(row.get(k))
+            if k not in self.cols:  # a column first seen now: null for the events before
+                self.cols[k] = [None] * n
+        for k, values in self.cols.items():
+            values.append(row.get(k))
 
     def snapshot(self, snap: Snapshot) -> None:
         e = snap.eido
