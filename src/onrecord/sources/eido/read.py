@@ -49,11 +49,14 @@ def read_eido_parts(parts: list[Part], mapping: Mapping, file: str, tz: str | No
     folder = len(parts) > 1
     raws, ordinals, paths, snapshots = [], [], [], []
     for part in parts:
-        records, snaps = _records(part, mapping, folder)
+        records, snaps = _records(part, mapping)
         base = len(raws)
         raws += records.raws
         ordinals += records.ordinals
-        paths += records.paths or [None] * len(records.raws)
+        own = records.paths or [None] * len(records.raws)
+        if folder:  # a folder's records are cited by file name first: `snapshot-02.json`, `all.json#/3`
+            own = [part.name if p == "" else f"{part.name}#{p}" if p is not None else None for p in own]
+        paths += own
         snapshots += [Snapshot(s.record + base, s.pointer, s.eido) for s in snaps]
     parsed = Parsed(records=Records(raws, ordinals, paths))
     where = Where(parts, parsed.records, file, folder)
@@ -66,7 +69,7 @@ def read_eido_parts(parts: list[Part], mapping: Mapping, file: str, tz: str | No
 
 # ---- bytes -> records and the EIDOs in them
 
-def _records(part: Part, mapping: Mapping, folder: bool) -> tuple[Records, list[Snapshot]]:
+def _records(part: Part, mapping: Mapping) -> tuple[Records, list[Snapshot]]:
     decode(part.data, mapping.encoding, part.name)
     text = part.data.decode(mapping.encoding)
     if not text.strip():
@@ -82,8 +85,7 @@ def _records(part: Part, mapping: Mapping, folder: bool) -> tuple[Records, list[
         snaps = [s for i, span in zip(wanted, spans) for s in _eidos(span.value, i, "", part.name,
                                                                        records.ordinals[i])]
         return records, snaps
-    path = part.name if folder else ""
-    return Records([part.data], [1], [path]), _eidos(doc, 0, "", part.name, 1)
+    return Records([part.data], [1], [""]), _eidos(doc, 0, "", part.name, 1)
 
 
 def _ndjson(part: Part, mapping: Mapping, whole: json.JSONDecodeError) -> tuple[Records, list[Snapshot]]:
@@ -135,7 +137,9 @@ class Where:
         """The citation inside the record: `file.json#/pointer` for a folder's file."""
         pointer = snap.pointer + inner
         record_path = self.records.paths[snap.record] if self.records.paths else None
-        return f"{record_path}#{pointer}" if self.folder and record_path else pointer
+        if not (self.folder and record_path):
+            return pointer
+        return f"{record_path}{pointer}" if "#" in record_path else f"{record_path}#{pointer}"
 
     def error(self, snap: Snapshot, inner: str, field: str | None, message: str) -> InputError:
         return InputError(message, file=self.file, line=self.line(snap), path=self.path(snap, inner) or "/",
