@@ -222,20 +222,26 @@ class Checker:
 
 
 def _ids_and_refs(node, ids: set, targets: set) -> None:
-    if isinstance(node, dict):
-        if len(node) == 1 and "$ref" in node:
-            targets.add(node["$ref"])
-            return
-        cid = node.get("$id")
-        if isinstance(cid, str):
-            ids.add(cid)
-        for v in node.values():
-            if isinstance(v, dict | list):
-                _ids_and_refs(v, ids, targets)
-    elif isinstance(node, list):
-        for v in node:
-            if isinstance(v, dict | list):
-                _ids_and_refs(v, ids, targets)
+    """Every $id and every $ref target under `node` (exact types: JSON gives only dict and list)."""
+    stack = [node]
+    pop, push = stack.pop, stack.append
+    while stack:
+        n = pop()
+        if type(n) is dict:
+            ref = n.get("$ref")
+            if ref is not None and len(n) == 1:
+                targets.add(ref)
+                continue
+            cid = n.get("$id")
+            if type(cid) is str:
+                ids.add(cid)
+            for v in n.values():
+                if type(v) is dict or type(v) is list:
+                    push(v)
+        else:
+            for v in n:
+                if type(v) is dict or type(v) is list:
+                    push(v)
 
 
 # ---- snapshots -> events
