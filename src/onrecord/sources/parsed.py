@@ -38,6 +38,7 @@ def events_table(columns: dict[str, list | pa.Array]) -> pa.Table:
 class Parsed:
     records: Records
     events: pa.Table = field(default_factory=EVENT_SCHEMA.empty_table)
+    left_out: int = 0  # rows a [rows] when / unless filter left out (no events, no error)
     rejects: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)
