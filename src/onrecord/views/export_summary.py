@@ -11,7 +11,7 @@ def print_export(result) -> None:
     typer.echo(f"wrote {result.written:,} {what} as {result.format} to {files}")
     if result.left_out:
         for reason, n in sorted(result.left_out.items()):
-            typer.echo(f"  left out {n:,} events: {reason}")
+            typer.echo(f"  left out {n:,} event{'' if n == 1 else 's'}: {reason}")
     else:
         typer.echo("  left out no events")
     for note in result.notes:
