@@ -13,7 +13,9 @@ has them). Each event cites its record's line and the component's JSON Pointer.
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -46,6 +48,24 @@ def read_eido(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: 
 
 
 def read_eido_parts(parts: list[Part], mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:
+    # Every snapshot stays in memory until diffed: the cyclic collector would rescan them all
+    # over and over (nearly half the time at 100,000 snapshots); JSON makes no cycles.
+    with no_cycle_collection():
+        return _read_parts(parts, mapping, file, tz, agency)
+
+
+@contextmanager
+def no_cycle_collection():
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _read_parts(parts: list[Part], mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:
     folder = len(parts) > 1
     raws, ordinals, paths, snapshots = [], [], [], []
     for part in parts:
