@@ -38,7 +38,13 @@ def _like(term: str) -> str:
 
 
 def _raw_text(raw) -> str:
-    return bytes(raw).decode("utf-8", errors="replace").rstrip("\r\n")
+    data = bytes(raw)
+    try:
+        return data.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError:
+        if b"\x00" in data:  # a workbook or other binary document: its bytes are no line to show
+            return f"({len(data):,} bytes of a binary file, kept exactly as handed over: see its SHA-256)"
+        return data.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
 class RecordReads:
@@ -61,6 +67,7 @@ class RecordReads:
         e, a, r, s = events.c, aligned_events.c, raw_records.c, sources.c
         return (select(e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, e.agency, e.unit, e.call, e.actor,
                        e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id,
+                       func.coalesce(e.path, r.path).label("path"),
                        a.t_lo.label("t_aligned_lo"), a.t_hi.label("t_aligned_hi"), a.fused_id,
                        r.id.label("record_id"), r.ordinal, r.raw, r.sha256, r.seq,
                        s.file_name, s.kind.label("source_kind"), s.agency.label("source_agency"),
