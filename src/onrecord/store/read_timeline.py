@@ -138,8 +138,10 @@ class TimelineReads:
             cols += [literal_column("NULL").label("t_aligned_lo"), literal_column("NULL").label("t_aligned_hi"),
                      literal_column("NULL").label("fused_id")]
             t = e.t_src_lo
-        rows = self._rows(select(*cols).select_from(base).where(e.case_id == self.case.id)
-                          .order_by(t.is_(None), t, e.id))
+        stmt = select(*cols).select_from(base).where(e.case_id == self.case.id)
+        if withheld := self.withheld_sources():  # an export is a read: restricted sources stay out
+            stmt = stmt.where(e.source_id.not_in(sorted(withheld)))
+        rows = self._rows(stmt.order_by(t.is_(None), t, e.id))
         for row in rows:
             row["attrs"] = _loads(row["attrs"], {})
             row["sha256"] = bytes(row["sha256"]).hex()
