@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from zoneinfo import ZoneInfo
 
-from onrecord.findings.render import says, sentence
+from onrecord.findings.render import says, sentence, understood_parts
 from onrecord.store.reader import CaseReader
 from onrecord.views.web import present
 
@@ -146,6 +146,7 @@ def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     clocks = reader.clock_estimates()
     pairs = {sid: anchor_pairs(c["evidence"]) for sid, c in clocks.items()}
     evs = {d["id"]: d for d in reader.events_detail({i for ps in pairs.values() for p in ps for i in p["event_ids"]})}
+    checks = {f["subject"]: f for f in reader.findings("source_check")}
     out = []
     for s in reader.sources():
         anchors = [{"residual_s": p["residual_s"], "other_source": p["other_source"],
@@ -154,5 +155,14 @@ def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
                    for p in pairs.get(s["id"], [])]
         out.append({k: s[k] for k in ("id", "kind", "agency", "file_name", "file_sha256", "mapping_name",
                                       "timezone", "record_count", "event_count", "rejected_count", "imported_at")}
-                   | {"clock_estimate": clock_json(clocks.get(s["id"])), "anchors": anchors})
+                   | {"clock_estimate": clock_json(clocks.get(s["id"])), "anchors": anchors,
+                      "understood": _understood(checks.get(s["file_name"]))})
     return out
+
+
+def _understood(check: dict | None) -> dict | None:
+    """A source's check (findings/understood.py) for the sources page and /api/sources: the
+    payload, and its parts as phrases."""
+    if check is None:
+        return None
+    return {**check["payload"], "said": understood_parts(check["payload"])}
