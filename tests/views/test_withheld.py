@@ -170,4 +170,5 @@ def test_search_finds_only_what_the_reader_may_see(served):
     # (docs/access.md): whatever it finds must never show the person behind it.
     assert all(e["actor"] == pseudonym for e in by_pseudonym if e["actor"])
     assert person not in str(by_pseudonym)
+    assert _get(served, "view", f"/api/events/{min(theirs)}").json()["actor"] == pseudonym
     assert _get(served, "view", "/api/search", q="100%_").status_code == 200  # wildcards are literal
