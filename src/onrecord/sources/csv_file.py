@@ -10,29 +10,40 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pcsv
 
-from onrecord.errors import InputError
+from onrecord.errors import InputError, shorten
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
 from onrecord.sources.lines import Records, non_blank, split_records
 from onrecord.sources.mapping import EventSpec, Mapping
 from onrecord.sources.parsed import Parsed, Reject, events_table
-from onrecord.sources.times import blank_mask, interval, parse_times
+from onrecord.sources.time_checks import years_outside
+from onrecord.sources.times import blank_mask, interval, read_times
+
+# A record longer than this is not a dispatch row (a field of megabytes is a broken export
+# or a hostile one); it is refused with its line. Well under pyarrow's block, so a record
+# never straddles two blocks.
+MAX_RECORD_BYTES = 8 << 20
+BLOCK_BYTES = 1 << 24
 
 
 def read_csv(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:
     text = decode(data, mapping.encoding, file)
-    records = split_records(data, mapping.quote.encode(mapping.encoding))
+    m = mapping
+    records = split_records(data, m.quote.encode(m.encoding), m.delimiter.encode(m.encoding))
     data_rows = non_blank(records.raws)
     if not data_rows:
         raise InputError("the file is empty", file=file)
-    names = _column_names(records, data_rows, mapping, file)
-    if mapping.header:
+    names = _column_names(records, data_rows, m, file)
+    if m.header:
         data_rows = data_rows[1:]
     parsed = Parsed(records=records)
+    data_rows = _readable_records(records, data_rows, file, parsed)
     if not data_rows:
         return parsed
-    table = _parse_rows(records, data_rows, names, mapping, file, text is not data)
-    _RowReader(mapping, table, records, data_rows, file, tz, agency, parsed).read()
+    table, data_rows = _parse_rows(records, data_rows, names, m, file, text is not data, parsed)
+    if not data_rows:
+        return parsed
+    _RowReader(m, table, records, data_rows, file, tz, agency, parsed).read()
     return parsed
 
 
@@ -59,23 +70,96 @@ def _column_names(records: Records, data_rows: list[int], m: Mapping, file: str)
                              f"{', '.join(missing)}", file=m.origin, field="file.columns")
         return names
     first = data_rows[0]
-    line = records.raws[first].decode(m.encoding)
-    names = next(csv.reader(io.StringIO(line), delimiter=m.delimiter, quotechar=m.quote), [])
-    names = [n.strip().lstrip("\ufeff") for n in names]
+    raw, line = records.raws[first], records.ordinals[first]
+    if len(raw) > MAX_RECORD_BYTES:
+        raise InputError(f"the header is {len(raw):,} bytes long; a header over {MAX_RECORD_BYTES >> 20} MiB "
+                         "cannot be a CSV header (is this the file the mapping is for?)", file=file, line=line)
+    if records.unclosed == first:
+        raise InputError("a quoted name in the header is never closed", file=file, line=line)
+    names = [n.strip().lstrip("\ufeff") for n in split_fields(raw.decode(m.encoding), m)]
+    seen: set[str] = set()
+    for name in names:
+        if name and name in seen:
+            raise InputError(f"the header names column {shorten(repr(name))} twice: which one the mapping "
+                             "means cannot be known", file=file, line=line, field=name)
+        seen.add(name)
     missing = [c for c in m.columns_used() if c not in names]
     if missing:
+        listed = shorten(", ".join(repr(n) for n in names))
         raise InputError(
             f"the header does not match mapping {m.name}: it lacks {', '.join(repr(c) for c in missing)} "
-            f"(the header has {', '.join(repr(n) for n in names)})",
-            file=file, line=records.ordinals[first])
+            f"(the header has {listed})", file=file, line=line)
     return names
 
 
-def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: bool) -> pa.Table:
-    body = b"".join(map(records.raws.__getitem__, data_rows))
+def split_fields(record: str, m: Mapping) -> list[str]:
+    """The fields of one record (already split by lines.py), by the same quoting rules."""
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_RECORD_BYTES + 1))
+    return next(csv.reader([record], delimiter=m.delimiter, quotechar=m.quote), [])
+
+
+def _readable_records(records: Records, rows: list[int], file: str, out: Parsed) -> list[int]:
+    """The rows left once records that cannot be rows at all are refused: one whose quoted
+    field never closes (a file cut short), one too long to be a row."""
+    bad = set()
+    if records.unclosed is not None and records.unclosed in rows:
+        i = records.unclosed
+        out.rejects.append(Reject(records.ordinals[i], None, None,
+                                  f"a quoted field opens on this line and is never closed: it runs to the end "
+                                  f"of the file (line {records.last_line(i)}); is the file cut short?"))
+        bad.add(i)
+    for i in rows:
+        if len(records.raws[i]) > MAX_RECORD_BYTES:
+            out.rejects.append(Reject(records.ordinals[i], None, None,
+                                      f"the record is {len(records.raws[i]):,} bytes long, over the "
+                                      f"{MAX_RECORD_BYTES >> 20} MiB a record may hold"))
+            bad.add(i)
+    return [i for i in rows if i not in bad] if bad else rows
+
+
+def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: bool, out: Parsed):
+    """(the used columns of every row, the rows they are): rows with the wrong number of
+    fields are refused with their line, and the rest read again."""
+    try:
+        table = _arrow_read(records, data_rows, names, m, transcode)
+    except _WrongFieldCount as exc:
+        expected = len(names)
+        wrong = [(i, n) for i, n in zip(data_rows, _field_counts(records, data_rows, m)) if n != expected]
+        if not wrong:  # the two readers disagree: refuse rather than guess which row it was
+            raise InputError(f"the rows cannot be read as CSV: {shorten(str(exc.error))}", file=file,
+                             line=_bad_row_line(exc.row, records, data_rows) if exc.row else None) from exc.error
+        for i, n in wrong:
+            out.rejects.append(Reject(records.ordinals[i], None, None,
+                                      f"the row has {n} fields where {expected} are expected"))
+        dropped = {i for i, _ in wrong}
+        data_rows = [i for i in data_rows if i not in dropped]
+        if not data_rows:
+            return None, data_rows
+        try:
+            table = _arrow_read(records, data_rows, names, m, transcode)
+        except _WrongFieldCount as again:
+            line = _bad_row_line(again.row, records, data_rows) if again.row else None
+            raise InputError(f"the rows cannot be read as CSV: {shorten(str(again.error))}", file=file,
+                             line=line) from again.error
+    except pa.ArrowInvalid as exc:
+        raise InputError(f"the rows cannot be read as CSV: {shorten(str(exc))}", file=file) from exc
+    if table.num_rows != len(data_rows):
+        raise InputError("the CSV reader and the record splitter disagree on where a row starts: refusing "
+                         "rather than citing wrong lines", file=file,
+                         line=_first_disagreement(records, data_rows, names, m, transcode))
+    return table, data_rows
+
+
+class _WrongFieldCount(Exception):
+    def __init__(self, error: Exception, row):
+        super().__init__(str(error))
+        self.error, self.row = error, row
+
+
+def _arrow_read(records, rows, names, m: Mapping, transcode: bool) -> pa.Table:
+    body = b"".join(map(records.raws.__getitem__, rows))
     if transcode:
         body = body.decode(m.encoding).encode("utf-8")
-    used = m.columns_used()
     bad: list = []
 
     def on_bad_row(row):
@@ -85,24 +169,33 @@ def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: boo
     try:
         return pcsv.read_csv(
             io.BytesIO(body),
-            read_options=pcsv.ReadOptions(column_names=names, use_threads=True, block_size=1 << 24),
+            read_options=pcsv.ReadOptions(column_names=names, use_threads=True, block_size=BLOCK_BYTES),
             parse_options=pcsv.ParseOptions(delimiter=m.delimiter, quote_char=m.quote,
                                             newlines_in_values=True, invalid_row_handler=on_bad_row),
             convert_options=pcsv.ConvertOptions(
-                column_types={n: pa.string() for n in names}, include_columns=used,
+                column_types={n: pa.string() for n in names}, include_columns=m.columns_used(),
                 null_values=list(m.null_values), strings_can_be_null=True, quoted_strings_can_be_null=True),
         )
     except pa.ArrowInvalid as exc:
-        raise _row_error(exc, bad, records, data_rows, names, file) from exc
+        if bad:
+            raise _WrongFieldCount(exc, bad[0]) from exc
+        raise
 
 
-def _row_error(exc, bad, records, data_rows, names, file) -> InputError:
-    line = _bad_row_line(bad[0], records, data_rows) if bad else None
-    if line is not None:
-        row = bad[0]
-        return InputError(f"the row has {row.actual_columns} fields where {row.expected_columns} "
-                          f"are expected ({', '.join(names)})", file=file, line=line)
-    return InputError(f"the rows cannot be read as CSV: {exc}", file=file)
+def _field_counts(records: Records, rows: list[int], m: Mapping) -> list[int]:
+    """How many fields each row has (only when some row has the wrong number: slower)."""
+    return [len(split_fields(records.raws[i].decode(m.encoding), m)) for i in rows]
+
+
+def _first_disagreement(records, rows, names, m: Mapping, transcode: bool) -> int | None:
+    for i in rows:
+        try:
+            n = _arrow_read(records, [i], names, m, transcode).num_rows
+        except (pa.ArrowInvalid, _WrongFieldCount):
+            n = -1
+        if n != 1:
+            return records.ordinals[i]
+    return None
 
 
 def _bad_row_line(row, records: Records, data_rows: list[int]) -> int | None:
@@ -130,27 +223,36 @@ class _RowReader:
     def line(self, row: int) -> int:
         return self.records.ordinals[self.rows[row]]
 
-    def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str) -> None:
+    def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str,
+               into: list | None = None) -> None:
         for row in np.flatnonzero(mask & ~self.bad):
             value = None if values is None else values[int(row)].as_py()
-            self.out.rejects.append(Reject(self.line(int(row)), column, value, reason))
-        self.bad |= mask
+            value = None if value is None else shorten(value)
+            (self.out.rejects if into is None else into).append(Reject(self.line(int(row)), column, value, reason))
+        if into is None:
+            self.bad |= mask
 
     def read(self) -> None:
         for col in self.m.required:
             self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
+        for col, values in self.table.items():
+            # PostgreSQL text cannot hold U+0000 and SQLite would: refused alike on both stores
+            # (the raw record keeps the byte).
+            self.reject(_np(pc.match_substring(values, "\x00")), col, values,
+                        "the value holds a NUL byte (U+0000), which no event field may hold")
         fields = self._fields()
-        specs = [(spec, *self._times(spec)) for spec in self.m.events]
+        specs = [(spec, *self._times(i, spec)) for i, spec in enumerate(self.m.events)]
         self.out.rejects.sort(key=lambda r: r.line)
+        self.out.notes.sort(key=lambda r: r.line)
         self._merge(specs, fields)
 
     def _fields(self) -> dict[str, pa.Array]:
         m, t, out = self.m, self.table, {}
         for name, spec in m.fields.items():
             out[name] = colfn.field_values(spec, t, self.n, m.codes, self.out.uncoded)
-        for name in ("lat", "lon"):
+        for name, limit in (("lat", 90.0), ("lon", 180.0)):
             if name in out:
-                out[name] = colfn.as_float(out[name]) if out[name].type == pa.string() else out[name]
+                out[name] = self._coordinate(name, limit, m.fields[name], out[name])
         # --agency wins over everything; the mapping's constant only where no column is mapped.
         agency = self.agency or (None if "agency" in m.fields else m.agency)
         if agency is not None:
@@ -159,20 +261,42 @@ class _RowReader:
         out["attrs"] = colfn.json_object(names, [t[m.attributes[k]] for k in names], self.n)
         return out
 
-    def _times(self, spec: EventSpec):
-        t = self.table
+    def _coordinate(self, name: str, limit: float, spec, values: pa.Array) -> pa.Array:
+        """Degrees as numbers; a written value that is not one, or not on the globe, is refused."""
+        if values.type != pa.string():
+            return values
+        written = self.table[spec.column] if spec.column else values
+        numbers = colfn.as_float(values)
+        outside = pc.or_kleene(pc.is_null(numbers), pc.greater(pc.abs(numbers), limit))
+        self.reject(~_np(blank_mask(written)) & _np(outside), spec.column or name, written,
+                    f"{'latitude' if name == 'lat' else 'longitude'} is not a number from -{limit:g} to {limit:g}")
+        return numbers
+
+    def _times(self, i: int, spec: EventSpec):
+        t, rules = self.table, self.m.time_rules
         if spec.time:
             texts = t[spec.time[0]] if len(spec.time) == 1 else pc.binary_join_element_wise(
                 *[t[c] for c in spec.time], " ")
             blank = _np(blank_mask(texts))
+            key = f"events[{i + 1}].format"
             try:
-                lo = parse_times(texts, spec.format, self.tz)
+                read = read_times(texts, spec.format, self.tz, rules)
             except LookupError as exc:
                 raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=self.m.origin,
                                  field="mapping.timezone") from exc
+            except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
+                raise InputError(f"the time format cannot be used: {shorten(str(exc))}", file=self.m.origin,
+                                 field=key, value=spec.format) from exc
+            lo = read.utc_ms
             unread = ~blank & _np(pc.is_null(lo))
             col = "+".join(spec.time)
+            self._format_reads_nothing(unread, blank, texts, spec, col, key)
             self.reject(unread, col, texts, f"time does not read as {spec.format}")
+            self.reject(read.impossible, col, texts, "the date does not exist (the month has no such day)")
+            y0, y1 = rules.years
+            self.reject(years_outside(lo, rules.years), col, texts,
+                        f"the year is outside {y0}-{y1} (set [mapping] years if it is right)")
+            self._dst(read, col, texts)
             if not spec.optional:
                 self.reject(blank, col, texts, "time is blank")
             hi = interval(lo, spec.precision)
@@ -181,6 +305,31 @@ class _RowReader:
             texts = pa.nulls(self.n, pa.string())
         kinds = self._kinds(spec)
         return lo, hi, texts, kinds
+
+    def _format_reads_nothing(self, unread, blank, texts, spec: EventSpec, col: str, key: str) -> None:
+        """A format that reads none of several written times is the mapping's error, not every row's."""
+        written = int((~blank).sum())
+        if written >= 2 and int(unread.sum()) == written:
+            row = int(np.flatnonzero(unread)[0])
+            raise InputError(f"the format reads none of the {written:,} times in column {col!r} "
+                             f"(line {self.line(row)}: {shorten(repr(texts[row].as_py()))}); is the format right?",
+                             file=self.m.origin, field=key, value=spec.format)
+
+    def _dst(self, read, col: str, texts: pa.Array) -> None:
+        rules = self.m.time_rules
+        gap = "the local time does not exist: clocks skipped it at a daylight-saving change"
+        if rules.dst_gap == "refuse":
+            self.reject(read.gap, col, texts, gap + " (set [mapping] dst_gap to read it)")
+        else:
+            offset = "before" if rules.dst_gap == "old_offset" else "after"
+            self.reject(read.gap, col, texts, f"{gap}; read with the UTC offset of {offset} the change "
+                        "(mapping dst_gap)", into=self.out.notes)
+        twice = "the local time happened twice: clocks went back over it at a daylight-saving change"
+        if rules.dst_overlap == "refuse":
+            self.reject(read.overlap, col, texts, twice + " (set [mapping] dst_overlap to read it)")
+        else:
+            self.reject(read.overlap, col, texts, f"{twice}; read as the {rules.dst_overlap} of the two "
+                        "(mapping dst_overlap)", into=self.out.notes)
 
     def _kinds(self, spec: EventSpec) -> pa.Array:
         if spec.kind:

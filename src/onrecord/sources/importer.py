@@ -9,7 +9,7 @@ from pathlib import Path
 
 from onrecord.errors import InputError
 from onrecord.sources.mapping import Mapping
-from onrecord.sources.parsed import Parsed, Reject
+from onrecord.sources.parsed import Reject
 from onrecord.sources.registry import ADAPTERS
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
@@ -25,6 +25,8 @@ class ImportResult:
     events: int = 0
     rejects: list[Reject] = field(default_factory=list)
     rejects_file: Path | None = None
+    notes: list[Reject] = field(default_factory=list)
+    notes_file: Path | None = None
     already: bool = False
     uncoded: dict = field(default_factory=dict)
 
@@ -67,17 +69,20 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
     except AlreadyImported as exc:  # another import of the same file won the race
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
-                          events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded)
+                          events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
+                          notes=parsed.notes)
     if parsed.rejects:
-        result.rejects_file = write_rejects(case.path, source_id, name, parsed)
+        result.rejects_file = write_rejects(case.path, source_id, name, parsed.rejects)
+    if parsed.notes:
+        result.notes_file = write_rejects(case.path, source_id, name, parsed.notes, "import-notes")
     return result
 
 
-def write_rejects(case_dir: Path, source_id: int, name: str, parsed: Parsed) -> Path:
-    out = case_dir / f"import-rejects-{source_id}.csv"
+def write_rejects(case_dir: Path, source_id: int, name: str, rows: list[Reject], stem: str = "import-rejects") -> Path:
+    out = case_dir / f"{stem}-{source_id}.csv"
     with out.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["file", "line", "column", "value", "reason"])
-        for r in parsed.rejects:
+        for r in rows:
             w.writerow([name, r.line, r.column or "", "" if r.value is None else r.value, r.reason])
     return out

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onrecord.errors import InputError
+from onrecord.sources.time_checks import TimeRules, time_rules
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
 
 BUNDLED = Path(__file__).parent / "mappings"
@@ -82,6 +83,7 @@ class Mapping:
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
+    time_rules: TimeRules = field(default_factory=TimeRules)  # years, DST gaps and overlaps
 
     def columns_used(self) -> list[str]:
         cols: list[str] = list(self.required)
@@ -162,6 +164,7 @@ class _Reader:
             null_values=("", *file.get("null_values", ())),
         )
         self._check_encoding(m.encoding)
+        m.time_rules = time_rules(head, self.fail)
         m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}
         m.attributes = {str(k): str(v) for k, v in self.table("attributes").items()}

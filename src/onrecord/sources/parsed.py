@@ -38,6 +38,9 @@ class Parsed:
     records: Records
     events: pa.Table = field(default_factory=EVENT_SCHEMA.empty_table)
     rejects: list[Reject] = field(default_factory=list)
+    # Values read by an explicit rule but worth a reader's attention (a time in the hour a
+    # DST change repeats): same shape as a reject, the row's events are kept.
+    notes: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)
 
