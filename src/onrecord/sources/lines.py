@@ -13,7 +13,6 @@ record after such a line would cite the line before its own.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from itertools import compress
 
@@ -30,19 +29,31 @@ class Records:
         return self.ordinals[i] + (self.lines[i] - 1 if self.lines else 0)
 
 
-def _line_patterns(delimiter: bytes, quote: bytes) -> tuple[re.Pattern, re.Pattern]:
-    """(a line read from a record's start, a line read from inside a quoted field): each
-    matches the whole line, and its group `open` is set when the line ends inside quotes."""
-    d, q = re.escape(delimiter), re.escape(quote)
-    body = rb"(?:[^" + q + rb"]|" + q + q + rb")*+"  # possessive: a doubled quote never ends the field
-    tail = rb"[^" + d + rb"\r\n]*"  # what follows a closing quote, up to the next delimiter
-    unquoted = rb"(?:[^" + d + q + rb"\r\n]" + tail + rb")?"
-    closed = q + body + q + tail
-    fld = rb"(?:" + closed + rb"|" + unquoted + rb")"
-    end = rb"(?:(?P<open>" + q + body + rb")|" + fld + rb"(?:\r\n|\r|\n)?)\Z"
-    fresh = rb"(?:" + fld + d + rb")*" + end
-    inside = rb"(?:" + body + rb"(?P<still>\Z)|" + body + q + tail + rb"(?:" + d + fresh + rb"|(?:\r\n|\r|\n)?\Z))"
-    return re.compile(fresh, re.S), re.compile(inside, re.S)
+def ends_inside(line: bytes, quote: bytes, delimiter: bytes, inside: bool) -> bool:
+    """Whether `line` (one physical line, its end included) ends inside a quoted field,
+    given whether it starts inside one. Walks the quotes only: a line holds a few."""
+    pieces = line.split(quote)
+    last = len(pieces) - 1
+    state = _QUOTED if inside else _START
+    for i, piece in enumerate(pieces):
+        if state == _CLOSING:  # the quote before this piece ended the field, or was the first of ""
+            if not piece and i < last:
+                state = _QUOTED  # "" : one quote inside the field; the next quote is a new question
+                continue
+            state = _TAIL
+        if i == last:
+            return state == _QUOTED
+        # a quote follows this piece
+        if state == _QUOTED:
+            state = _CLOSING
+        elif piece.endswith(delimiter) or (state == _START and not piece):
+            state = _QUOTED  # the quote is the first character of a field: it opens it
+        else:
+            state = _TAIL  # a quote inside an unquoted field (6'2"): a plain character
+    return False
+
+
+_START, _TAIL, _QUOTED, _CLOSING = range(4)  # at a field's start; in a field; in quotes; at a quote in quotes
 
 
 def split_records(data: bytes, quote: bytes = b'"', delimiter: bytes = b",") -> Records:
@@ -50,7 +61,6 @@ def split_records(data: bytes, quote: bytes = b'"', delimiter: bytes = b",") -> 
     lines = data.splitlines(keepends=True)
     if not quote or quote not in data:  # the common export: nothing quoted, a record a line
         return Records(lines, list(range(1, len(lines) + 1)))
-    fresh, inside = _line_patterns(delimiter, quote)
     raws, ordinals, spans = [], [], []
     parts: list[bytes] = []
     open_at = 0
@@ -62,10 +72,7 @@ def split_records(data: bytes, quote: bytes = b'"', delimiter: bytes = b",") -> 
                 spans.append(1)
                 continue
             open_at = number
-            still_open = fresh.match(line).group("open") is not None
-        else:
-            m = inside.match(line)
-            still_open = m.group("still") is not None or m.group("open") is not None
+        still_open = ends_inside(line, quote, delimiter, bool(parts))
         parts.append(line)
         if not still_open:
             raws.append(b"".join(parts))
