@@ -257,7 +257,7 @@ def time_trailing_junk(e):
     return _one(e, lambda r: r.__setitem__(e.col(columns[-1]), r[e.col(columns[-1])] + "Z9"))
 
 
-def _coordinate(value_lat: str, value_lon: str):
+def _coordinate(name: str, value_lat: str, value_lon: str):
     def mutate(e):
         if "lat" not in e.mapping.fields:
             return None
@@ -266,12 +266,13 @@ def _coordinate(value_lat: str, value_lon: str):
             return _one(e, lambda r: r.__setitem__(e.col(spec.column), f"({value_lat}, {value_lon})"))
         return _one(e, lambda r: (r.__setitem__(e.col(spec.column), value_lat),
                                   r.__setitem__(e.col(e.mapping.fields["lon"].column), value_lon)))
+    mutate.__name__ = name
     return mutate
 
 
-lat_999 = _coordinate("999", "-122.3")
-lon_nan = _coordinate("47.6", "NaN")
-lon_181 = _coordinate("47.6", "-181")
+lat_999 = _coordinate("lat_999", "999", "-122.3")
+lon_nan = _coordinate("lon_nan", "47.6", "NaN")
+lon_181 = _coordinate("lon_181", "47.6", "-181")
 
 
 def nul_in_text(e):
@@ -471,6 +472,8 @@ def test_malformed_variant(mutation, key, case_dir, cli, tmp_path):
         code, out, err = cli("import", case_dir, path, "--mapping", m.name, *(["--skip-bad-rows"] if skip else []))
         if code == 0:
             assert "Traceback" not in err
+            if outcomes == ["refused"]:  # rescued by --skip-bad-rows: the skip is reported, with its line
+                assert "rejected" in out and "line " in out, out
             check_lines(case_dir, data, m, e)
             assert cli("verify", case_dir)[0] == 0
             outcomes.append("imported")
