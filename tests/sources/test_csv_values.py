@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 
 import pytest
@@ -86,6 +87,10 @@ def test_a_repeated_hour_is_read_as_the_earlier_and_noted_or_refused_by_rule():
     p = read(CAD_ROWS.replace("03/14/2026 09:31:40", written))
     assert p.rejects == [] and [(n.line, n.value) for n in p.notes] == [(3, written)]
     assert ms("2026-11-01T06:31:40") in p.events["t_src_lo"].to_pylist()
+    # the note travels with the record's events; the other rows carry none
+    attrs = [json.loads(a) for a in p.events["attrs"].to_pylist()]
+    noted = [i for i, a in zip(p.events["record_index"].to_pylist(), attrs) if "time_note" in a]
+    assert noted == [2] and "Dispatched" in attrs[3]["time_note"] and attrs[3]["priority"] == "3"
     later = CAD_MAPPING.replace('layout = "row-per-unit"', 'layout = "row-per-unit"\ndst_overlap = "later"')
     assert ms("2026-11-01T07:31:40") in read(CAD_ROWS.replace("03/14/2026 09:31:40", written),
                                               later).events["t_src_lo"].to_pylist()

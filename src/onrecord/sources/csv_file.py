@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import numpy as np
 import pyarrow as pa
@@ -219,6 +220,7 @@ class _RowReader:
         self.file, self.tz, self.agency, self.out = file, tz or m.timezone, agency, out
         self.n = table.num_rows
         self.bad = np.zeros(self.n, dtype=bool)
+        self.noted: list[tuple[np.ndarray, str, str]] = []  # (rows, column, what was done)
 
     def line(self, row: int) -> int:
         return self.records.ordinals[self.rows[row]]
@@ -244,7 +246,24 @@ class _RowReader:
         specs = [(spec, *self._times(i, spec)) for i, spec in enumerate(self.m.events)]
         self.out.rejects.sort(key=lambda r: r.line)
         self.out.notes.sort(key=lambda r: r.line)
+        fields["attrs"] = self._with_notes(fields["attrs"])
         self._merge(specs, fields)
+
+    def _with_notes(self, attrs: pa.Array) -> pa.Array:
+        """A time read by a DST rule says so on its record's events (attribute `time_note`),
+        as well as in the import's notes: the note travels with the event to every view."""
+        rows: dict[int, list[str]] = {}
+        for mask, col, what in self.noted:
+            for row in np.flatnonzero(mask & ~self.bad):
+                rows.setdefault(int(row), []).append(f"{col}: {what}")
+        if not rows:
+            return attrs
+        values = attrs.to_pylist()
+        for row, notes in rows.items():
+            obj = json.loads(values[row]) if values[row] else {}
+            obj["time_note"] = "; ".join(notes)
+            values[row] = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        return pa.array(values, pa.string())
 
     def _fields(self) -> dict[str, pa.Array]:
         m, t, out = self.m, self.table, {}
@@ -324,12 +343,14 @@ class _RowReader:
             offset = "before" if rules.dst_gap == "old_offset" else "after"
             self.reject(read.gap, col, texts, f"{gap}; read with the UTC offset of {offset} the change "
                         "(mapping dst_gap)", into=self.out.notes)
+            self.noted.append((read.gap, col, f"skipped by the DST change; read with the offset of {offset} it"))
         twice = "the local time happened twice: clocks went back over it at a daylight-saving change"
         if rules.dst_overlap == "refuse":
             self.reject(read.overlap, col, texts, twice + " (set [mapping] dst_overlap to read it)")
         else:
             self.reject(read.overlap, col, texts, f"{twice}; read as the {rules.dst_overlap} of the two "
                         "(mapping dst_overlap)", into=self.out.notes)
+            self.noted.append((read.overlap, col, f"repeated by the DST change; read as the {rules.dst_overlap}"))
 
     def _kinds(self, spec: EventSpec) -> pa.Array:
         if spec.kind:
