@@ -175,3 +175,32 @@ def test_a_format_that_reads_nothing_is_blamed_once_on_the_mapping():
 def test_a_nul_byte_in_a_value_is_refused_with_line_and_field():
     p = read(CAD_ROWS.replace("900 Quarry Ave", "900 Quarry\x00Ave"))
     assert one_reject(p)[:2] == (4, "Address")
+
+
+def test_a_splitter_that_disagrees_with_the_field_reader_refuses_the_file(monkeypatch):
+    """The cross-check: were the splitter wrong (here, the quote-counting one this project
+    once had), the file is refused at the first line the two readers disagree on, rather
+    than every later event citing the line before its own."""
+    from onrecord.sources import csv_file
+    from onrecord.sources.lines import Records
+
+    def quote_parity(data: bytes, quote: bytes = b'"', delimiter: bytes = b",") -> Records:
+        raws, ordinals, parts, inside, start = [], [], [], False, 1
+        for number, line in enumerate(data.splitlines(keepends=True), start=1):
+            if not parts:
+                start = number
+            parts.append(line)
+            inside ^= bool(line.count(quote) & 1)
+            if not inside:
+                raws.append(b"".join(parts))
+                ordinals.append(start)
+                parts = []
+        if parts:
+            raws.append(b"".join(parts))
+            ordinals.append(start)
+        return Records(raws, ordinals)
+
+    monkeypatch.setattr(csv_file, "split_records", quote_parity)
+    with pytest.raises(InputError) as err:
+        read(CAD_ROWS.replace("Welfare check,14", "SUSPECT 6'2\" TALL,14", 1))
+    assert err.value.line == 2 and "disagree" in str(err.value)
