@@ -204,3 +204,10 @@ def test_a_splitter_that_disagrees_with_the_field_reader_refuses_the_file(monkey
     with pytest.raises(InputError) as err:
         read(CAD_ROWS.replace("Welfare check,14", "SUSPECT 6'2\" TALL,14", 1))
     assert err.value.line == 2 and "disagree" in str(err.value)
+
+
+def test_an_epoch_of_too_many_digits_is_a_row_refused_not_a_crash():
+    mapping = CAD_MAPPING.replace('format = "%m/%d/%Y %H:%M:%S"\noptional', 'format = "epoch"\noptional')
+    rows = CAD_ROWS.replace("03/14/2026 09:40:00", "1773500400").replace("03/14/2026 10:11:15", "9" * 25)
+    p = read(rows, mapping)
+    assert one_reject(p) == (4, "OnScene", "9" * 25)

@@ -42,8 +42,9 @@ def time_rules(head: dict, fail) -> TimeRules:
     """The [mapping] keys `years`, `dst_gap` and `dst_overlap`; `fail(key, message, value)` raises."""
     years = head.get("years", list(DEFAULT_YEARS))
     if not (isinstance(years, list) and len(years) == 2 and all(isinstance(y, int) for y in years)
-            and 1 <= years[0] <= years[1] <= 9999):
-        fail("mapping.years", "must be [first, last], two years from 1 to 9999", years)
+            and 2 <= years[0] <= years[1] <= 9998):
+        # a year apart from the ends of the calendar: a time near them cannot be shown in every zone
+        fail("mapping.years", "must be [first, last], two years from 2 to 9998", years)
     gap = head.get("dst_gap", "refuse")
     if gap not in DST_GAP_RULES:
         fail("mapping.dst_gap", f"must be one of {', '.join(DST_GAP_RULES)}", gap)
@@ -107,8 +108,7 @@ def impossible_dates(texts: pa.Array, naive: pa.Array, fmt: str) -> np.ndarray:
 def years_outside(lo: pa.Array, years: tuple[int, int]) -> np.ndarray:
     """Rows read (UTC ms) before 1 January of the first year or after 31 December of the last."""
     first = int(datetime(years[0], 1, 1, tzinfo=timezone.utc).timestamp() * 1000)
-    after = int(datetime(years[1] + 1, 1, 1, tzinfo=timezone.utc).timestamp() * 1000) if years[1] < 9999 \
-        else 253402300800000
+    after = int(datetime(years[1] + 1, 1, 1, tzinfo=timezone.utc).timestamp() * 1000)
     return _np(pc.or_(pc.less(lo, first), pc.greater_equal(lo, after)))
 
 

@@ -57,7 +57,10 @@ def read_times(values: pa.Array, fmt: str, tz: str | None, rules: TimeRules = Ti
 def _numeric(values: pa.Array, scale: int) -> pa.Array:
     ok = pc.match_substring_regex(values, r"^-?\d+(\.\d+)?$")
     safe = pc.if_else(ok, values, pa.scalar(None, pa.string()))
-    return pc.cast(pc.round(pc.multiply(pc.cast(safe, pa.float64()), scale)), pa.int64())
+    ms = pc.round(pc.multiply(pc.cast(safe, pa.float64()), scale))
+    # a number of more digits than any time has would overflow the cast: it does not read
+    ms = pc.if_else(pc.less_equal(pc.abs(ms), 2.0 ** 62), ms, pa.scalar(None, pa.float64()))
+    return pc.cast(ms, pa.int64())
 
 
 def _iso(values: pa.Array, tz: str | None, rules: TimeRules) -> TimeReading:
