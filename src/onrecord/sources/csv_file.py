@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
-import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.csv as pcsv
 
 from onrecord.errors import InputError, shorten
-from onrecord.model import EVENT_SCHEMA
-from onrecord.sources import columns as colfn
 from onrecord.sources.lines import Records, non_blank, split_records
-from onrecord.sources.mapping import EventSpec, Mapping
-from onrecord.sources.parsed import Parsed, Reject, events_table
-from onrecord.sources.time_checks import years_outside
-from onrecord.sources.times import blank_mask, interval, read_times
+from onrecord.sources.mapping import Mapping
+from onrecord.sources.parsed import Parsed, Reject
+from onrecord.sources.rows import RowReader
 
 # A record longer than this is not a dispatch row (a field of megabytes is a broken export
 # or a hostile one); it is refused with its line. Well under pyarrow's block, so a record
@@ -44,7 +38,8 @@ def read_csv(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: s
     table, data_rows = _parse_rows(records, data_rows, names, m, file, text is not data, parsed)
     if not data_rows:
         return parsed
-    _RowReader(m, table, records, data_rows, file, tz, agency, parsed).read()
+    lines = [records.ordinals[i] for i in data_rows]
+    RowReader(m, table, data_rows, lines, file, tz, agency, parsed).read()
     return parsed
 
 
@@ -208,217 +203,3 @@ def _bad_row_line(row, records: Records, data_rows: list[int]) -> int | None:
         if records.raws[i].rstrip(b"\r\n") == wanted:
             return records.ordinals[i]
     return None
-
-
-class _RowReader:
-    """Turns the parsed columns into events, collecting the rows it cannot read."""
-
-    def __init__(self, m: Mapping, table: pa.Table, records: Records, data_rows, file, tz, agency, out: Parsed):
-        # Plain arrays, one per column: compute kernels then return arrays, not chunked ones.
-        self.table = {name: table[name].combine_chunks() for name in table.column_names}
-        self.m, self.records, self.rows = m, records, data_rows
-        self.file, self.tz, self.agency, self.out = file, tz or m.timezone, agency, out
-        self.n = table.num_rows
-        self.bad = np.zeros(self.n, dtype=bool)
-        self.noted: list[tuple[np.ndarray, str, str]] = []  # (rows, column, what was done)
-
-    def line(self, row: int) -> int:
-        return self.records.ordinals[self.rows[row]]
-
-    def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str,
-               into: list | None = None) -> None:
-        for row in np.flatnonzero(mask & ~self.bad):
-            value = None if values is None else values[int(row)].as_py()
-            value = None if value is None else shorten(value)
-            (self.out.rejects if into is None else into).append(Reject(self.line(int(row)), column, value, reason))
-        if into is None:
-            self.bad |= mask
-
-    def read(self) -> None:
-        for col in self.m.required:
-            self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
-        for col, values in self.table.items():
-            # PostgreSQL text cannot hold U+0000 and SQLite would: refused alike on both stores
-            # (the raw record keeps the byte).
-            self.reject(_np(pc.match_substring(values, "\x00")), col, values,
-                        "the value holds a NUL byte (U+0000), which no event field may hold")
-        fields = self._fields()
-        specs = [(spec, *self._times(i, spec)) for i, spec in enumerate(self.m.events)]
-        self.out.rejects.sort(key=lambda r: r.line)
-        self.out.notes.sort(key=lambda r: r.line)
-        fields["attrs"] = self._with_notes(fields["attrs"])
-        self._merge(specs, fields)
-
-    def _with_notes(self, attrs: pa.Array) -> pa.Array:
-        """A time read by a DST rule says so on its record's events (attribute `time_note`),
-        as well as in the import's notes: the note travels with the event to every view."""
-        rows: dict[int, list[str]] = {}
-        for mask, col, what in self.noted:
-            for row in np.flatnonzero(mask & ~self.bad):
-                rows.setdefault(int(row), []).append(f"{col}: {what}")
-        if not rows:
-            return attrs
-        values = attrs.to_pylist()
-        for row, notes in rows.items():
-            obj = json.loads(values[row]) if values[row] else {}
-            obj["time_note"] = "; ".join(notes)
-            values[row] = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-        return pa.array(values, pa.string())
-
-    def _fields(self) -> dict[str, pa.Array]:
-        m, t, out = self.m, self.table, {}
-        for name, spec in m.fields.items():
-            out[name] = colfn.field_values(spec, t, self.n, m.codes, self.out.uncoded)
-        for name, limit in (("lat", 90.0), ("lon", 180.0)):
-            if name in out:
-                out[name] = self._coordinate(name, limit, m.fields[name], out[name])
-        # --agency wins over everything; the mapping's constant only where no column is mapped.
-        agency = self.agency or (None if "agency" in m.fields else m.agency)
-        if agency is not None:
-            out["agency"] = pa.repeat(pa.scalar(agency, pa.string()), self.n)
-        names = list(m.attributes)
-        out["attrs"] = colfn.json_object(names, [t[m.attributes[k]] for k in names], self.n)
-        return out
-
-    def _coordinate(self, name: str, limit: float, spec, values: pa.Array) -> pa.Array:
-        """Degrees as numbers; a written value that is not one, or not on the globe, is refused."""
-        if values.type != pa.string():
-            return values
-        written = self.table[spec.column] if spec.column else values
-        numbers = colfn.as_float(values)
-        outside = pc.or_kleene(pc.is_null(numbers), pc.greater(pc.abs(numbers), limit))
-        self.reject(~_np(blank_mask(written)) & _np(outside), spec.column or name, written,
-                    f"{'latitude' if name == 'lat' else 'longitude'} is not a number from -{limit:g} to {limit:g}")
-        return numbers
-
-    def _times(self, i: int, spec: EventSpec):
-        t, rules = self.table, self.m.time_rules
-        if spec.time:
-            texts = t[spec.time[0]] if len(spec.time) == 1 else pc.binary_join_element_wise(
-                *[t[c] for c in spec.time], " ")
-            blank = _np(blank_mask(texts))
-            key = f"events[{i + 1}].format"
-            try:
-                read = read_times(texts, spec.format, self.tz, rules)
-            except LookupError as exc:
-                raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=self.m.origin,
-                                 field="mapping.timezone") from exc
-            except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
-                raise InputError(f"the time format cannot be used: {shorten(str(exc))}", file=self.m.origin,
-                                 field=key, value=spec.format) from exc
-            lo = read.utc_ms
-            unread = ~blank & _np(pc.is_null(lo))
-            col = "+".join(spec.time)
-            self._format_reads_nothing(unread, blank, texts, spec, col, key)
-            self.reject(unread, col, texts, f"time does not read as {spec.format}")
-            self.reject(read.impossible, col, texts, "the date does not exist (the month has no such day)")
-            y0, y1 = rules.years
-            self.reject(years_outside(lo, rules.years), col, texts,
-                        f"the year is outside {y0}-{y1} (set [mapping] years if it is right)")
-            self._dst(read, col, texts)
-            if not spec.optional:
-                self.reject(blank, col, texts, "time is blank")
-            hi = interval(lo, spec.precision)
-        else:  # an untimed event (a roster line)
-            lo = hi = pa.nulls(self.n, pa.int64())
-            texts = pa.nulls(self.n, pa.string())
-        kinds = self._kinds(spec)
-        return lo, hi, texts, kinds
-
-    def _format_reads_nothing(self, unread, blank, texts, spec: EventSpec, col: str, key: str) -> None:
-        """A format that reads none of several written times is the mapping's error, not every row's."""
-        written = int((~blank).sum())
-        if written >= 2 and int(unread.sum()) == written:
-            row = int(np.flatnonzero(unread)[0])
-            raise InputError(f"the format reads none of the {written:,} times in column {col!r} "
-                             f"(line {self.line(row)}: {shorten(repr(texts[row].as_py()))}); is the format right?",
-                             file=self.m.origin, field=key, value=spec.format)
-
-    def _dst(self, read, col: str, texts: pa.Array) -> None:
-        rules = self.m.time_rules
-        gap = "the local time does not exist: clocks skipped it at a daylight-saving change"
-        if rules.dst_gap == "refuse":
-            self.reject(read.gap, col, texts, gap + " (set [mapping] dst_gap to read it)")
-        else:
-            offset = "before" if rules.dst_gap == "old_offset" else "after"
-            self.reject(read.gap, col, texts, f"{gap}; read with the UTC offset of {offset} the change "
-                        "(mapping dst_gap)", into=self.out.notes)
-            self.noted.append((read.gap, col, f"skipped by the DST change; read with the offset of {offset} it"))
-        twice = "the local time happened twice: clocks went back over it at a daylight-saving change"
-        if rules.dst_overlap == "refuse":
-            self.reject(read.overlap, col, texts, twice + " (set [mapping] dst_overlap to read it)")
-        else:
-            self.reject(read.overlap, col, texts, f"{twice}; read as the {rules.dst_overlap} of the two "
-                        "(mapping dst_overlap)", into=self.out.notes)
-            self.noted.append((read.overlap, col, f"repeated by the DST change; read as the {rules.dst_overlap}"))
-
-    def _kinds(self, spec: EventSpec) -> pa.Array:
-        if spec.kind:
-            return pa.repeat(pa.scalar(spec.kind, pa.string()), self.n)
-        values = pc.utf8_trim_whitespace(self.table[spec.kind_from])
-        table = {k: v for k, v in spec.kinds.items() if k != "default"}
-        found = pc.take(pa.array(list(table.values()), pa.string()),
-                        pc.index_in(values, value_set=pa.array(list(table.keys()), pa.string())))
-        if "default" in spec.kinds:
-            return pc.fill_null(found, spec.kinds["default"])
-        self.reject(_np(pc.is_null(found)), spec.kind_from, values, "value has no entry in the mapping's kinds")
-        return found
-
-    def _keep(self, spec, lo, kinds, fields) -> np.ndarray:
-        """The rows that yield this event: readable, of a known kind, timed when a time is due."""
-        keep = ~self.bad & _np(pc.is_valid(kinds))
-        if spec.time:
-            keep &= _np(pc.is_valid(lo))
-        if spec.once_per_call and "call" in fields:
-            keep &= _first_per_call(fields["call"], keep)
-        return keep
-
-    def _values(self, spec, lo, hi, texts, kinds, fields) -> dict[str, pa.Array]:
-        """Each event column over all rows, for one event of the mapping."""
-        cols = {"kind": kinds, "time_text": texts, "t_src_lo": lo, "t_src_hi": hi}
-        cols.update({name: values for name, values in fields.items() if name in EVENT_SCHEMA.names})
-        if spec.text is not None:
-            cols["text"] = colfn.template(spec.text, self.table, self.n)
-        if not spec.unit:
-            cols.pop("unit", None)
-        return cols
-
-    def _merge(self, specs, fields) -> None:
-        """Events in file order, and within a row in the mapping's order.
-
-        One gather per column: the row-major positions of the (row, event) pairs kept
-        index straight into the columns (stacked event after event where they differ)."""
-        if not specs:
-            return
-        keep = np.stack([self._keep(spec, lo, kinds, fields) for spec, lo, hi, texts, kinds in specs], axis=1)
-        rows, which = np.nonzero(keep)  # C order: by row, then by the mapping's order
-        values = [self._values(*s, fields) for s in specs]
-        columns = {"record_index": pa.array(np.asarray(self.rows, dtype=np.int64)[rows])}
-        by_row, by_pair = pa.array(rows), None
-        for f in EVENT_SCHEMA:
-            if f.name == "record_index":
-                continue
-            arrays = [v.get(f.name) for v in values]
-            if all(a is arrays[0] for a in arrays):  # the same for every event of a row
-                columns[f.name] = pa.nulls(len(rows), f.type) if arrays[0] is None else \
-                    arrays[0].cast(f.type).take(by_row)
-                continue
-            if by_pair is None:
-                by_pair = pa.array(which.astype(np.int64) * self.n + rows)
-            stacked = pa.concat_arrays([pa.nulls(self.n, f.type) if a is None else a.cast(f.type) for a in arrays])
-            columns[f.name] = stacked.take(by_pair)
-        self.out.events = events_table(columns)
-
-
-def _np(mask) -> np.ndarray:
-    return pc.fill_null(mask, False).to_numpy(zero_copy_only=False).astype(bool)
-
-
-def _first_per_call(calls: pa.Array, keep: np.ndarray) -> np.ndarray:
-    """Only the first kept row of each call number (row-per-unit exports repeat the call)."""
-    codes = pc.dictionary_encode(pc.fill_null(calls, "")).indices.to_numpy(zero_copy_only=False)
-    first = np.zeros(len(keep), dtype=bool)
-    kept = np.flatnonzero(keep)
-    _, where = np.unique(codes[kept], return_index=True)
-    first[kept[where]] = True
-    return first

@@ -29,6 +29,7 @@ class ImportResult:
     notes_file: Path | None = None
     already: bool = False
     uncoded: dict = field(default_factory=dict)
+    left_out: int = 0
 
 
 def read_file(path: Path) -> bytes:
@@ -70,7 +71,7 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
-                          notes=parsed.notes)
+                          notes=parsed.notes, left_out=parsed.left_out)
     if parsed.rejects:
         result.rejects_file = write_rejects(case.path, source_id, name, parsed.rejects)
     if parsed.notes:

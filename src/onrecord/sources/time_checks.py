@@ -6,7 +6,6 @@ skipped or repeated. See docs/mappings.md ("Values that are refused").
 
 from __future__ import annotations
 
-import re
 import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -15,20 +14,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from onrecord.sources.strptime import _tokens, normalise  # the pattern read the one way strptime.py reads it
+
 DEFAULT_YEARS = (1900, 2100)
 DST_GAP_RULES = ("refuse", "old_offset", "new_offset")
 DST_OVERLAP_RULES = ("earlier", "later", "refuse")
-
-# What each strptime directive can match, to find the day written in a value.
-_DIRECTIVE = {
-    "Y": r"[+-]?\d{1,4}", "y": r"\d{1,2}", "m": r"\d{1,2}", "d": r"(?P<day>\d{1,2})",
-    "e": r"\s*(?P<day>\d{1,2})", "H": r"\d{1,2}", "I": r"\d{1,2}", "M": r"\d{1,2}", "S": r"\d{1,2}",
-    "p": r"[AaPp]\.?[Mm]\.?", "b": r"[A-Za-z]+", "B": r"[A-Za-z]+", "h": r"[A-Za-z]+", "a": r"[A-Za-z]+",
-    "A": r"[A-Za-z]+", "j": r"\d{1,3}", "f": r"\d+", "z": r"(?:[Zz]|[+-]\d\d:?\d\d)", "Z": r"[A-Za-z]+",
-    "T": r"\d{1,2}:\d{1,2}:\d{1,2}", "R": r"\d{1,2}:\d{1,2}", "D": r"\d{1,2}/(?P<day>\d{1,2})/\d{1,2}",
-    "F": r"[+-]?\d{1,4}-\d{1,2}-(?P<day>\d{1,2})", "%": "%", "n": r"\s*", "t": r"\s*",
-}
-
 
 @dataclass(frozen=True)
 class TimeRules:
@@ -56,24 +46,18 @@ def time_rules(head: dict, fail) -> TimeRules:
 
 def day_pattern(fmt: str) -> str | None:
     """A regular expression for values written as `fmt`, with the written day as group
-    `day`; None when the format writes no day of the month or uses a directive not known here."""
-    out, i, days = [], 0, 0
-    while i < len(fmt):
-        c = fmt[i]
-        if c == "%" and i + 1 < len(fmt):
-            d = fmt[i + 1]
-            if d not in _DIRECTIVE:
-                return None
-            piece = _DIRECTIVE[d]
-            if "(?P<day>" in piece:
-                days += 1
-            out.append(piece)
-            i += 2
-            continue
-        out.append(r"\s*" if c.isspace() else re.escape(c))
-        i += 1
-    if days != 1:
+    `day` (built from the tokens strptime.py reads the pattern by, glued digits included);
+    None when the pattern writes no day of the month, or writes it twice."""
+    tokens = _tokens(normalise(fmt))
+    if sum(d in ("d", "e", "D") for d, _, _ in tokens) != 1:
         return None
+    out = []
+    for d, _, regex in tokens:
+        if d in ("d", "e"):
+            regex = f"(?P<day>{regex})"
+        elif d == "D":  # %m/%d/%y
+            regex = r"\d{1,2}/(?P<day>\d{1,2})/\d{2}"
+        out.append(regex)
     return "^" + "".join(out) + "$"
 
 
@@ -93,15 +77,31 @@ def impossible_dates(texts: pa.Array, naive: pa.Array, fmt: str) -> np.ndarray:
     picked = pa.array(rows)
     values = pc.utf8_trim_whitespace(pc.take(texts, picked))
     written = pc.struct_field(pc.extract_regex(values, pattern), "day")
-    differs = _np(pc.not_equal(pc.cast(written, pa.int64()), pc.cast(pc.take(days, picked), pa.int64())))
+    written = pc.cast(pc.utf8_trim_whitespace(written), pa.int64())
+    differs = _np(pc.not_equal(written, pc.cast(pc.take(days, picked), pa.int64())))
     bad[rows[differs]] = True
     # Rows the pattern does not describe (it is a guess at strptime's leniency): ask Python,
     # which does check the day against the month, one value at a time; they are few.
     for i in np.flatnonzero(_np(pc.is_null(written))):
         try:
-            datetime.strptime(values[int(i)].as_py(), fmt)
+            datetime.strptime(values[int(i)].as_py(), normalise(fmt))
         except ValueError as exc:
             bad[rows[i]] = "day is out of range" in str(exc)
+    return bad
+
+
+def offset_dates_impossible(texts: pa.Array, aware: pa.Array, fmt: str) -> np.ndarray:
+    """As impossible_dates, for a pattern with %z: the day read is in UTC, a day either side
+    of the one written, so the rows near a month's turn are asked of Python one by one."""
+    bad = np.zeros(len(texts), dtype=bool)
+    days = pc.day(aware)
+    near = pc.or_(pc.less_equal(days, 4), pc.greater_equal(days, 28))
+    values = pc.utf8_trim_whitespace(texts)
+    for row in np.flatnonzero(_np(near)):
+        try:
+            datetime.strptime(values[int(row)].as_py(), normalise(fmt))
+        except ValueError as exc:
+            bad[row] = "day is out of range" in str(exc)
     return bad
 
 

@@ -9,7 +9,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from onrecord.sources.mapping import PRECISION_MS
-from onrecord.sources.time_checks import TimeRules, impossible_dates, localise
+from onrecord.sources.strptime import strptime_ms
+from onrecord.sources.time_checks import TimeRules, impossible_dates, localise, offset_dates_impossible
 
 OFFSET_SUFFIX = r"(Z|z|[+-]\d\d:?\d\d)$"
 
@@ -33,7 +34,7 @@ def parse_times(values: pa.Array, fmt: str, tz: str | None) -> pa.Array:
     """UTC epoch milliseconds (int64), null where the text does not read as `fmt`.
 
     `tz` is the zone the times are written in; times that carry their own offset
-    (ISO with Z or +hh:mm) ignore it. Raises LookupError when naive times have no zone.
+    (ISO with Z or +hh:mm, a pattern with %z) ignore it. Raises LookupError when naive times have no zone.
     """
     return read_times(values, fmt, tz).utc_ms
 
@@ -43,15 +44,18 @@ def read_times(values: pa.Array, fmt: str, tz: str | None, rules: TimeRules = Ti
     change skipped or repeated (read as `rules` says; the caller refuses or notes them)."""
     values = pc.utf8_trim_whitespace(values)
     none = np.zeros(len(values), dtype=bool)
-    if fmt == "epoch":
+    if fmt in ("epoch", "epoch_s"):
         return TimeReading(_numeric(values, 1000), none, none, none)
     if fmt == "epoch_ms":
         return TimeReading(_numeric(values, 1), none, none, none)
     if fmt == "iso":
         return _iso(values, tz, rules)
-    naive = pc.strptime(values, format=fmt, unit="ms", error_is_null=True)
-    local = _localise(naive, tz, rules)
-    return TimeReading(local.utc_ms, impossible_dates(values, naive, fmt), local.gap, local.overlap)
+    read = strptime_ms(values, fmt)
+    if read.type.tz is not None:  # %z: each value carries its own offset, no DST to doubt
+        utc = pc.cast(pc.cast(read, pa.timestamp("ms")), pa.int64())
+        return TimeReading(utc, offset_dates_impossible(values, read, fmt), none, none)
+    local = _localise(read, tz, rules)
+    return TimeReading(local.utc_ms, impossible_dates(values, read, fmt), local.gap, local.overlap)
 
 
 def _numeric(values: pa.Array, scale: int) -> pa.Array:

@@ -42,12 +42,15 @@ def _listed(out: Console, rows) -> None:
 
 
 def print_result(result, mapping_name: str) -> None:
-    out = Console(soft_wrap=True)
+    # Values come from the imported file: never read as rich markup.
+    out = Console(soft_wrap=True, markup=False, highlight=False)
     if result.already:
         out.print(f"{result.file}: already imported as source {result.source_id}; nothing changed")
         return
     out.print(f"{result.file}: imported as source {result.source_id} with mapping {mapping_name}: "
               f"{result.records:,} records, {result.events:,} events")
+    if result.left_out:
+        out.print(f"  {result.left_out:,} rows left out by the mapping's [rows] when / unless (kept as raw records)")
     if result.rejects:
         out.print(f"  {len(result.rejects):,} rows rejected (kept as raw records, no events); "
                   f"listed in {result.rejects_file}")
