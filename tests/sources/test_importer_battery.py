@@ -403,9 +403,12 @@ MUTATIONS = [bare_quote, bare_quote_every_row, multi_line_field, issue_record, d
 # the quoting and boundary cases run on every export; the rest on two, in turn
 EVERYWHERE = {bare_quote, issue_record, multi_line_field, unterminated_quote_mid, truncated_mid_row, extra_field,
               feb_30, dst_gap}
+# those that need what only some exports have (coordinates, a column no mapping reads)
+ONLY = {lat_999: ["seattle", "sf"], lon_nan: ["seattle", "sf"], lon_181: ["seattle", "sf"],
+        nul_in_unread_column: ["sf"]}
 KEYS = list(BASES)
 VARIANTS = [(m.__name__, k) for i, m in enumerate(MUTATIONS)
-            for k in (KEYS if m in EVERYWHERE else [KEYS[i % 4], KEYS[(i + 1) % 4]])]
+            for k in (KEYS if m in EVERYWHERE else ONLY.get(m) or [KEYS[i % 4], KEYS[(i + 1) % 4]])]
 BY_NAME = {m.__name__: m for m in MUTATIONS}
 
 
