@@ -4,14 +4,14 @@ enforces a VARCHAR length) and refused by PostgreSQL with a driver traceback. VA
 to TEXT is a catalogue change on PostgreSQL: no table is rewritten.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0011 (re-chained after main's 0011 when main was merged)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0008'
-down_revision = '0006'
+down_revision = '0011'
 branch_labels = None
 depends_on = None
 
