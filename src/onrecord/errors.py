@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+QUOTED_MAX = 200  # characters of an offending value a message quotes
+
+
+def shorten(text: str, limit: int = QUOTED_MAX) -> str:
+    """At most `limit` characters of `text`, saying how much was left out (a 50 MB line
+    must not become a 50 MB message)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
 
 class OnrecordError(Exception):
     """Base for errors reported to the user as one sentence, exit code 2."""
@@ -33,7 +43,7 @@ class InputError(OnrecordError):
             if self.field:
                 where += f", field {self.field!r}"
             where += ": "
-        tail = f" (value {self.value!r})" if self.value is not None else ""
+        tail = f" (value {shorten(repr(self.value))})" if self.value is not None else ""
         return f"{where}{self.message}{tail}"
 
 

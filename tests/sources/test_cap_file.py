@@ -33,7 +33,7 @@ def cited(p, event) -> str:
 def test_the_amber_alert_keeps_both_info_blocks(xsd):
     data = sample("cap12-oasis-amber-alert.xml")
     p = read(data)
-    assert b"".join(p.records.raws) == data and not p.notes
+    assert b"".join(p.records.raws) == data and not p.remarks
     ev = p.events.to_pylist()
     assert [(e["kind"], cited(p, e)) for e in ev] == [
         ("alert_sent", "/cap:alert/cap:sent"), ("alert_effective", "/cap:alert/cap:info[1]"),
@@ -83,7 +83,7 @@ def test_a_value_outside_its_list_is_refused(xsd):
 def test_without_the_xsd_a_z_time_is_still_a_rejected_row(monkeypatch):
     monkeypatch.delenv(SCHEMA_ENV, raising=False)
     p = read(sample("cap12-oasis-amber-alert.xml").replace(b"-07:00</sent>", b"Z</sent>", 1))
-    assert any("not validated" in n for n in p.notes)
+    assert any("not validated" in n for n in p.remarks)
     assert p.rejects[0].line == 5 and p.rejects[0].column == "cap:sent"
 
 

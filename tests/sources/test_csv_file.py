@@ -76,10 +76,11 @@ def test_header_that_does_not_match_the_mapping_names_what_is_missing():
     assert err.value.line == 1 and "'OnScene'" in str(err.value)
 
 
-def test_row_with_too_many_fields_names_its_line():
-    with pytest.raises(InputError) as err:
-        read(CAD_ROWS.replace("900 Quarry Ave,2", "900 Quarry Ave,2,extra"))
-    assert err.value.line == 4
+def test_row_with_too_many_fields_is_refused_with_its_line_and_the_rest_read():
+    p = read(CAD_ROWS.replace("900 Quarry Ave,2", "900 Quarry Ave,2,extra"))
+    assert [(r.line, r.column) for r in p.rejects] == [(4, None)]
+    assert "9 fields where 8" in p.rejects[0].reason
+    assert set(p.events["call"].to_pylist()) == {"C-1001"}
 
 
 def test_command_line_zone_and_agency_win_over_the_mapping():

@@ -82,5 +82,13 @@ def main(argv: list[str] | None = None) -> None:
         # One clear sentence on stderr; exit 2 for bad input or usage.
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        # A reader that met a writer's commit for longer than its wait (store/engine.py):
+        # say so in a sentence; anything else is a bug and keeps its traceback.
+        if "database is locked" not in str(exc):
+            raise
+        print("error: the case's store was held by another process's write for longer than this command "
+              "waits (30 s); try again when it has finished", file=sys.stderr)
+        sys.exit(2)
     finally:
         record_command(args, outcome)

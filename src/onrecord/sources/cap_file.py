@@ -145,7 +145,7 @@ def _schema(path: str):
 def _validate(doc: Document, data: bytes, mapping: Mapping, file: str, parsed: Parsed) -> None:
     path = schema_path(mapping)
     if path is None:
-        parsed.notes.append(f"not validated against cap12.xsd: set {SCHEMA_ENV} to it (times are still "
+        parsed.remarks.append(f"not validated against cap12.xsd: set {SCHEMA_ENV} to it (times are still "
                             f"checked for CAP's numeric offset)")
         return
     for err in _schema(str(path)).iter_errors(doc.root):

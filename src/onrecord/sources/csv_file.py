@@ -8,28 +8,38 @@ import io
 import pyarrow as pa
 import pyarrow.csv as pcsv
 
-from onrecord.errors import InputError
+from onrecord.errors import InputError, shorten
 from onrecord.sources.lines import Records, non_blank, split_records
 from onrecord.sources.mapping import Mapping
-from onrecord.sources.parsed import Parsed
+from onrecord.sources.parsed import Parsed, Reject
 from onrecord.sources.rows import RowReader
+
+# A record longer than this is not a dispatch row (a field of megabytes is a broken export
+# or a hostile one); it is refused with its line. Well under pyarrow's block, so a record
+# never straddles two blocks.
+MAX_RECORD_BYTES = 8 << 20
+BLOCK_BYTES = 1 << 24
 
 
 def read_csv(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: str | None) -> Parsed:
     text = decode(data, mapping.encoding, file)
-    records = split_records(data, mapping.quote.encode(mapping.encoding))
+    m = mapping
+    records = split_records(data, m.quote.encode(m.encoding), m.delimiter.encode(m.encoding))
     data_rows = non_blank(records.raws)
     if not data_rows:
         raise InputError("the file is empty", file=file)
-    names = _column_names(records, data_rows, mapping, file)
-    if mapping.header:
+    names = _column_names(records, data_rows, m, file)
+    if m.header:
         data_rows = data_rows[1:]
     parsed = Parsed(records=records)
+    data_rows = _readable_records(records, data_rows, file, parsed)
     if not data_rows:
         return parsed
-    table = _parse_rows(records, data_rows, names, mapping, file, text is not data)
+    table, data_rows = _parse_rows(records, data_rows, names, m, file, text is not data, parsed)
+    if not data_rows:
+        return parsed
     lines = [records.ordinals[i] for i in data_rows]
-    RowReader(mapping, table, data_rows, lines, file, tz, agency, parsed).read()
+    RowReader(m, table, data_rows, lines, file, tz, agency, parsed).read()
     return parsed
 
 
@@ -56,23 +66,96 @@ def _column_names(records: Records, data_rows: list[int], m: Mapping, file: str)
                              f"{', '.join(missing)}", file=m.origin, field="file.columns")
         return names
     first = data_rows[0]
-    line = records.raws[first].decode(m.encoding)
-    names = next(csv.reader(io.StringIO(line), delimiter=m.delimiter, quotechar=m.quote), [])
-    names = [n.strip().lstrip("\ufeff") for n in names]
+    raw, line = records.raws[first], records.ordinals[first]
+    if len(raw) > MAX_RECORD_BYTES:
+        raise InputError(f"the header is {len(raw):,} bytes long; a header over {MAX_RECORD_BYTES >> 20} MiB "
+                         "cannot be a CSV header (is this the file the mapping is for?)", file=file, line=line)
+    if records.unclosed == first:
+        raise InputError("a quoted name in the header is never closed", file=file, line=line)
+    names = [n.strip().lstrip("\ufeff") for n in split_fields(raw.decode(m.encoding), m)]
+    seen: set[str] = set()
+    for name in names:
+        if name and name in seen:
+            raise InputError(f"the header names column {shorten(repr(name))} twice: which one the mapping "
+                             "means cannot be known", file=file, line=line, field=name)
+        seen.add(name)
     missing = [c for c in m.columns_used() if c not in names]
     if missing:
+        listed = shorten(", ".join(repr(n) for n in names))
         raise InputError(
             f"the header does not match mapping {m.name}: it lacks {', '.join(repr(c) for c in missing)} "
-            f"(the header has {', '.join(repr(n) for n in names)})",
-            file=file, line=records.ordinals[first])
+            f"(the header has {listed})", file=file, line=line)
     return names
 
 
-def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: bool) -> pa.Table:
-    body = b"".join(map(records.raws.__getitem__, data_rows))
+def split_fields(record: str, m: Mapping) -> list[str]:
+    """The fields of one record (already split by lines.py), by the same quoting rules."""
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_RECORD_BYTES + 1))
+    return next(csv.reader([record], delimiter=m.delimiter, quotechar=m.quote), [])
+
+
+def _readable_records(records: Records, rows: list[int], file: str, out: Parsed) -> list[int]:
+    """The rows left once records that cannot be rows at all are refused: one whose quoted
+    field never closes (a file cut short), one too long to be a row."""
+    bad = set()
+    if records.unclosed is not None and records.unclosed in rows:
+        i = records.unclosed
+        out.rejects.append(Reject(records.ordinals[i], None, None,
+                                  f"a quoted field opens on this line and is never closed: it runs to the end "
+                                  f"of the file (line {records.last_line(i)}); is the file cut short?"))
+        bad.add(i)
+    for i in rows:
+        if len(records.raws[i]) > MAX_RECORD_BYTES:
+            out.rejects.append(Reject(records.ordinals[i], None, None,
+                                      f"the record is {len(records.raws[i]):,} bytes long, over the "
+                                      f"{MAX_RECORD_BYTES >> 20} MiB a record may hold"))
+            bad.add(i)
+    return [i for i in rows if i not in bad] if bad else rows
+
+
+def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: bool, out: Parsed):
+    """(the used columns of every row, the rows they are): rows with the wrong number of
+    fields are refused with their line, and the rest read again."""
+    try:
+        table = _arrow_read(records, data_rows, names, m, transcode)
+    except _WrongFieldCount as exc:
+        expected = len(names)
+        wrong = [(i, n) for i, n in zip(data_rows, _field_counts(records, data_rows, m)) if n != expected]
+        if not wrong:  # the two readers disagree: refuse rather than guess which row it was
+            raise InputError(f"the rows cannot be read as CSV: {shorten(str(exc.error))}", file=file,
+                             line=_bad_row_line(exc.row, records, data_rows) if exc.row else None) from exc.error
+        for i, n in wrong:
+            out.rejects.append(Reject(records.ordinals[i], None, None,
+                                      f"the row has {n} fields where {expected} are expected"))
+        dropped = {i for i, _ in wrong}
+        data_rows = [i for i in data_rows if i not in dropped]
+        if not data_rows:
+            return None, data_rows
+        try:
+            table = _arrow_read(records, data_rows, names, m, transcode)
+        except _WrongFieldCount as again:
+            line = _bad_row_line(again.row, records, data_rows) if again.row else None
+            raise InputError(f"the rows cannot be read as CSV: {shorten(str(again.error))}", file=file,
+                             line=line) from again.error
+    except pa.ArrowInvalid as exc:
+        raise InputError(f"the rows cannot be read as CSV: {shorten(str(exc))}", file=file) from exc
+    if table.num_rows != len(data_rows):
+        raise InputError("the CSV reader and the record splitter disagree on where a row starts: refusing "
+                         "rather than citing wrong lines", file=file,
+                         line=_first_disagreement(records, data_rows, names, m, transcode))
+    return table, data_rows
+
+
+class _WrongFieldCount(Exception):
+    def __init__(self, error: Exception, row):
+        super().__init__(str(error))
+        self.error, self.row = error, row
+
+
+def _arrow_read(records, rows, names, m: Mapping, transcode: bool) -> pa.Table:
+    body = b"".join(map(records.raws.__getitem__, rows))
     if transcode:
         body = body.decode(m.encoding).encode("utf-8")
-    used = m.columns_used()
     bad: list = []
 
     def on_bad_row(row):
@@ -82,24 +165,33 @@ def _parse_rows(records, data_rows, names, m: Mapping, file: str, transcode: boo
     try:
         return pcsv.read_csv(
             io.BytesIO(body),
-            read_options=pcsv.ReadOptions(column_names=names, use_threads=True, block_size=1 << 24),
+            read_options=pcsv.ReadOptions(column_names=names, use_threads=True, block_size=BLOCK_BYTES),
             parse_options=pcsv.ParseOptions(delimiter=m.delimiter, quote_char=m.quote,
                                             newlines_in_values=True, invalid_row_handler=on_bad_row),
             convert_options=pcsv.ConvertOptions(
-                column_types={n: pa.string() for n in names}, include_columns=used,
+                column_types={n: pa.string() for n in names}, include_columns=m.columns_used(),
                 null_values=list(m.null_values), strings_can_be_null=True, quoted_strings_can_be_null=True),
         )
     except pa.ArrowInvalid as exc:
-        raise _row_error(exc, bad, records, data_rows, names, file) from exc
+        if bad:
+            raise _WrongFieldCount(exc, bad[0]) from exc
+        raise
 
 
-def _row_error(exc, bad, records, data_rows, names, file) -> InputError:
-    line = _bad_row_line(bad[0], records, data_rows) if bad else None
-    if line is not None:
-        row = bad[0]
-        return InputError(f"the row has {row.actual_columns} fields where {row.expected_columns} "
-                          f"are expected ({', '.join(names)})", file=file, line=line)
-    return InputError(f"the rows cannot be read as CSV: {exc}", file=file)
+def _field_counts(records: Records, rows: list[int], m: Mapping) -> list[int]:
+    """How many fields each row has (only when some row has the wrong number: slower)."""
+    return [len(split_fields(records.raws[i].decode(m.encoding), m)) for i in rows]
+
+
+def _first_disagreement(records, rows, names, m: Mapping, transcode: bool) -> int | None:
+    for i in rows:
+        try:
+            n = _arrow_read(records, [i], names, m, transcode).num_rows
+        except (pa.ArrowInvalid, _WrongFieldCount):
+            n = -1
+        if n != 1:
+            return records.ordinals[i]
+    return None
 
 
 def _bad_row_line(row, records: Records, data_rows: list[int]) -> int | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from onrecord.errors import InputError
 from onrecord.sources.mapping import Mapping
-from onrecord.sources.parsed import Parsed, Reject
+from onrecord.sources.parsed import Reject
 from onrecord.sources.registry import ADAPTERS, FOLDER_ADAPTERS, PART
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
@@ -25,9 +25,11 @@ class ImportResult:
     events: int = 0
     rejects: list[Reject] = field(default_factory=list)
     rejects_file: Path | None = None
+    notes: list[Reject] = field(default_factory=list)
+    notes_file: Path | None = None
     already: bool = False
     uncoded: dict = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)  # what an adapter says besides counts
     left_out: int = 0
 
 
@@ -87,17 +89,19 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
-                          notes=parsed.notes, left_out=parsed.left_out)
+                          notes=parsed.notes, remarks=parsed.remarks, left_out=parsed.left_out)
     if parsed.rejects:
-        result.rejects_file = write_rejects(case.path, source_id, name, parsed)
+        result.rejects_file = write_rejects(case.path, source_id, name, parsed.rejects)
+    if parsed.notes:
+        result.notes_file = write_rejects(case.path, source_id, name, parsed.notes, "import-notes")
     return result
 
 
-def write_rejects(case_dir: Path, source_id: int, name: str, parsed: Parsed) -> Path:
-    out = case_dir / f"import-rejects-{source_id}.csv"
+def write_rejects(case_dir: Path, source_id: int, name: str, rows: list[Reject], stem: str = "import-rejects") -> Path:
+    out = case_dir / f"{stem}-{source_id}.csv"
     with out.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["file", "line", "path", "column", "value", "reason"])
-        for r in parsed.rejects:
+        for r in rows:
             w.writerow([name, r.line, r.path or "", r.column or "", "" if r.value is None else r.value, r.reason])
     return out

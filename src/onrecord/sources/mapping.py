@@ -14,6 +14,7 @@ from onrecord.sources.explode import SplitSpec, split_spec
 from onrecord.sources.lexicon import declared, lexicon_for
 from onrecord.sources.mapping_keys import EVENT_OWN, FIELD_TABLE, TOP, suggestion, unknown
 from onrecord.sources.strptime import format_problem, missing_date
+from onrecord.sources.time_checks import TimeRules, time_rules
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
 
 BUNDLED = Path(__file__).parent / "mappings"
@@ -124,6 +125,7 @@ class Mapping:
     options: dict = field(default_factory=dict)
     rows: RowFilter = RowFilter()  # [rows] when / unless: the rows read at all
     defaults: dict[str, str] = field(default_factory=dict)  # [defaults] column -> value for a blank
+    time_rules: TimeRules = field(default_factory=TimeRules)  # years, DST gaps and overlaps
 
     def columns_used(self) -> list[str]:
         cols: list[str] = list(self.required) + list(self.defaults) + self.rows.columns()
@@ -216,6 +218,7 @@ class _Reader:
         )
         self._check_encoding(m.encoding)
         self._nested(m, file)
+        m.time_rules = time_rules(head, self.fail)
         m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
         self.codes = m.codes
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}

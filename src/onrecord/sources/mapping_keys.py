@@ -7,7 +7,9 @@ import difflib
 
 # Tables whose keys are the user's own (column names, codes, attribute names) are None.
 TOP = {
-    "mapping": {"name", "description", "source_kind", "agency", "timezone", "layout", "lexicon", "date"},
+    "mapping": {"name", "description", "source_kind", "agency", "timezone", "layout", "lexicon", "date",
+                # how doubtful times are read (sources/time_checks.py)
+                "years", "dst_gap", "dst_overlap"},
     "file": {"format", "header", "columns", "delimiter", "quote", "encoding", "required", "null_values",
              # nested formats and workbooks (JSON/XML records path and prefixes, sheet and header row)
              "records", "namespaces", "sheet", "header_row"},

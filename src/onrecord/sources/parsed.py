@@ -40,11 +40,14 @@ class Parsed:
     events: pa.Table = field(default_factory=EVENT_SCHEMA.empty_table)
     left_out: int = 0  # rows a [rows] when / unless filter left out (no events, no error)
     rejects: list[Reject] = field(default_factory=list)
+    # Values read by an explicit rule but worth a reader's attention (a time in the hour a
+    # DST change repeats): same shape as a reject, the row's events are kept.
+    notes: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)
     # What the import should say besides counts: each deviation a tolerant reader let
     # through, a schema not found, a schema's known defect patched.
-    notes: list[str] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
 
     @property
     def event_count(self) -> int:

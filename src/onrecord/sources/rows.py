@@ -8,6 +8,7 @@ one per row, per filled slot of a wide layout, or per piece of a packed column.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,13 +16,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from onrecord.attributes import CHECKED, ENTERED_BY, NO, YES, YES_NO_WORDS
-from onrecord.errors import InputError
+from onrecord.errors import InputError, shorten
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
 from onrecord.sources.explode import explode
 from onrecord.sources.mapping import TEMPLATE_COLUMN, EventSpec, Mapping
 from onrecord.sources.parsed import Parsed, Reject, events_table
-from onrecord.sources.times import blank_mask, interval, parse_times
+from onrecord.sources.time_checks import years_outside
+from onrecord.sources.times import blank_mask, interval, read_times
 
 SPLIT_PIECE = "\x00piece"  # a packed column's piece as written, kept beside its parts for messages
 
@@ -68,6 +70,7 @@ class RowReader:
         self.n = table.num_rows
         self.bad = np.zeros(self.n, dtype=bool)
         self.left_out = np.zeros(self.n, dtype=bool)
+        self.noted: dict[int, list[str]] = {}  # file row -> what a DST rule did to its times
 
     def line(self, row: int) -> int:
         return self.lines[row]
@@ -85,13 +88,29 @@ class RowReader:
         for i, row in zip(at.tolist(), rows.tolist()):
             if parent is not None and self.bad[row]:
                 continue
-            value = None if values is None else values[i].as_py()
-            path = self.cites[row] if self.cites is not None else None
-            self.out.rejects.append(Reject(self.line(row), column, value, reason, path))
+            self.out.rejects.append(self._listed(i, row, column, values, reason))
             self.bad[row] = True
+
+    def note(self, mask: np.ndarray, column: str, values: pa.Array, reason: str, on_event: str,
+             frame: _Frame | None = None) -> None:
+        """A value read by an explicit rule of the mapping: its row is kept, and the note is
+        listed with the import and carried by the row's events (attribute `time_note`)."""
+        parent = None if frame is None else frame.parent
+        at = np.flatnonzero(mask & ~(self.bad if parent is None else self.bad[parent]))
+        for i in at.tolist():
+            row = i if parent is None else int(parent[i])
+            self.out.notes.append(self._listed(i, row, column, values, reason))
+            self.noted.setdefault(row, []).append(f"{column}: {on_event}")
+
+    def _listed(self, i: int, row: int, column, values, reason: str) -> Reject:
+        value = None if values is None else values[i].as_py()
+        path = self.cites[row] if self.cites is not None else None
+        # a message quotes at most a few hundred characters of what was written
+        return Reject(self.line(row), column, None if value is None else shorten(str(value)), reason, path)
 
     def read(self) -> None:
         m = self.m
+        read_from_file = set(self.table)
         for col, value in m.defaults.items():  # the file's columns first: derived ones are made of them
             if col not in m.derived:
                 self.table[col] = pc.if_else(blank_mask(self.table[col]), value, self.table[col])
@@ -105,20 +124,27 @@ class RowReader:
             self.out.left_out = int(self.left_out.sum())
         for col in self.m.required:
             self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
+        for col in [c for c in self.table if c in read_from_file]:
+            # PostgreSQL text cannot hold U+0000 and SQLite would: refused alike on both stores
+            # (the raw record keeps the byte).
+            values = self.table[col]
+            self.reject(_np(pc.match_substring(values, "\x00")), col, values,
+                        "the value holds a NUL byte (U+0000), which no event field may hold")
         rows = _Frame(self.table, self.n, self._fields())
         blocks: list[_Block] = []
         for spec in self.m.events:
             blocks.append(self._block(spec, rows, blocks))
         self.out.rejects.sort(key=lambda r: r.line)
+        self.out.notes.sort(key=lambda r: r.line)
         self._merge(blocks)
 
     def _fields(self) -> dict[str, pa.Array]:
         m, t, out = self.m, self.table, {}
         for name, spec in m.fields.items():
             out[name] = colfn.field_values(spec, t, self.n, m.codes, self.out.uncoded)
-        for name in ("lat", "lon"):
+        for name, limit in (("lat", 90.0), ("lon", 180.0)):
             if name in out:
-                out[name] = colfn.as_float(out[name]) if out[name].type == pa.string() else out[name]
+                out[name] = self._coordinate(name, limit, m.fields[name], out[name])
         # --agency wins over everything; the mapping's constant only where no column is mapped.
         agency = self.agency or (None if "agency" in m.fields else m.agency)
         if agency is not None:
@@ -126,6 +152,17 @@ class RowReader:
         names = list(m.attributes)
         out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
         return out
+
+    def _coordinate(self, name: str, limit: float, spec, values: pa.Array) -> pa.Array:
+        """Degrees as numbers; a written value that is not one, or not on the globe, is refused."""
+        if values.type != pa.string():
+            return values
+        written = self.table[spec.column] if spec.column else values
+        numbers = colfn.as_float(values)
+        outside = pc.or_kleene(pc.is_null(numbers), pc.greater(pc.abs(numbers), limit))
+        self.reject(~_np(blank_mask(written)) & _np(outside), spec.column or name, written,
+                    f"{'latitude' if name == 'lat' else 'longitude'} is not a number from -{limit:g} to {limit:g}")
+        return numbers
 
     def _attribute(self, name: str, values: pa.Array, frame: _Frame | None = None) -> pa.Array:
         """An attribute's values as stored (the one place a row's and a block's own pass).
@@ -201,11 +238,16 @@ class RowReader:
         read, fmt = texts, spec.format
         if spec.date:  # times of day alone: on the mapping's declared day
             read, fmt = pc.binary_join_element_wise(pa.scalar(spec.date), texts, " "), f"%Y-%m-%d {fmt}"
+        rules = self.m.time_rules
         try:
-            lo = parse_times(read, fmt, self.tz)
+            reading = read_times(read, fmt, self.tz, rules)
         except LookupError as exc:
             raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=self.m.origin,
                              field="mapping.timezone") from exc
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
+            raise InputError(f"the time format cannot be used: {shorten(str(exc))}", file=self.m.origin,
+                             field=f"{spec.key}.format", value=spec.format) from exc
+        lo = reading.utc_ms
         unread = ~blank & _np(pc.is_null(lo))
         # The pattern is the column's: judged on every row read, whichever block a row is for.
         # One value alone cannot tell a wrong pattern from a wrong row (a live feed's one line).
@@ -218,9 +260,34 @@ class RowReader:
             lo = _days_go_on(lo, read_at & applies)
         col = "+".join(spec.time)
         self.reject(unread, col, texts, f"time does not read as {spec.format}", frame)
+        self.reject(reading.impossible & applies, col, texts, "the date does not exist (the month has no such day)",
+                    frame)
+        y0, y1 = rules.years
+        self.reject(years_outside(lo, rules.years) & applies, col, texts,
+                    f"the year is outside {y0}-{y1} (set [mapping] years if it is right)", frame)
+        self._dst(reading, applies, col, texts, frame)
         if not spec.optional:
             self.reject(blank & applies, col, texts, "time is blank", frame)
         return lo, interval(lo, spec.precision), texts
+
+    def _dst(self, reading, applies: np.ndarray, col: str, texts: pa.Array, frame: _Frame) -> None:
+        """Local times a daylight-saving change skipped or repeated: refused, or read by the
+        mapping's rule and noted (docs/mappings.md)."""
+        rules = self.m.time_rules
+        gap = "the local time does not exist: clocks skipped it at a daylight-saving change"
+        if rules.dst_gap == "refuse":
+            self.reject(reading.gap & applies, col, texts, gap + " (set [mapping] dst_gap to read it)", frame)
+        else:
+            offset = "before" if rules.dst_gap == "old_offset" else "after"
+            self.note(reading.gap & applies, col, texts, f"{gap}; read with the UTC offset of {offset} the change "
+                      "(mapping dst_gap)", f"skipped by the DST change; read with the offset of {offset} it", frame)
+        twice = "the local time happened twice: clocks went back over it at a daylight-saving change"
+        if rules.dst_overlap == "refuse":
+            self.reject(reading.overlap & applies, col, texts, twice + " (set [mapping] dst_overlap to read it)",
+                        frame)
+        else:
+            self.note(reading.overlap & applies, col, texts, f"{twice}; read as the {rules.dst_overlap} of the two "
+                      "(mapping dst_overlap)", f"repeated by the DST change; read as the {rules.dst_overlap}", frame)
 
     def _format_reads_nothing(self, spec: EventSpec, frame: _Frame, texts: pa.Array, written: np.ndarray):
         """Not one time reads: the pattern is wrong, not the rows. One error, naming the key."""
@@ -228,7 +295,7 @@ class RowReader:
         row = first if frame.parent is None else int(frame.parent[first])
         raise InputError(
             f"none of the {int(written.sum())} times in {self.file} reads as {spec.format!r} "
-            f"(line {self.line(row)}: {texts[first].as_py()!r}); is the pattern right?",
+            f"(line {self.line(row)}: {shorten(repr(texts[first].as_py()))}); is the pattern right?",
             file=self.m.origin, field=f"{spec.key}.format")
 
     def _bad(self, frame: _Frame) -> np.ndarray:
@@ -294,7 +361,19 @@ class RowReader:
                        if f.name != "record_index"}
             rows = rows[by.to_numpy()]
         columns["record_index"] = pa.array(np.asarray(self.rows, dtype=np.int64)[rows])
+        if self.noted:
+            columns["attrs"] = self._with_notes(columns["attrs"], rows)
         self.out.events = events_table(columns)
+
+    def _with_notes(self, attrs: pa.Array, rows: np.ndarray) -> pa.Array:
+        """A time read by a DST rule says so on its row's events (attribute `time_note`), as
+        well as in the import's notes: the note travels with the event to every view."""
+        values = attrs.to_pylist()
+        for event in np.flatnonzero(np.isin(rows, list(self.noted))).tolist():
+            obj = json.loads(values[event]) if values[event] else {}
+            obj["time_note"] = "; ".join(self.noted[int(rows[event])])
+            values[event] = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        return pa.array(values, pa.string())
 
     def _merge_pieces(self, b: _Block, index: int):
         kept = np.flatnonzero(self._keep(b))

@@ -12,7 +12,8 @@ from onrecord.sources.csv_file import decode
 from onrecord.sources.lines import split_records
 from onrecord.sources.mapping import Mapping
 from onrecord.sources.parsed import Parsed, events_table
-from onrecord.sources.times import parse_times
+from onrecord.sources.time_checks import years_outside
+from onrecord.sources.times import read_times
 
 HEADER_LINE = re.compile(r"^([A-Za-z][A-Za-z _-]{0,40}):\s*(.*)$")
 
@@ -28,13 +29,19 @@ def read_text(data: bytes, mapping: Mapping, file: str, tz: str | None, agency: 
     t_lo = None
     time_text = header.get(spec.time) if spec.time else None
     if time_text:
+        rules = mapping.time_rules
         try:
-            t_lo = parse_times(pa.array([time_text]), spec.format, tz or mapping.timezone)[0].as_py()
+            read = read_times(pa.array([time_text]), spec.format, tz or mapping.timezone, rules)
         except LookupError as exc:
             raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=mapping.origin) from exc
-        if t_lo is None:
-            raise InputError(f"time does not read as {spec.format}", file=file,
-                             line=_line_of(records.raws, spec.time), field=spec.time, value=time_text)
+        t_lo = read.utc_ms[0].as_py()
+        why = "time does not read as " + spec.format if t_lo is None else \
+            "the date does not exist (the month has no such day)" if read.impossible[0] else \
+            f"the year is outside {rules.years[0]}-{rules.years[1]}" if years_outside(read.utc_ms, rules.years)[0] \
+            else "the local time does not exist: clocks skipped it at a daylight-saving change" \
+            if read.gap[0] and rules.dst_gap == "refuse" else None
+        if why:
+            raise InputError(why, file=file, line=_line_of(records.raws, spec.time), field=spec.time, value=time_text)
     attrs = {k.lower(): v for k, v in header.items()}
     # Claims found later point into the document by character offset.
     attrs["body_offset"] = body_at

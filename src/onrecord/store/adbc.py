@@ -17,10 +17,12 @@ from contextlib import closing, contextmanager
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 
-# The same settings the case's SQLAlchemy engine uses (engine.py); the wait matches a
-# second writer queueing behind a running one.
-PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL", "PRAGMA cache_size=-262144",
-           "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF", "PRAGMA busy_timeout=30000")
+# The same settings the case's SQLAlchemy engine uses (engine.py). The wait comes first:
+# setting the journal mode takes a lock, and without a busy timeout a second process
+# fails at once with "database is locked" (writers queue on the case's write lock,
+# write_lock.py; the wait covers readers and the moment a commit holds the file).
+PRAGMAS = ("PRAGMA busy_timeout=30000", "PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL",
+           "PRAGMA cache_size=-262144", "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF")
 
 
 def _connect(case: Case, autocommit: bool):

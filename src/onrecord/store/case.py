@@ -15,6 +15,7 @@ from onrecord.store import engine as engines
 from onrecord.store import migrate
 from onrecord.store.evidence import GENESIS
 from onrecord.store.schema import cases
+from onrecord.store.write_lock import case_write_lock, wait_limit
 
 CASE_FILE = "onrecord.toml"
 
@@ -85,7 +86,10 @@ def open_case(path: Path, database_url: str | None = None) -> Case:
         or engines.sqlite_url(path)
     )
     engine = engines.make_engine(url)
-    migrate.upgrade(engine)
+    if migrate.current_revision(engine) != migrate.head_revision():
+        # two commands opening an old case at once: one upgrades it, the other waits and finds it done
+        with case_write_lock(path, wait_limit(settings)):
+            migrate.upgrade(engine)
     with engine.connect() as conn:
         row = conn.execute(select(cases.c.id, cases.c.name).where(cases.c.uid == uid)).first()
     if row is None:

@@ -28,7 +28,8 @@ def sqlite_url(case_dir: Path) -> str:
 def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url)
+        # the busy wait is set as the connection opens, before any statement can meet a lock
+        engine = create_engine(url, connect_args={"timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
         # Deferred: readers never wait for a lock; writers take it with their first write.

@@ -23,6 +23,14 @@ from sqlalchemy import (
 
 metadata = MetaData()
 
+def ImportedText(sqlite_length: int):  # noqa: N802 (reads as a column type)
+    """Text copied from an agency's file (a unit, a call number, a place): unbounded, since
+    exports write what they like and both stores must take the same inputs (migration
+    0008). SQLite never enforces a VARCHAR length, so the length its existing cases
+    declare stays (no table need be copied to change a word no one reads)."""
+    return Text().with_variant(String(sqlite_length), "sqlite")
+
+
 # On SQLite only INTEGER PRIMARY KEY is the rowid itself; BIGINT would add a second index.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
 
@@ -44,7 +52,7 @@ sources = Table(
     Column("id", Integer, primary_key=True),
     Column("case_id", ForeignKey("cases.id"), nullable=False),
     Column("kind", String(20), nullable=False),
-    Column("agency", String(80)),
+    Column("agency", ImportedText(80)),
     Column("file_name", String(500), nullable=False),
     Column("file_sha256", String(64), nullable=False),
     Column("mapping_name", String(120), nullable=False),
@@ -85,17 +93,17 @@ events = Table(
     Column("source_id", ForeignKey("sources.id"), nullable=False),
     Column("raw_record_id", ForeignKey("raw_records.id"), nullable=False),
     Column("kind", String(40), nullable=False),
-    Column("time_text", String(80)),
+    Column("time_text", ImportedText(80)),
     # The written time read on the source's own clock (UTC ms), as an interval
     # [lo, hi] whose width is the precision of what was written.
     Column("t_src_lo", BigInteger),
     Column("t_src_hi", BigInteger),
-    Column("agency", String(80)),
-    Column("unit", String(80)),
-    Column("call", String(80)),
-    Column("actor", String(200)),
-    Column("channel", String(80)),
-    Column("place", String(300)),
+    Column("agency", ImportedText(80)),
+    Column("unit", ImportedText(80)),
+    Column("call", ImportedText(80)),
+    Column("actor", ImportedText(200)),
+    Column("channel", ImportedText(80)),
+    Column("place", ImportedText(300)),
     Column("lat", Float),
     Column("lon", Float),
     Column("text", Text),
@@ -137,9 +145,9 @@ fused_events = Table(
     Column("t_best", BigInteger),
     Column("reports", Integer, nullable=False),
     Column("sources", Integer, nullable=False),
-    Column("agency", String(80)),
+    Column("agency", ImportedText(80)),
     Column("unit_entity_id", BigInteger),
-    Column("place", String(300)),
+    Column("place", ImportedText(300)),
     Column("label", Text),
     Index("ix_fused_case_time", "case_id", "t_lo"),
 )
@@ -165,8 +173,8 @@ entities = Table(
     Column("id", RowId, primary_key=True, autoincrement=False),
     Column("case_id", ForeignKey("cases.id"), nullable=False),
     Column("kind", String(12), nullable=False),  # person, unit, agency, place
-    Column("name", String(200), nullable=False),
-    Column("agency", String(80)),
+    Column("name", ImportedText(200), nullable=False),
+    Column("agency", ImportedText(80)),
     Column("aliases", Text),  # JSON list of the ways records write it
     Column("attrs", Text),  # JSON: rank, role, armed, unit ids ...
     Column("evidence", Text),  # JSON: why these mentions are one entity
@@ -181,7 +189,7 @@ entity_mentions = Table(
     Column("event_id", BigInteger),
     Column("claim_id", BigInteger),
     Column("role", String(20), nullable=False),  # unit, actor, speaker, subject, crew
-    Column("text", String(300), nullable=False),  # the mention as written
+    Column("text", ImportedText(300), nullable=False),  # the mention as written
     Column("score", Float),
     Index("ix_mentions_entity", "entity_id"),
     Index("ix_mentions_event", "event_id"),
@@ -197,16 +205,16 @@ claims = Table(
     Column("span_lo", Integer),
     Column("span_hi", Integer),
     Column("sentence", Text),
-    Column("speaker", String(200)),
+    Column("speaker", ImportedText(200)),
     Column("speaker_entity_id", BigInteger),
-    Column("subject", String(200)),
+    Column("subject", ImportedText(200)),
     Column("subject_entity_id", BigInteger),
     Column("measure", String(60), nullable=False),
     Column("value_lo", Float),
     Column("value_hi", Float),
     Column("unit", String(20)),
     Column("hedge", String(40)),
-    Column("time_ref", String(80)),
+    Column("time_ref", ImportedText(80)),
     Column("payload", Text),
 )
 
@@ -217,7 +225,7 @@ findings = Table(
     Column("case_id", ForeignKey("cases.id"), nullable=False),
     Column("kind", String(20), nullable=False),  # metric, discrepancy, warning, alert
     Column("name", String(80), nullable=False),  # e.g. first_entry, unit_time_outside
-    Column("subject", String(200)),  # the unit / agency / person it is about, if any
+    Column("subject", ImportedText(200)),  # the unit / agency / person it is about, if any
     # established: the value stands on its evidence; not_established: payload's "reason" says why
     Column("status", String(20), nullable=False),
     Column("value_lo", Float),

@@ -18,10 +18,12 @@ from sqlalchemy import BigInteger, Float, Integer, LargeBinary, String, Table
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.dialects.postgresql import psycopg as postgresql_dialect
 
+from onrecord.errors import CaseError
 from onrecord.store.adbc import adbc_transaction, all_rows
 from onrecord.store.bulk import next_id_query, sqlite_indexes_dropped
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
+from onrecord.store.write_lock import case_write_lock, wait_limit
 
 SQLITE = sqlite_dialect.dialect()
 # ADBC's PostgreSQL driver takes $1, $2 ... (and the casts SQLAlchemy writes beside them
@@ -63,9 +65,22 @@ class WriteSession:
 
 @contextmanager
 def write_session(case: Case) -> Iterator[WriteSession]:
-    """All or nothing: a failure or a killed process leaves the case as it was."""
-    with adbc_transaction(case) as cur:
-        yield WriteSession(cur, is_sqlite(case.engine))
+    """All or nothing: a failure or a killed process leaves the case as it was. Another
+    writer of the same case is waited for (write_lock.py), then this one runs."""
+    from adbc_driver_manager import Error as DriverError
+
+    wait = wait_limit(case.settings)
+    with case_write_lock(case.path, wait):
+        try:
+            with adbc_transaction(case) as cur:
+                if not is_sqlite(case.engine):  # a writer on another machine: waited for, within bounds
+                    cur.execute(f"SET LOCAL lock_timeout = '{int(wait * 1000)}ms'")
+                yield WriteSession(cur, is_sqlite(case.engine))
+        except DriverError as exc:
+            if not any(s in str(exc) for s in ("database is locked", "lock timeout")):
+                raise
+            raise CaseError(f"another writer held this case's store for over {wait:.0f} s; nothing was "
+                            "written: try again when it has finished") from exc
 
 
 def _arrow_type(column) -> pa.DataType:

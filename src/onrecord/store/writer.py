@@ -8,6 +8,7 @@ tables), move the head. Only the lock differs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from datetime import datetime, timezone
 import pyarrow as pa
 from sqlalchemy import insert, select, text, update
 
+from onrecord.errors import InputError, shorten
 from onrecord.model import EVENT_SCHEMA
 from onrecord.store.batch import event_table, raw_table
 from onrecord.store.case import Case
@@ -106,12 +108,35 @@ def write_source(case: Case, batch: Batch, progress: Progress) -> int:
         head = db.first_row(read_head(case.id))
         source_id = db.first_row(add_source(case.id, batch))[0]
         raw, ev, new_head = batch.tables(case.id, source_id, tuple(head), db.next_id(raw_records), db.next_id(events))
-        _bulk(db, raw, ev, progress)
+        _bulk(db, raw, ev, progress, batch.meta.file_name)
         db.run(new_head)
         return source_id
 
 
-def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
+COPY_LINE = re.compile(r"\bline (\d+)\b")
+
+
+def refused_by_store(exc: Exception, table, rows: pa.Table, start: int, raw: pa.Table, file: str) -> InputError:
+    """The store's refusal of a bulk write as the user's error: the file's line, not the
+    row of the bulk load (PostgreSQL's COPY says "line 781" of what it was sent)."""
+    found = COPY_LINE.search(str(exc))
+    line = None
+    if found:
+        row = start + int(found.group(1)) - 1
+        if row < rows.num_rows:
+            if table is raw_records:
+                line = rows.column("ordinal")[row].as_py()
+            else:
+                first_raw = raw.column("id")[0].as_py()
+                line = raw.column("ordinal")[rows.column("raw_record_id")[row].as_py() - first_raw].as_py()
+    why = COPY_LINE.sub("", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    return InputError(f"the store refused a value ({shorten(why.strip(' ,:'))}); nothing was imported",
+                      file=file, line=line)
+
+
+def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress, file: str) -> None:
+    from adbc_driver_manager import Error as DRIVER_ERRORS  # the drivers load only when writing
+
     # A large import into a small case writes faster with the secondary indexes built
     # once afterwards than kept up row by row (ids are dense: the first new id says how
     # many events the case holds already).
@@ -120,7 +145,10 @@ def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress) -> None:
         for table, rows in zip(BULK, (raw, ev)):
             for start in range(0, rows.num_rows, SLICE):
                 part = rows.slice(start, SLICE)
-                db.ingest(table, part)
+                try:
+                    db.ingest(table, part)
+                except DRIVER_ERRORS as exc:
+                    raise refused_by_store(exc, table, rows, start, raw, file) from exc
                 progress(table.name.replace("_", " "), part.num_rows)
 
 

@@ -7,6 +7,8 @@ import sys
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from onrecord.errors import shorten
+
 err = Console(stderr=True)
 
 
@@ -30,6 +32,15 @@ class ImportProgress:
         self.bar.advance(self.tasks[stage], n)
 
 
+def _listed(out: Console, rows) -> None:
+    # imported text is never markup (a value may well hold "[...]")
+    for r in rows[:10]:
+        value = "" if r.value is None else f" (value {shorten(repr(r.value))})"
+        out.print(f"  line {r.line}: {r.column or 'record'}: {r.reason}{value}", markup=False)
+    if len(rows) > 10:
+        out.print(f"  ... and {len(rows) - 10:,} more")
+
+
 def print_result(result, mapping_name: str) -> None:
     # Values come from the imported file: never read as rich markup.
     out = Console(soft_wrap=True, markup=False, highlight=False)
@@ -43,15 +54,17 @@ def print_result(result, mapping_name: str) -> None:
     if result.rejects:
         out.print(f"  {len(result.rejects):,} rows rejected (kept as raw records, no events); "
                   f"listed in {result.rejects_file}")
-        for r in result.rejects[:10]:
-            out.print(f"  line {r.line}: {r.column}: {r.reason} (value {r.value!r})")
-        if len(result.rejects) > 10:
-            out.print(f"  ... and {len(result.rejects) - 10:,} more")
-    notes = getattr(result, "notes", [])
-    for note in notes[:20]:
-        out.print(f"  {note}", style="yellow" if note.startswith("deviation") else None)
-    if len(notes) > 20:
-        out.print(f"  ... and {len(notes) - 20:,} more notes")
+        _listed(out, result.rejects)
+    if result.notes:
+        out.print(f"  {len(result.notes):,} values read by a rule of the mapping, worth a look; "
+                  f"listed in {result.notes_file}", markup=False)
+        _listed(out, result.notes)
+    remarks = getattr(result, "remarks", [])
+    for remark in remarks[:20]:
+        out.print(f"  {remark}", style="yellow" if remark.startswith("deviation") else None, markup=False)
+    if len(remarks) > 20:
+        out.print(f"  ... and {len(remarks) - 20:,} more remarks")
     for (table, value), n in sorted(result.uncoded.items())[:10]:
-        out.print(f"  code table {table}: no entry for {value!r} ({n} rows, kept as written)", style="yellow")
+        out.print(f"  code table {table}: no entry for {value!r} ({n} rows, kept as written)", style="yellow",
+                  markup=False)
     sys.stdout.flush()

@@ -48,7 +48,7 @@ def test_the_real_nena_sample_imports_with_every_event_citing_line_and_pointer(s
         ("call_answered", "2021-04-30T14:42:00.0-04:00", "/callComponent/0")]
     assert {e["agency"] for e in ev} == {"state.pa.us"} and ev[1]["actor"] == "tjones.atroop@state.pa.us"
     assert ev[0]["t_src_lo"] == int(datetime(2021, 4, 30, 18, 40, tzinfo=timezone.utc).timestamp() * 1000)
-    assert any("patched in memory" in n for n in p.notes)
+    assert any("patched in memory" in n for n in p.remarks)
 
 
 def test_the_real_notify_message_cites_the_eido_inside_it(schema):
@@ -92,7 +92,7 @@ def test_a_casing_deviation_is_refused_strictly_and_reported_when_tolerant(schem
     assert (e.line, e.path, e.field) == (2, "/emergencyResourceComponent/0", "lastUpdateTimestamp")
     p = read(ndjson(docs), mapping="eido-tolerant")
     assert found(p) == fx.TRUTH
-    deviations = [n for n in p.notes if n.startswith("deviation")]
+    deviations = [n for n in p.remarks if n.startswith("deviation")]
     assert len(deviations) == 1 and "line 2" in deviations[0] and "lastUpdateTimestamp" in deviations[0]
 
 
@@ -103,7 +103,7 @@ def test_a_schema_violation_names_line_pointer_and_field(schema):
         read(ndjson(docs))
     assert (exc.value.line, exc.value.path, exc.value.field) == (3, "/callComponent/0/direction", "direction")
     p = read(ndjson(docs), mapping="eido-tolerant")  # let through, and said
-    assert any("/callComponent/0/direction" in n for n in p.notes if n.startswith("deviation"))
+    assert any("/callComponent/0/direction" in n for n in p.remarks if n.startswith("deviation"))
 
 
 def test_a_dangling_ref_is_an_error_naming_file_pointer_and_field(schema):
@@ -129,7 +129,7 @@ def test_invalid_json_names_the_line():
 def test_without_the_schema_the_import_says_it_was_not_validated(monkeypatch):
     monkeypatch.delenv(SCHEMA_ENV, raising=False)
     p = read(ndjson(fx.snapshots()))
-    assert found(p) == fx.TRUTH and any("not validated" in n for n in p.notes)
+    assert found(p) == fx.TRUTH and any("not validated" in n for n in p.remarks)
 
 
 def test_an_unchanged_snapshot_adds_no_event(schema):

@@ -174,10 +174,10 @@ class Checker:
         path = schema_path(m.options.get("schema"))
         self.schema = EidoSchema(path) if path else None
         if self.schema is None:
-            parsed.notes.append("not validated against the NENA EIDO schema: set ONRECORD_EIDO_SCHEMA to its "
+            parsed.remarks.append("not validated against the NENA EIDO schema: set ONRECORD_EIDO_SCHEMA to its "
                                 "openapi.yaml (components and $ref are still checked)")
         else:
-            parsed.notes += [f"EIDO schema {path.name}: patched in memory: {p}" for p in self.schema.patches]
+            parsed.remarks += [f"EIDO schema {path.name}: patched in memory: {p}" for p in self.schema.patches]
 
     def snapshot(self, snap: Snapshot) -> None:
         if self.schema is not None:
@@ -209,7 +209,7 @@ class Checker:
                 stack.extend((v, f"{at}/{i}") for i, v in enumerate(node))
 
     def _deviation(self, snap: Snapshot, pointer: str, fld: str, message: str) -> None:
-        self.parsed.notes.append(f"deviation: {self.where.file}, line {self.where.line(snap)}, at "
+        self.parsed.remarks.append(f"deviation: {self.where.file}, line {self.where.line(snap)}, at "
                                  f"{self.where.path(snap, pointer) or '/'}, field {fld!r}: {message}")
 
     def _refs(self, snap: Snapshot) -> None:
@@ -424,7 +424,7 @@ class Differ:
                 continue
             kind, spelled = registry.lookup(registry.UNIT_STATUS, status)
             if spelled:
-                self.parsed.notes.append(f"deviation: {self.where.file}, line {self.where.line(snap)}, at "
+                self.parsed.remarks.append(f"deviation: {self.where.file}, line {self.where.line(snap)}, at "
                                          f"{self.where.path(snap, p)}, field 'secondaryUnitStatusRegistryText': "
                                          f"{status!r} read as the registry's {spelled!r}")
             kind = kind or registry.UNKNOWN_UNIT_STATUS

@@ -1,0 +1,79 @@
+"""Writers of one case queue on its write lock: concurrent imports all succeed, in turn."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from onrecord.store.write_lock import LOCK_FILE
+from tests.helpers import store_state, write_cad
+
+ROW = "C-{f}-{n},S{u},Welfare check,{n} Larkspur Rd,3,03/14/2026 09:30:05,03/14/2026 09:31:10,03/14/2026 09:40:00\n"
+HEADER = "CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\n"
+HOLD = """
+import sys, time
+from onrecord.store.write_lock import case_write_lock
+with case_write_lock(sys.argv[1], 5):
+    print("held", flush=True)
+    sys.stdin.readline()  # until the test lets go (or goes)
+"""
+
+
+def _env(**extra) -> dict:
+    env = dict(os.environ, **extra)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [os.environ.get("PYTHONPATH", ""), os.getcwd()] if p)
+    return env
+
+
+def _onrecord(*args, **env) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "onrecord.cli", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=_env(**env))
+
+
+def _hold_lock(case_dir) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-c", HOLD, str(case_dir)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=_env())
+    assert proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def test_four_imports_at_once_all_succeed_one_after_another(case_dir, cli, tmp_path):
+    files = []
+    for f in range(4):
+        body = HEADER + "".join(ROW.format(f=f, n=i // 2, u=i % 5) for i in range(10_000))
+        files.append(write_cad(tmp_path / f"in{f}", body, f"export{f}.csv"))
+    procs = [_onrecord("import", case_dir, data, "--mapping", mapping) for data, mapping in files]
+    results = [(p.wait(timeout=600), p.stderr.read()) for p in procs]
+    for code, err in results:
+        assert code == 0 and "locked" not in err and "Traceback" not in err, err
+    state = store_state(case_dir)
+    assert state["sources"] == 4 and state["raw"] == 4 * 10_001 and state["records"] == 4 * 10_001
+    assert cli("verify", case_dir)[0] == 0
+
+
+def test_a_writer_waits_for_the_lock_says_so_and_then_writes(case_dir, tmp_path):
+    data, mapping = write_cad(tmp_path / "in")
+    holder = _hold_lock(case_dir)
+    proc = _onrecord("import", case_dir, data, "--mapping", mapping)
+    said = proc.stderr.readline()  # the import is waiting, and says so
+    assert "waiting for another write" in said
+    assert store_state(case_dir)["sources"] == 0
+    holder.communicate("go\n")
+    code = proc.wait(timeout=120)
+    assert code == 0, proc.stderr.read()
+    assert store_state(case_dir)["sources"] == 1
+    assert (case_dir / LOCK_FILE).exists()
+
+
+def test_a_wait_past_its_bound_is_one_clear_error_and_nothing_written(case_dir, tmp_path):
+    data, mapping = write_cad(tmp_path / "in")
+    before = store_state(case_dir)
+    holder = _hold_lock(case_dir)
+    proc = _onrecord("import", case_dir, data, "--mapping", mapping, ONRECORD_LOCK_WAIT_S="0.5")
+    code = proc.wait(timeout=120)
+    err = proc.stderr.read()
+    holder.communicate("go\n")
+    assert code == 2 and err.strip().splitlines()[-1].startswith("error: another write to this case"), err
+    assert "Traceback" not in err
+    assert store_state(case_dir) == before
