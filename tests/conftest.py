@@ -89,3 +89,11 @@ def case_dir(tmp_path, backend, cli):
     code, out, err = cli("init", path)
     assert code == 0, err
     return path
+
+
+@pytest.fixture(autouse=True)
+def _signing_keys(tmp_path_factory, monkeypatch):
+    """Cases made by tests keep their signing keys in a test folder, not the user's own."""
+    from onrecord.store.signing import KEY_DIR_ENV
+
+    monkeypatch.setenv(KEY_DIR_ENV, str(tmp_path_factory.getbasetemp() / "signing-keys"))

@@ -33,6 +33,7 @@ DOOR = {
     "onrecord.store.read_timeline": "statements of the timeline reads",
     "onrecord.store.read_records": "statements of the record reads",
     "onrecord.store.read_bulk": "statements of the bulk reads",
+    "onrecord.store.read_evidence": "statements of the evidence reads (the rows receipts digest)",
 }
 # Writers of derived data: they write through the store's write session and never read.
 WRITERS = {

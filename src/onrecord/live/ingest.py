@@ -114,6 +114,10 @@ class IngestNode:
         meta.file_sha256 = hashlib.sha256(opening).hexdigest()
         with self._lock:
             source_id, existed = open_live_source(self.case, meta, opening)
+            if not existed:  # the feed's opening on a receipt; its frames come after (docs/store.md)
+                from onrecord.store.receipts import issue_live
+
+                issue_live(self.case, source_id)
         digest, held = hashlib.sha256(), [opening]
         if existed:
             held = [bytes(raw) for (raw,) in open_reader(self.case).source_bytes(source_id)]

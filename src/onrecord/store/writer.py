@@ -86,6 +86,11 @@ def move_head(case_id: int, record_count: int, chain_head: bytes):
     return update(cases).where(cases.c.id == case_id).values(record_count=record_count, chain_head=chain_head)
 
 
+def events_changed(case_id: int):
+    """The case's events are no longer those its last build was made on (views say so)."""
+    return update(cases).where(cases.c.id == case_id).values(generation=cases.c.generation + 1)
+
+
 SLICE = 250_000  # rows per bulk write: the progress bar moves, memory stays flat
 BULK = (raw_records, events)
 
@@ -106,6 +111,7 @@ def write_source(case: Case, batch: Batch, progress: Progress) -> int:
         raw, ev, new_head = batch.tables(case.id, source_id, tuple(head), db.next_id(raw_records), db.next_id(events))
         _bulk(db, raw, ev, progress)
         db.run(new_head)
+        db.run(events_changed(case.id))
         return source_id
 
 
@@ -192,4 +198,5 @@ def add_frame_events(case: Case, source_id: int, first_raw: int, events_of_frame
             db.ingest(events, event_table(case.id, source_id, first, first_raw, events_of_frames))
             db.run(update(sources).where(sources.c.id == source_id).values(
                 event_count=sources.c.event_count + events_of_frames.num_rows))
+            db.run(events_changed(case.id))
         return first

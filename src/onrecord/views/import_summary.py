@@ -37,6 +37,11 @@ def print_result(result, mapping_name: str) -> None:
         return
     out.print(f"{result.file}: imported as source {result.source_id} with mapping {mapping_name}: "
               f"{result.records:,} records, {result.events:,} events")
+    if result.receipt:
+        chain = result.receipt["chain"]
+        # the head to write down or send elsewhere: `onrecord verify` checks the case against it
+        out.print(f"  chain head {chain['head']} after {chain['records']:,} records; "
+                  f"signed receipt #{result.receipt['number']}: {result.receipt['file']}", highlight=False)
     if result.rejects:
         out.print(f"  {len(result.rejects):,} rows rejected (kept as raw records, no events); "
                   f"listed in {result.rejects_file}")

@@ -1,0 +1,124 @@
+"""The evidence reads of a CaseReader (store/reader.py): each covered table's rows as
+canonical values, in key order, for the digests a receipt holds (store/digests.py), and
+the chain value at a position. Statements and the canonical form only: the reader runs them.
+
+What each digest covers is listed here, once: an import's receipt holds the digest of
+the source's raw records (their ids, chain positions, line numbers, hashes: the bytes
+themselves are held by the chain) and of its events (every stored column); a build's
+receipt holds the digest of every derived table of the case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sqlalchemy import BigInteger, Float, Integer, LargeBinary, Table, func, select
+
+from onrecord.store.schema import (
+    aligned_events,
+    claims,
+    clock_estimates,
+    entities,
+    entity_mentions,
+    events,
+    findings,
+    fused_events,
+    raw_records,
+    sources,
+)
+
+
+@dataclass(frozen=True)
+class Covered:
+    """A table a digest covers: the column rows are ordered and named by, and what a row is called."""
+
+    table: Table
+    key: str
+    label: str  # "event 12", "finding 3" ...
+    skip: tuple[str, ...] = ("case_id",)
+
+    @property
+    def columns(self) -> list:
+        return [c for c in self.table.columns if c.name not in self.skip]
+
+
+RAW_LAYOUT = Covered(raw_records, "seq", "raw record at chain position", skip=("case_id", "raw"))
+EVENTS = Covered(events, "id", "event")
+DERIVED = {c.table.name: c for c in (
+    Covered(clock_estimates, "source_id", "clock estimate of source"),
+    Covered(fused_events, "id", "fused event"),
+    Covered(aligned_events, "event_id", "aligned time of event"),
+    Covered(entities, "id", "entity"),
+    Covered(entity_mentions, "id", "entity mention"),
+    Covered(claims, "id", "claim"),
+    Covered(findings, "id", "finding"),
+)}
+
+
+def _normaliser(column):
+    """One canonical value per stored value, whatever the store's driver hands back (SQLite
+    may give an int for a REAL, psycopg a memoryview for bytes)."""
+    kind = column.type
+    if isinstance(kind, (BigInteger, Integer)):
+        return lambda v: None if v is None else int(v)
+    if isinstance(kind, Float):
+        return lambda v: None if v is None else float(v)
+    if isinstance(kind, LargeBinary):
+        return lambda v: None if v is None else bytes(v).hex()
+    return lambda v: None if v is None else str(v)
+
+
+class EvidenceReads:
+    """Mixin of CaseReader."""
+
+    def _covered_where(self, covered: Covered, source_id: int | None):
+        t = covered.table
+        where = [t.c.case_id == self.case.id]
+        if source_id is not None:
+            where.append(t.c.source_id == source_id)
+        return where
+
+    def covered_count(self, covered: Covered, source_id: int | None = None) -> int:
+        return int(self._scalar(select(func.count()).select_from(covered.table)
+                                .where(*self._covered_where(covered, source_id))))
+
+    def covered_rows(self, covered: Covered, source_id: int | None = None) -> Iterator[tuple[int, list]]:
+        """(key, canonical values) of each row, in key order: of one source, or of the case."""
+        cols = covered.columns
+        norm = [_normaliser(c) for c in cols]
+        at = [c.name for c in cols].index(covered.key)
+        stmt = select(*cols).where(*self._covered_where(covered, source_id)).order_by(covered.table.c[covered.key])
+        for row in self._stream(stmt):
+            values = [f(v) for f, v in zip(norm, row)]
+            yield values[at], values
+
+    def chain_at(self, seq: int) -> bytes | None:
+        """The chain value at a position of the case's chain (None: no record there)."""
+        r = raw_records.c
+        found = self._scalar(select(r.chain).where(r.case_id == self.case.id, r.seq == seq))
+        return None if found is None else bytes(found)
+
+    def record_at(self, seq: int) -> dict | None:
+        """The raw record at a chain position: its id, source and line."""
+        r = raw_records.c
+        rows = self._rows(select(r.id, r.source_id, r.ordinal, sources.c.file_name)
+                          .join(sources, sources.c.id == r.source_id).where(r.case_id == self.case.id, r.seq == seq))
+        return rows[0] if rows else None
+
+    def event_line(self, event_id: int) -> dict | None:
+        """The file and line an event cites."""
+        e, r = events.c, raw_records.c
+        rows = self._rows(select(sources.c.file_name, r.ordinal).select_from(
+            events.join(raw_records, r.id == e.raw_record_id).join(sources, sources.c.id == e.source_id))
+            .where(e.case_id == self.case.id, e.id == event_id))
+        return rows[0] if rows else None
+
+    def sources_after(self, seq: int) -> list[dict]:
+        """The sources of the records after a chain position: (source id, file, records there, first position)."""
+        r = raw_records.c
+        return self._rows(select(r.source_id, sources.c.file_name, func.count().label("records"),
+                                 func.min(r.seq).label("first"))
+                          .join(sources, sources.c.id == r.source_id)
+                          .where(r.case_id == self.case.id, r.seq > seq)
+                          .group_by(r.source_id, sources.c.file_name).order_by(func.min(r.seq)))
