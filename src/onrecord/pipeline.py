@@ -78,6 +78,14 @@ def verify_case(case: Case, receipts: Path | None = None, receipt: Path | None =
     return verify_records(open_reader(case), receipts, receipt)
 
 
+def remove_source(case: Case, source: str, reason: str) -> dict:
+    """Withdraw a source imported by mistake: a tombstone on the chain, its events out of
+    every view, a signed receipt; findings follow at the next build (store/removal.py)."""
+    from onrecord.store.removal import remove_source as remove
+
+    return remove(case, source, reason)
+
+
 def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:
     """The after-action report of a case as HTML or PDF; returns the file written."""
     from onrecord.views.report.document import write_report as write

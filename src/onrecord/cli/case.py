@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from onrecord.cli.options import CaseArg, DatabaseUrl, print_json
+from onrecord.cli.options import CaseArg, DatabaseUrl, print_json, say_if_stale
 
 
 def init(case: Annotated[Path, typer.Argument(help="case folder to create")], database_url: DatabaseUrl = None) -> None:
@@ -75,6 +75,7 @@ def timeline(
     from onrecord.views.timeline_table import print_timeline, timeline_json
 
     reader = open_reader(case, database_url=database_url)
+    say_if_stale(reader)
     zone = reader.display_zone()
     q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
                       agency=agency, unit=unit, kind=kind, limit=limit or None, order="middle", count=True)

@@ -18,3 +18,10 @@ JsonOut = Annotated[bool, typer.Option("--json", help="the documented JSON (docs
 def print_json(doc: dict) -> None:
     json.dump(doc, sys.stdout, indent=1, default=str)
     sys.stdout.write("\n")
+
+
+def say_if_stale(reader) -> None:
+    """On stderr, so a --json document on stdout stays whole: the build is older than the events."""
+    note = reader.stale_build()
+    if note:
+        print(f"note: out of date: {note}", file=sys.stderr)

@@ -135,7 +135,8 @@ def find_live_source(case_id: int, file_name: str):
         sources.c.case_id == case_id, sources.c.file_name == file_name)
 
 
-def _locked(db, case: Case) -> None:
+def lock_for_writing(db, case: Case) -> None:
+    """The case's write lock on PostgreSQL (SQLite's BEGIN IMMEDIATE holds the whole file already)."""
     if not db.sqlite:
         db.run(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
         db.run(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
@@ -148,7 +149,7 @@ def open_live_source(case: Case, meta: SourceMeta, opening: bytes) -> tuple[int,
     from onrecord.store.session import write_session
 
     with write_session(case) as db:
-        _locked(db, case)
+        lock_for_writing(db, case)
         found = db.first_row(find_live_source(case.id, meta.file_name))
         if found:
             return int(found[0]), True
@@ -168,7 +169,7 @@ def append_frames(case: Case, source_id: int, frames: list[bytes], file_sha256: 
     from onrecord.store.session import write_session
 
     with write_session(case) as db:
-        _locked(db, case)
+        lock_for_writing(db, case)
         found = db.first_row(select(sources.c.record_count).where(sources.c.id == source_id,
                                                                   sources.c.case_id == case.id))
         if found is None:
@@ -192,7 +193,7 @@ def add_frame_events(case: Case, source_id: int, first_raw: int, events_of_frame
     from onrecord.store.session import write_session
 
     with write_session(case) as db:
-        _locked(db, case)
+        lock_for_writing(db, case)
         first = db.next_id(events)
         if events_of_frames.num_rows:
             db.ingest(events, event_table(case.id, source_id, first, first_raw, events_of_frames))

@@ -74,7 +74,8 @@ def case_current(request: Request) -> dict:
     f, reader = st.facets(), st.reader()
     window = f["window"]
     return {"name": st.case.name, "uid": st.case.uid, "timezone": f["zone"].key, "built": reader.is_built(),
-            "not_built_note": None if reader.is_built() else present.NOT_BUILT, "events": f["events"],
+            "not_built_note": None if reader.is_built() else present.NOT_BUILT,
+            "stale_build_note": reader.stale_build(), "events": f["events"],
             "derived": reader.derived_counts(), "agencies": f["agencies"], "agency_colours": f["colours"],
             "units": f["units"], "kinds": f["kinds"], "source_kinds": f["source_kinds"],
             "busiest_window": present.times_json(*window, f["zone"]) if window else None,
@@ -126,20 +127,22 @@ def fused(request: Request, fused_id: Id) -> dict:
 def findings(request: Request, kind: Literal["metric", "discrepancy", "warning", "alert"] | None = None) -> dict:
     st = state(request)
     zone = st.facets()["zone"]
-    return {"built": st.reader().is_built(),
+    return {"built": st.reader().is_built(), "stale_build_note": st.reader().stale_build(),
             "findings": [shape.finding_json(f, zone) for f in st.reader().findings(kind)]}
 
 
 @router.get("/discrepancies", summary="Discrepancy findings with both sides quoted")
 def discrepancies(request: Request) -> dict:
     st = state(request)
-    return {"built": st.reader().is_built(), "discrepancies": shape.discrepancies(st.reader(), st.facets()["zone"])}
+    return {"built": st.reader().is_built(), "stale_build_note": st.reader().stale_build(),
+            "discrepancies": shape.discrepancies(st.reader(), st.facets()["zone"])}
 
 
 @router.get("/sources", summary="Each source: file, hash, clock offset ± uncertainty and the events it rests on")
 def sources(request: Request) -> dict:
     st = state(request)
-    return {"built": st.reader().is_built(), "sources": shape.sources(st.reader(), st.facets()["zone"])}
+    return {"built": st.reader().is_built(), "stale_build_note": st.reader().stale_build(),
+            "sources": shape.sources(st.reader(), st.facets()["zone"])}
 
 
 @router.get("/claims", summary="Claims read from statements and press, with speaker, subject and value")
@@ -151,4 +154,5 @@ def claims(request: Request) -> dict:
 @router.get("/subjects", summary="Prior warnings per person, with flags and the records behind them")
 def subjects(request: Request) -> dict:
     st = state(request)
-    return {"built": st.reader().is_built(), "subjects": shape.subjects(st.reader(), st.facets()["zone"])}
+    return {"built": st.reader().is_built(), "stale_build_note": st.reader().stale_build(),
+            "subjects": shape.subjects(st.reader(), st.facets()["zone"])}

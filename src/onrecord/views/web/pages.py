@@ -27,7 +27,8 @@ def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
     zone = f["zone"]
     base = {"request": request, "case": st.case, "zone": zone, "built": reader.is_built(), "nav": nav,
             "zone_label": timetext.zone_label(zone, (f["window"] or [f["t_max"]])[0]),
-            "not_built": present.NOT_BUILT, "colours": f["colours"], "when": lambda ms: timetext.when(ms, zone)}
+            "not_built": present.NOT_BUILT, "stale_build": reader.stale_build(), "colours": f["colours"],
+            "when": lambda ms: timetext.when(ms, zone)}
     return request.app.state.templates.TemplateResponse(request, name, base | ctx)
 
 
