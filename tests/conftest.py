@@ -91,9 +91,16 @@ def case_dir(tmp_path, backend, cli):
     return path
 
 
-@pytest.fixture(autouse=True)
-def _signing_keys(tmp_path_factory, monkeypatch):
-    """Cases made by tests keep their signing keys in a test folder, not the user's own."""
+@pytest.fixture(autouse=True, scope="session")
+def _signing_keys(tmp_path_factory):
+    """Cases made by tests (module-wide fixtures' too) keep their signing keys in a test
+    folder, never in the user's own configuration folder."""
     from onrecord.store.signing import KEY_DIR_ENV
 
-    monkeypatch.setenv(KEY_DIR_ENV, str(tmp_path_factory.getbasetemp() / "signing-keys"))
+    saved = os.environ.get(KEY_DIR_ENV)
+    os.environ[KEY_DIR_ENV] = str(tmp_path_factory.getbasetemp() / "signing-keys")
+    yield
+    if saved is None:
+        os.environ.pop(KEY_DIR_ENV, None)
+    else:
+        os.environ[KEY_DIR_ENV] = saved

@@ -33,7 +33,6 @@ from onrecord.store.schema import (
     raw_records,
     sources,
 )
-from onrecord.store.signing import KEY_DIR_ENV
 from tests.conftest import IN_CI, PG_ADMIN_URL
 from tests.helpers import CAD_ROWS, write_cad
 
@@ -51,9 +50,6 @@ def built(request, tmp_path_factory):
         url = _create_database(f"onrecord_tamper_{uuid.uuid4().hex[:10]}")
         request.addfinalizer(lambda: _drop_database(url))
     saved = os.environ.pop(DATABASE_URL_ENV, None)
-    saved_keys = os.environ.get(KEY_DIR_ENV)
-    # the folder the function-scoped fixture of conftest.py names for every test's keys
-    os.environ[KEY_DIR_ENV] = str(tmp_path_factory.getbasetemp() / "signing-keys")
     try:
         case = root / "case"
         data, mapping = write_cad(root / "in")
@@ -69,10 +65,6 @@ def built(request, tmp_path_factory):
     finally:
         if saved is not None:
             os.environ[DATABASE_URL_ENV] = saved
-        if saved_keys is None:
-            os.environ.pop(KEY_DIR_ENV, None)
-        else:
-            os.environ[KEY_DIR_ENV] = saved_keys
     return request.param, case, url
 
 
@@ -528,3 +520,67 @@ def test_one_given_receipt(copy, cli):
     case.engine.dispose()
     code, _, err = _verify(cli, folder, "--receipt", folder / "receipts" / "000002-import.json")
     assert code == 1 and "raw record at chain position 1 (now line 2) of eastvale.csv" in err
+
+
+# ---- the same on real agency exports (../shared/data/cad), named row by row or by block
+
+
+def _real_case(case_dir, cli):
+    from tests.conftest import shared_path
+
+    for mapping, name in (("sf-fire", "sf-fire-calls.csv"), ("seattle-police", "seattle-police-calls.csv")):
+        code, _, err = cli("import", case_dir, shared_path("data", "cad", name), "--mapping", mapping)
+        assert code == 0, err
+    return open_case(case_dir)
+
+
+def test_real_exports_a_consistent_rewrite_is_named_at_its_line(case_dir, cli):
+    case = _real_case(case_dir, cli)
+    with case.engine.begin() as conn:
+        src = _src(conn, case, "sf-fire-calls.csv")
+        rec = conn.execute(select(raw_records).where(raw_records.c.source_id == src.id)
+                           .order_by(raw_records.c.ordinal).offset(500).limit(1)).one()
+        conn.execute(update(raw_records).where(raw_records.c.id == rec.id).values(raw=bytes(rec.raw)[:-3] + b"X\n"))
+        _rechain(conn, case)
+    case.engine.dispose()
+    code, _, err = _verify(cli, case_dir)
+    assert code == 1
+    assert f"raw record at chain position {rec.seq} (now line {rec.ordinal}) of sf-fire-calls.csv was altered" in err
+
+
+def test_real_exports_shifted_lines_and_an_edited_event_are_found(case_dir, cli):
+    case = _real_case(case_dir, cli)
+    with case.engine.begin() as conn:
+        src = _src(conn, case, "seattle-police-calls.csv")
+        r = raw_records.c
+        conn.execute(update(raw_records).where(r.source_id == src.id, r.ordinal >= 40).values(ordinal=r.ordinal + 1))
+        first = conn.execute(select(func.min(r.seq)).where(r.source_id == src.id, r.ordinal >= 41)).scalar()
+        fire = _src(conn, case, "sf-fire-calls.csv")
+        ids = conn.execute(select(events.c.id).where(events.c.source_id == fire.id)
+                           .order_by(events.c.id)).scalars().all()
+        target = ids[len(ids) * 2 // 3]
+        conn.execute(update(events).where(events.c.id == target).values(place="1 Elsewhere St"))
+    case.engine.dispose()
+    code, _, err = _verify(cli, case_dir)
+    assert code == 1
+    assert f"raw record at chain position {first} (now line 41) of seattle-police-calls.csv was altered" in err
+    line = next(ln for ln in err.splitlines() if "of sf-fire-calls.csv was altered" in ln)
+    if len(ids) <= 1024:
+        assert f"event {target} (" in line
+    else:  # named by the block it is in
+        lo, hi = (int(x) for x in line.split("one of event ", 1)[1].split(" of ")[0].split(" to "))
+        assert lo <= target <= hi and hi - lo < len(ids) / 500
+
+
+def test_real_exports_the_newest_source_deleted_and_the_head_rolled_back(case_dir, cli):
+    case = _real_case(case_dir, cli)
+    with case.engine.begin() as conn:
+        sid = _src(conn, case, "seattle-police-calls.csv").id
+        conn.execute(delete(events).where(events.c.source_id == sid))
+        conn.execute(delete(raw_records).where(raw_records.c.source_id == sid))
+        conn.execute(delete(sources).where(sources.c.id == sid))
+        _rechain(conn, case)
+    case.engine.dispose()
+    code, _, err = _verify(cli, case_dir)
+    assert code == 1 and "were deleted and the head rolled back" in err
+    assert f"source {sid} (seattle-police-calls.csv) of receipt #3 (import of seattle-police-calls.csv" in err

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sqlalchemy import BigInteger, Float, Integer, LargeBinary, Table, func, select
+import pyarrow as pa
+from sqlalchemy import Float, Integer, LargeBinary, Table, func, select
 
+from onrecord.store.digests import digest_batches
 from onrecord.store.schema import (
     aligned_events,
     claims,
@@ -42,6 +44,11 @@ class Covered:
     def columns(self) -> list:
         return [c for c in self.table.columns if c.name not in self.skip]
 
+    @property
+    def schema(self) -> pa.Schema:
+        """The Arrow type each covered column is read as, whatever the store's driver made of it."""
+        return pa.schema([(c.name, _arrow_type(c)) for c in self.columns])
+
 
 RAW_LAYOUT = Covered(raw_records, "seq", "raw record at chain position", skip=("case_id", "raw"))
 EVENTS = Covered(events, "id", "event")
@@ -56,17 +63,15 @@ DERIVED = {c.table.name: c for c in (
 )}
 
 
-def _normaliser(column):
-    """One canonical value per stored value, whatever the store's driver hands back (SQLite
-    may give an int for a REAL, psycopg a memoryview for bytes)."""
+def _arrow_type(column) -> pa.DataType:
     kind = column.type
-    if isinstance(kind, (BigInteger, Integer)):
-        return lambda v: None if v is None else int(v)
+    if isinstance(kind, Integer):  # BigInteger too: one width, so the text of a value is one text
+        return pa.int64()
     if isinstance(kind, Float):
-        return lambda v: None if v is None else float(v)
+        return pa.float64()
     if isinstance(kind, LargeBinary):
-        return lambda v: None if v is None else bytes(v).hex()
-    return lambda v: None if v is None else str(v)
+        return pa.binary()
+    return pa.string()
 
 
 class EvidenceReads:
@@ -83,15 +88,16 @@ class EvidenceReads:
         return int(self._scalar(select(func.count()).select_from(covered.table)
                                 .where(*self._covered_where(covered, source_id))))
 
-    def covered_rows(self, covered: Covered, source_id: int | None = None) -> Iterator[tuple[int, list]]:
-        """(key, canonical values) of each row, in key order: of one source, or of the case."""
-        cols = covered.columns
-        norm = [_normaliser(c) for c in cols]
-        at = [c.name for c in cols].index(covered.key)
-        stmt = select(*cols).where(*self._covered_where(covered, source_id)).order_by(covered.table.c[covered.key])
-        for row in self._stream(stmt):
-            values = [f(v) for f, v in zip(norm, row)]
-            yield values[at], values
+    def covered_batches(self, covered: Covered, source_id: int | None = None) -> Iterator[pa.RecordBatch]:
+        """The covered columns of each row, in key order, as Arrow batches: of one source, or of the case."""
+        stmt = (select(*covered.columns).where(*self._covered_where(covered, source_id))
+                .order_by(covered.table.c[covered.key]))
+        yield from self._batches(stmt)
+
+    def covered_digest(self, covered: Covered, source_id: int | None = None) -> dict:
+        """The digest (store/digests.py) of the covered rows as they are stored now."""
+        return digest_batches(self.covered_count(covered, source_id), self.covered_batches(covered, source_id),
+                              covered.schema, covered.key)
 
     def chain_at(self, seq: int) -> bytes | None:
         """The chain value at a position of the case's chain (None: no record there)."""

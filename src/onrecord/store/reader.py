@@ -7,8 +7,8 @@ Today the actor is always the local user at this machine. Sign-in, roles, per-ag
 access, redaction and the audit of reads (issue 16) have one place each:
 
 - the access check: `open_reader` (may this actor read this case at all?);
-- the audit and redaction of what is read: `CaseReader._rows`, `_tuples`, `_scalar`, `_stream` and
-  `_frame`, through which every query of every read method runs (read_*.py only build
+- the audit and redaction of what is read: `CaseReader._rows`, `_tuples`, `_scalar`, `_stream`,
+  `_frame` and `_batches`, through which every query of every read method runs (read_*.py only build
   statements; only this module executes them);
 - caches: each reader keeps its own (`remember`), so one actor's answers are never
   served to another.
@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo
 import pandas as pd
 from sqlalchemy import create_engine, event, func, select
 
-from onrecord.store.arrow_read import arrow_frame
+from onrecord.store.arrow_read import arrow_batches, arrow_frame
 from onrecord.store.case import Case, open_case
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_evidence import EvidenceReads
@@ -107,6 +107,10 @@ class CaseReader(TimelineReads, RecordReads, BulkReads, EvidenceReads):
     def _frame(self, stmt, categories: tuple[str, ...] = ()) -> pd.DataFrame:
         """Millions of rows as Arrow columns (store/arrow_read.py), for the build."""
         return arrow_frame(self.case, stmt, categories)
+
+    def _batches(self, stmt) -> Iterator:
+        """Every row of a table as Arrow record batches, one at a time (the digests of receipts)."""
+        yield from arrow_batches(self.case, stmt)
 
     # ---- this reader's own answers
 

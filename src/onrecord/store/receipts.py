@@ -24,7 +24,6 @@ from pathlib import Path
 
 from onrecord.errors import CaseError
 from onrecord.store import signing
-from onrecord.store.digests import digest_rows
 
 FORMAT = "onrecord-receipt/1"
 FOLDER = "receipts"
@@ -122,10 +121,8 @@ def source_section(reader, source_id: int, *, with_digests: bool = True) -> dict
            "records": int(src["record_count"]), "events": int(src["event_count"]),
            "rejected": int(src["rejected_count"]), "imported_at": src["imported_at"]}
     if with_digests:
-        out["digests"] = {"raw records": digest_rows(reader.covered_count(RAW_LAYOUT, source_id),
-                                                     reader.covered_rows(RAW_LAYOUT, source_id)),
-                          "events": digest_rows(reader.covered_count(EVENTS, source_id),
-                                                reader.covered_rows(EVENTS, source_id))}
+        out["digests"] = {"raw records": reader.covered_digest(RAW_LAYOUT, source_id),
+                          "events": reader.covered_digest(EVENTS, source_id)}
     return out
 
 
@@ -133,7 +130,7 @@ def derived_section(reader) -> dict:
     """Digests of every derived table of the case, and the evidence they were built on."""
     from onrecord.store.read_evidence import DERIVED
 
-    return {name: digest_rows(reader.covered_count(c), reader.covered_rows(c)) for name, c in DERIVED.items()}
+    return {name: reader.covered_digest(c) for name, c in DERIVED.items()}
 
 
 def issue_import(case, source_id: int, key=None) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from onrecord.store import receipts as kept_receipts
 from onrecord.store import signing
-from onrecord.store.digests import difference, digest_rows
+from onrecord.store.digests import difference
 from onrecord.store.evidence import GENESIS
 
 SHOWN = 25  # problems listed at the most; the count says how many more
@@ -249,8 +249,7 @@ class Against:
         for covered, name in ((RAW_LAYOUT, "raw records"), (EVENTS, "events")):
             if name == "events" and removal is not None:
                 continue
-            got = digest_rows(self.reader.covered_count(covered, int(src["id"])),
-                              self.reader.covered_rows(covered, int(src["id"])))
+            got = self.reader.covered_digest(covered, int(src["id"]))
             diff = difference(digests[name], got)
             if diff is not None:
                 self.problems.append(f"{self._located(covered, diff)} of {src['file_name']} {diff.verb} since "
@@ -284,7 +283,7 @@ class Against:
             then = r["derived"].get(name)
             if then is None:
                 continue
-            got = digest_rows(self.reader.covered_count(covered), self.reader.covered_rows(covered))
+            got = self.reader.covered_digest(covered)
             diff = difference(then, got)
             if diff is not None:
                 self.problems.append(f"{self._located(covered, diff)} {diff.verb} since {_name(r)}{_counts(diff)}")
