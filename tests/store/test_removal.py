@@ -116,3 +116,27 @@ def test_an_import_after_the_build_makes_every_view_say_so(case_dir, cli, tmp_pa
     assert again != built_version
     assert cli("build", case_dir)[0] == 0
     assert open_reader(case_dir).version() != again
+
+
+def test_a_running_server_says_the_build_is_out_of_date_and_shows_the_withdrawal(case_dir, cli, tmp_path):
+    from fastapi.testclient import TestClient
+
+    from onrecord.views.web.app import create_app
+
+    _two_sources_built(case_dir, cli, tmp_path)
+    client = TestClient(create_app(case_dir))
+    assert client.get("/api/cases/current").json()["stale_build_note"] is None
+    assert 'id="stale-build"' not in client.get("/sources").text
+    events_before = client.get("/api/cases/current").json()["events"]
+    assert cli("remove-source", case_dir, "second.csv", "--reason", "wrong incident")[0] == 0
+    # the same server, no restart: its caches are keyed on the case's generations
+    current = client.get("/api/cases/current").json()
+    assert current["stale_build_note"].startswith("the events changed after the last build")
+    assert current["events"] == events_before - 7
+    assert client.get("/api/findings").json()["stale_build_note"]
+    page = client.get("/sources").text
+    assert 'id="stale-build"' in page and "Withdrawn" in page and "wrong incident" in page
+    withdrawn = [s for s in client.get("/api/sources").json()["sources"] if s["withdrawn_at"]]
+    assert [s["file_name"] for s in withdrawn] == ["second.csv"]
+    assert cli("build", case_dir)[0] == 0
+    assert client.get("/api/cases/current").json()["stale_build_note"] is None
