@@ -83,3 +83,37 @@ def test_a_receipt_that_is_not_json_is_one_clear_error(case_dir, cli, tmp_path):
     assert code == 2 and "bad.json: not a receipt" in err and "Traceback" not in err
     code, _, err = cli("verify", case_dir, "--receipt", tmp_path / "missing.json")
     assert code == 2 and "no such file" in err
+
+
+def test_a_live_feed_is_on_receipts_as_far_as_its_newest_one_saw_it(case_dir, cli):
+    import time as clock
+    from datetime import datetime, timezone
+
+    from sqlalchemy import select, update
+
+    from onrecord.live.clocks import LiveClocks
+    from onrecord.live.ingest import FeedSpec, IngestNode
+    from onrecord.live.units import UnitDirectory
+    from onrecord.store.schema import events
+
+    def frame(unit: str) -> bytes:
+        at = datetime.fromtimestamp(clock.time(), tz=timezone.utc).isoformat()
+        return json.dumps({"kind": "unit_arrived", "time": at, "unit": unit, "agency": "NCSO"}).encode()
+
+    case = open_case(case_dir)
+    node = IngestNode(case, UnitDirectory(), LiveClocks())
+    feed = node.open_feed(FeedSpec("sensors", "webhook", max_rate=1000))
+    node.accept(feed, [frame("12A1"), frame("12A2")])
+    checkpoint = node.checkpoint(feed)
+    assert checkpoint["kind"] == "live" and checkpoint["source"]["upto"]["events"] is not None
+    node.accept(feed, [frame("12A3")])  # after the newest receipt
+    code, out, err = cli("verify", case_dir)
+    assert code == 0, err
+    assert "note: 1 frames of live feed live:sensors came after the latest receipt" in out
+    with case.engine.begin() as conn:  # an event the checkpoint saw, edited
+        first = conn.execute(select(events.c.id).where(events.c.source_id == feed.source_id)
+                             .order_by(events.c.id)).scalars().first()
+        conn.execute(update(events).where(events.c.id == first).values(unit="99Z9"))
+    case.engine.dispose()
+    code, _, err = cli("verify", case_dir)
+    assert code == 1 and f"event {first} (citing line 2) of live:sensors was altered since receipt #3 (live" in err

@@ -77,27 +77,39 @@ def _arrow_type(column) -> pa.DataType:
 class EvidenceReads:
     """Mixin of CaseReader."""
 
-    def _covered_where(self, covered: Covered, source_id: int | None):
+    def _covered_where(self, covered: Covered, source_id: int | None, upto: int | None = None):
         t = covered.table
         where = [t.c.case_id == self.case.id]
         if source_id is not None:
             where.append(t.c.source_id == source_id)
+        if upto is not None:  # a live feed's rows as far as its receipt saw them
+            where.append(t.c[covered.key] <= upto)
         return where
 
-    def covered_count(self, covered: Covered, source_id: int | None = None) -> int:
+    def covered_count(self, covered: Covered, source_id: int | None = None, upto: int | None = None) -> int:
         return int(self._scalar(select(func.count()).select_from(covered.table)
-                                .where(*self._covered_where(covered, source_id))))
+                                .where(*self._covered_where(covered, source_id, upto))))
 
-    def covered_batches(self, covered: Covered, source_id: int | None = None) -> Iterator[pa.RecordBatch]:
+    def covered_batches(self, covered: Covered, source_id: int | None = None,
+                        upto: int | None = None) -> Iterator[pa.RecordBatch]:
         """The covered columns of each row, in key order, as Arrow batches: of one source, or of the case."""
-        stmt = (select(*covered.columns).where(*self._covered_where(covered, source_id))
+        stmt = (select(*covered.columns).where(*self._covered_where(covered, source_id, upto))
                 .order_by(covered.table.c[covered.key]))
         yield from self._batches(stmt)
 
-    def covered_digest(self, covered: Covered, source_id: int | None = None) -> dict:
+    def covered_digest(self, covered: Covered, source_id: int | None = None, upto: int | None = None) -> dict:
         """The digest (store/digests.py) of the covered rows as they are stored now."""
-        return digest_batches(self.covered_count(covered, source_id), self.covered_batches(covered, source_id),
-                              covered.schema, covered.key)
+        return digest_batches(self.covered_count(covered, source_id, upto),
+                              self.covered_batches(covered, source_id, upto), covered.schema, covered.key)
+
+    def source_upto(self, source_id: int) -> dict:
+        """The last key of a source's raw records (chain position) and events (id): how far a
+        receipt of a live feed, which goes on growing, saw it."""
+        r, e = raw_records.c, events.c
+        return {"raw records": self._scalar(select(func.max(r.seq)).where(r.case_id == self.case.id,
+                                                                          r.source_id == source_id)),
+                "events": self._scalar(select(func.max(e.id)).where(e.case_id == self.case.id,
+                                                                    e.source_id == source_id))}
 
     def chain_at(self, seq: int) -> bytes | None:
         """The chain value at a position of the case's chain (None: no record there)."""

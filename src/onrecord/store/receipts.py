@@ -26,6 +26,7 @@ from onrecord.errors import CaseError
 from onrecord.store import signing
 
 FORMAT = "onrecord-receipt/1"
+LIVE_EVERY_S = 30.0  # a live feed's receipts, at most this often while frames come
 FOLDER = "receipts"
 LOG = "receipts.log"
 PUBLIC_KEY_FILE = "signing-key.pub"
@@ -110,8 +111,10 @@ def issue(case, kind: str, body: dict, key=None) -> dict:
 
 # ---- what each kind of receipt holds
 
-def source_section(reader, source_id: int, *, with_digests: bool = True) -> dict:
-    """A source as it was stored: its file, mapping, counts, and digests of its raw records and events."""
+def source_section(reader, source_id: int, *, live: bool = False) -> dict:
+    """A source as it was stored: its file, mapping, counts, and digests of its raw records
+    and events. `live`: a feed that goes on growing; its digests are of the rows so far
+    (`upto`: the last chain position and event id they cover)."""
     from onrecord.store.read_evidence import EVENTS, RAW_LAYOUT
 
     src = next(s for s in reader.sources() if s["id"] == source_id)
@@ -120,9 +123,11 @@ def source_section(reader, source_id: int, *, with_digests: bool = True) -> dict
            "mapping_sha256": hashlib.sha256(src["mapping_text"].encode("utf-8")).hexdigest(),
            "records": int(src["record_count"]), "events": int(src["event_count"]),
            "rejected": int(src["rejected_count"]), "imported_at": src["imported_at"]}
-    if with_digests:
-        out["digests"] = {"raw records": reader.covered_digest(RAW_LAYOUT, source_id),
-                          "events": reader.covered_digest(EVENTS, source_id)}
+    upto = reader.source_upto(source_id) if live else {}
+    if live:
+        out["upto"] = upto
+    out["digests"] = {name: reader.covered_digest(covered, source_id, upto.get(name))
+                      for name, covered in (("raw records", RAW_LAYOUT), ("events", EVENTS))}
     return out
 
 
@@ -140,10 +145,12 @@ def issue_import(case, source_id: int, key=None) -> dict:
 
 
 def issue_live(case, source_id: int, key=None) -> dict:
-    """A live feed's source, opened: its frames come after, a few at a time (docs/store.md)."""
+    """A live feed's source as far as it goes now: when it opens, and every LIVE_EVERY_S
+    seconds while frames come (live/ingest.py); frames after the newest are proven by the
+    chain inside the database only (docs/store.md)."""
     from onrecord.store.reader import open_reader
 
-    return issue(case, "live", {"source": source_section(open_reader(case), source_id, with_digests=False)}, key)
+    return issue(case, "live", {"source": source_section(open_reader(case), source_id, live=True)}, key)
 
 
 def issue_derived(case, kind: str, key=None) -> dict:
