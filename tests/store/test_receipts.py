@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import shutil
 
+from sqlalchemy import update
+
 from onrecord.store import receipts, signing
 from onrecord.store.case import open_case
+from onrecord.store.schema import sources
 from tests.helpers import CAD_ROWS, store_state, write_cad
 
 
@@ -47,9 +50,17 @@ def test_a_case_from_before_receipts_verifies_with_a_note_and_gets_a_key_at_its_
     assert code == 0 and "note: no receipts: the case was made before receipts" in out
     _import(cli, case_dir, tmp_path, CAD_ROWS.replace("C-10", "C-20"), "second.csv")
     assert signing.key_path(case.uid).exists()
-    # the first source has no receipt: verify says so rather than pass it
+    # what it held before is on an `adopt` receipt, as it stood: proven from then on
+    adopt = json.loads((case_dir / "receipts" / "000001-adopt.json").read_bytes())
+    assert [s["file_name"] for s in adopt["sources"]] == ["eastvale.csv"] and adopt["chain"]["records"] == 4
+    code, out, err = cli("verify", case_dir)
+    assert code == 0, err
+    assert "note: receipts begin at receipt #1 (adopt" in out and "matches 2 signed receipts" in out
+    with case.engine.begin() as conn:
+        conn.execute(update(sources).where(sources.c.file_name == "eastvale.csv", sources.c.case_id == case.id)
+                     .values(timezone="UTC"))
     code, _, err = cli("verify", case_dir)
-    assert code == 1 and "(eastvale.csv) is on no receipt" in err
+    assert code == 1 and "(eastvale.csv): its timezone was changed since receipt #1 (adopt" in err
     case.engine.dispose()
 
 
@@ -89,7 +100,7 @@ def test_a_live_feed_is_on_receipts_as_far_as_its_newest_one_saw_it(case_dir, cl
     import time as clock
     from datetime import datetime, timezone
 
-    from sqlalchemy import select, update
+    from sqlalchemy import select
 
     from onrecord.live.clocks import LiveClocks
     from onrecord.live.ingest import FeedSpec, IngestNode

@@ -1,7 +1,9 @@
 """Receipts: what the case held after each act on it, signed, kept outside the database.
 
-Every act that changes what a case holds — `init`, an import, the opening of a live
-feed, a build, a linkage, the removal of a source — leaves a receipt: a small JSON file
+Every act that changes what a case holds — `init`, an import, a live feed (when it
+opens, then every LIVE_EVERY_S while it runs), a build, a linkage, the removal of a
+source — leaves a receipt (and a case from before receipts, at its first act, an
+`adopt` receipt of all it held then): a small JSON file
 in the case's `receipts/` folder, signed with the case's Ed25519 key (store/signing.py),
 and the same line appended to `receipts.log`. A receipt holds the case's chain head and
 record count after the act; an import's, the source's file SHA-256, its mapping text's
@@ -51,15 +53,29 @@ def line_of(receipt: dict) -> bytes:
 
 
 def signing_key(case):
-    """The case's private key, made now for a case from before receipts (no key, no
-    receipts); refused when the case has receipts but the key is not here."""
+    """The case's private key; refused when the case has receipts but the key is not here.
+    A case from before receipts (no key, no receipts) gets its key now, and a first
+    receipt, `adopt`, of everything it holds as it stands."""
     key = signing.load_key(case.uid)
     if key is not None:
         return key
     if log_path(case.path).exists() or folder(case.path).exists():
         raise CaseError(f"{case.path}: this case's signing key is not at {signing.key_path(case.uid)} "
                         f"(set ${signing.KEY_DIR_ENV} to the folder that holds it): its receipts cannot be signed")
-    return signing.create_key(case.uid)
+    key = signing.create_key(case.uid)
+    issue_adoption(case, key)
+    return key
+
+
+def issue_adoption(case, key) -> dict:
+    from onrecord.store.reader import open_reader
+
+    reader = open_reader(case)
+    body = {"sources": [source_section(reader, int(s["id"]), live=str(s["file_name"]).startswith("live:"))
+                        for s in reader.sources()]}
+    if reader.has_derived():
+        body |= {"derived": derived_section(reader), "generation": reader.generation()}
+    return issue(case, "adopt", body, key)
 
 
 @contextmanager

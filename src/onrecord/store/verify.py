@@ -190,6 +190,7 @@ class Against:
         latest = max(int(r["chain"]["records"]) for r in self.receipts)
         if self.whole and count > latest:
             live = {r["source"]["id"] for r in self.receipts if r["kind"] == "live"}
+            live |= {x["id"] for r in self.receipts for x in r.get("sources", []) if "upto" in x}
             for s in self.reader.sources_after(latest):
                 if s["source_id"] in live:
                     self.notes.append(f"{s['records']:,} frames of live feed {s['file_name']} came after the latest "
@@ -205,8 +206,11 @@ class Against:
         seen: dict[int, dict] = {}
         removed: dict[int, dict] = {}
         for r in self.receipts:
-            if "source" in r:
-                seen[int(r["source"]["id"])] = r
+            for section in ([r["source"]] if "source" in r else []) + r.get("sources", []):
+                seen[int(section["id"])] = {**r, "source": section}
+            if r["kind"] == "adopt":
+                self.notes.append(f"receipts begin at {_name(r)}: what the case held then is on it as it stood, "
+                                  "proven from then on, not before")
             if "removal" in r:
                 removed[int(r["removal"]["source"])] = r
         by_id = {int(s["id"]): s for s in self.srcs}
@@ -233,7 +237,7 @@ class Against:
             self.problems.append(f"{label} is marked withdrawn, but no removal receipt says so")
         if removal is not None and not withdrawn:
             self.problems.append(f"{label} was removed ({_name(removal)}), but the store holds it as not withdrawn")
-        fields = LIVE_FIELDS if r["kind"] == "live" else SOURCE_FIELDS
+        fields = LIVE_FIELDS if "upto" in then else SOURCE_FIELDS
         for f in fields:
             if f == "events" and removal is not None:
                 if now["events"] != 0:
