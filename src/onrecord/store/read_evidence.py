@@ -106,10 +106,11 @@ class EvidenceReads:
         """The last key of a source's raw records (chain position) and events (id): how far a
         receipt of a live feed, which goes on growing, saw it."""
         r, e = raw_records.c, events.c
-        return {"raw records": self._scalar(select(func.max(r.seq)).where(r.case_id == self.case.id,
+        last = {"raw records": self._scalar(select(func.max(r.seq)).where(r.case_id == self.case.id,
                                                                           r.source_id == source_id)),
                 "events": self._scalar(select(func.max(e.id)).where(e.case_id == self.case.id,
                                                                     e.source_id == source_id))}
+        return {k: int(v or 0) for k, v in last.items()}  # 0: none yet (no key is 0 or less)
 
     def chain_at(self, seq: int) -> bytes | None:
         """The chain value at a position of the case's chain (None: no record there)."""
