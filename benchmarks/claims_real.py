@@ -24,11 +24,15 @@ then a same-measure one), so a claim said twice by the tool counts once and its 
 counts against precision. As the keys' README allows, `duration_elapsed`,
 `duration_to_arrival` and `duration_to_entry` count as one measure (one span of time told
 as a delay or as time that passed); an offset before its anchor is compared signed
-([lo, hi] before = [-hi, -lo]); clock times compare across midnight. Held-out figures are
-printed as one aggregate line per split;
-per-claim misses are printed for the development split only (`--misses`).
+([lo, hi] before = [-hi, -lo]); clock times compare across midnight.
 
-Run: .venv/bin/python benchmarks/claims_real.py [--split dev|holdout|all] [--misses] [--out FILE]
+The development incidents are cut in two by incident (split.toml's `tune = "val"`):
+dev-train, the only split whose per-claim misses are printed (`--misses`), and dev-val,
+a check that a rule written on dev-train generalises (per-incident lines, no misses).
+Held-out figures are printed as one aggregate line.
+
+Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
+     [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 
@@ -135,13 +139,23 @@ class Score:
 
 
 def load_splits() -> dict[str, tuple[str, list[str]]]:
-    """incident -> (split, article file names), from every split file present."""
+    """incident -> (split, article file names), from every split file present. A development
+    incident is `dev-train` or, marked `tune = "val"`, `dev-val`."""
     out: dict[str, tuple[str, list[str]]] = {}
     for path in SPLIT_FILES:
         if path.exists():
             for slug, entry in tomllib.loads(path.read_text(encoding="utf-8")).get("incidents", {}).items():
-                out[slug] = (entry.get("split", "dev"), list(entry.get("articles", [])))
+                split = entry.get("split", "dev")
+                if split == "dev":
+                    split = "dev-val" if entry.get("tune") == "val" else "dev-train"
+                out[slug] = (split, list(entry.get("articles", [])))
     return out
+
+
+# What each --split names: the splits scored, each printed apart.
+SPLIT_CHOICES = {"dev-train": ["dev-train"], "dev-val": ["dev-val"], "dev": ["dev-train", "dev-val"],
+                 "holdout": ["holdout"], "all": ["dev-train", "dev-val", "holdout"]}
+LABELS = {"dev-train": "dev-train (tuned on)", "dev-val": "dev-val (not tuned on)", "holdout": "held-out"}
 
 
 def load_key(stem: str) -> dict | None:
@@ -291,6 +305,9 @@ def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int
     return s
 
 
+PARSE = False  # --parse: the dependency-parse path (structure.py) beside the rules
+
+
 def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
     from onrecord.claims.extract import analyse
 
@@ -314,7 +331,7 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
         return None
     for k in keys:
         k.doc += ".txt"
-    analysis = analyse(texts)
+    analysis = analyse(texts, parse=PARSE)
     entities = {e.id: e for e in analysis.entities}
     s = match(keys, analysis.claims, unlisted)
     s.speakers_right = sum(1 for k in keys if k.full and speaker_right(k, k.tool, entities))
@@ -330,7 +347,7 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
         if pair:
             tool_pairs.add(pair)
     s.conflicts_found = len(key_pairs & tool_pairs)
-    if show and split == "dev":
+    if show and split == "dev-train":
         for k in keys:
             if not k.full:
                 got = f"got {k.tool.measure} [{k.tool.lo}, {k.tool.hi}] {k.tool.unit}" if k.tool else "not found"
@@ -366,7 +383,7 @@ def incident_grouping(splits: dict, split: str) -> str:
         for name in articles:
             if sp == split and (ARTICLES / name).exists() and load_key(name.removesuffix(".txt")):
                 truth[name], texts[name] = slug, (ARTICLES / name).read_text(encoding="utf-8")
-    analysis = analyse(texts)
+    analysis = analyse(texts, parse=PARSE)
     # a reader that does not group by incident compares every document with every other
     incidents = getattr(analysis, "incidents", None) or [{"id": "all", "documents": list(texts)}]
     got = {d: i["id"] for i in incidents for d in i["documents"]}
@@ -404,15 +421,18 @@ def report(name: str, s: Score) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", choices=["dev", "holdout", "all"], default="all")
-    ap.add_argument("--misses", action="store_true", help="per-claim misses (development split only)")
+    ap.add_argument("--split", choices=list(SPLIT_CHOICES), default="all")
+    ap.add_argument("--misses", action="store_true", help="per-claim misses (dev-train only)")
+    ap.add_argument("--parse", action="store_true", help="read unread numbers from the dependency parse too")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
     args = ap.parse_args(argv)
+    global PARSE
+    PARSE = args.parse
     if not ARTICLES.is_dir():
         print(f"articles not found at {ARTICLES}", file=sys.stderr)
         return 2
     splits = load_splits()
-    wanted = ["dev", "holdout"] if args.split == "all" else [args.split]
+    wanted = SPLIT_CHOICES[args.split]
     lines, t0 = [], time.perf_counter()
     for split in wanted:
         total = Score()
@@ -425,10 +445,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             total.add(s)
             per_incident.append((slug, s))
-        label = "tuned (dev)" if split == "dev" else "held-out"
-        lines += report(f"{label}, {len(per_incident)} incidents", total)
+        lines += report(f"{LABELS[split]}, {len(per_incident)} incidents", total)
         lines.append(incident_grouping(splits, split))
-        if split == "dev":
+        if split != "holdout":
             for slug, s in per_incident:
                 f = s.figures()
                 lines.append(f"    {slug:<26} recall {fmt(f['recall'])} precision {fmt(f['precision'])} "

@@ -129,3 +129,24 @@ def test_who_denies_an_order_is_named_before_the_verb():
     mine, his = sorted(_claims(text, "order_given"), key=lambda c: c.start)
     assert (mine.subject, mine.hi) == ("person:rhea-lind", 0)
     assert (his.subject, his.qualifier, his.hi) == ("person:owen-marsh", "go in", 0)
+
+
+def test_orders_with_no_giver_named():
+    from onrecord.claims.assertions import unattributed_orders
+
+    [denied] = unattributed_orders("No one told deputies to stage outside, Deputy Tom Vey said.")
+    assert (denied.measure, denied.lo, denied.hi, denied.qualifier, denied.who_start) == (
+        "order_given", 0, 0, "hold back", None)
+    [given] = unattributed_orders("Officers were told to stand down.")
+    assert (given.lo, given.hi, given.qualifier) == (1, None, "hold back")
+    assert unattributed_orders("Officers were told about the threat.") == []
+
+
+def test_an_order_denied_by_no_one_against_one_given():
+    from onrecord.claims.extract import analyse
+
+    a = "Halden Police Chief Ada Brisk said Deputy Tom Vey radioed deputies to stay 500 feet away from Penbury High."
+    b = "No one told deputies to stay away from Penbury High, Deputy Tom Vey said."
+    got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
+    [c] = [c for c in got.conflicts if c.measure == "order_given"]
+    assert sorted((s["lo"], s["hi"]) for s in c.sides) == [(0, 0), (1, None)]

@@ -62,3 +62,31 @@ def test_places_group_but_never_conflict():
     assert find_conflicts([a, b]) == []
     [g] = group_claims([a, b])
     assert g["places"] == ["at the east door", "behind a pillar outside"] and g["agreed"] is None
+
+
+def test_unnamed_officers_against_an_agencys_count():
+    from onrecord.claims.extract import analyse
+
+    a = ("Halden Police Chief Ada Brisk said 19 officers waited in the hallway at Penbury High. "
+         "Brisk said Halden police officers arrived at 11:36 a.m.")
+    b = "At Penbury High, 11 officers waited in the hallway, the Halden Courier reported."
+    c = "At Penbury High, two Marlow County deputies waited in the hallway, the Marlow Ledger reported."
+    got = analyse({"a.txt": a, "b.txt": b, "c.txt": c}, one_incident=True)
+    pairs = {frozenset(s["lo"] for s in x.sides) for x in got.conflicts if x.measure == "count_officers_waiting"}
+    # the unnamed 11 against each agency's count; the two agencies' counts never against each other
+    assert pairs == {frozenset({11.0, 19.0}), frozenset({11.0, 2.0})}
+
+
+def test_the_gunmans_death_and_entry_are_moments_of_the_incident():
+    from onrecord.claims.extract import analyse
+
+    a = "Halden Police Chief Ada Brisk said the gunman was killed at 12:50 p.m. at Penbury High."
+    b = ("At Penbury High, officers killed the gunman at 1:06 p.m., the Halden Courier reported. "
+         "Officers entered at 12:50 p.m.; the gunman went in at 11:33 a.m.")
+    got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
+    events = {(c.doc, c.lo): (c.time_ref or {}).get("event") for c in got.claims}
+    assert events == {("a.txt", 770.0): "shooter_down", ("b.txt", 786.0): "shooter_down",
+                      ("b.txt", 770.0): "entry", ("b.txt", 693.0): "shooter_entry"}
+    sides = [sorted(s["lo"] for s in x.sides) for x in got.conflicts]
+    assert [770.0, 786.0] in sides  # who was killed when, by two accounts with different subjects
+    assert [693.0, 770.0] not in sides  # the gunman's entry is not the officers'

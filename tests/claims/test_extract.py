@@ -196,7 +196,9 @@ def test_unnamed_sources_outlets_and_appositions():
     assert got["count_officers_entered"].lo == 2
     assert (got["age"].subject, got["age"].lo) == ("person:omar-reyes", 24)
     assert got["count_calls_for_service"].lo == 23
-    assert not [e for e in a.entities if "ledger" in e.id]
+    # a newspaper is an outlet speaking, never a person or an agency
+    assert [e.kind for e in a.entities if "ledger" in e.id] == ["outlet"]
+    assert got["count_officers_entered"].speaker == "outlet:harlow-ledger"
 
 
 def test_a_report_time_is_not_a_duration():

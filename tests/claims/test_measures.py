@@ -37,3 +37,37 @@ def test_a_delay_against_an_offset_of_the_same_moment():
                  "b.txt": "At Thistlewood School, Penbury County Sheriff's deputies arrived about 10 minutes "
                           "after the shooting began."})
     assert any("two offsets of the arrival" in c.reason for c in a.conflicts)
+
+
+def test_a_timeline_in_the_present_tense():
+    # timeline entries are written in the present: the tense must not decide the measure
+    got = _read("10:04 — Several Halden officers respond to the call. Three deputies enter the library.")
+    assert ("Several Halden officers", "count_officers_sent", 3.0, 9.0) in got
+    assert ("Three deputies", "count_officers_entered", 3.0, 3.0) in got
+    assert ("six minutes", "duration_outside", 6.0, 6.0) in _read("Sgt. Oda Velm waits at the door for six minutes.")
+
+
+def test_more_ways_to_tell_a_wait_an_arrival_and_a_wound():
+    assert _read("Officers spent 74 minutes in the hallway.") == [("74 minutes", "duration_waiting", 74.0, 74.0)]
+    assert _read("Officers were at the scene within 12 minutes of the first call.") == [
+        ("within 12 minutes", "duration_to_arrival", 0.0, 12.0)]
+    assert _read("Two officers were grazed by gunfire.") == [("Two officers", "count_officers_injured", 2.0, 2.0)]
+    assert _read("Nearly 400 officers converged on the school.") == [
+        ("Nearly 400 officers", "count_officers_on_scene", 360.0, 400.0)]
+
+
+def test_time_spent_inside_is_no_delay_until_going_in():
+    assert not [c for c in _read("The gunman was inside the school for about 80 minutes.")
+                if c[1] == "duration_to_entry"]
+
+
+def test_a_delay_told_with_its_start_after_it():
+    text = "Halden officers were on hand within 90 seconds after the first alarms from the mall."
+    assert _read(text) == [("within 90 seconds", "duration_to_arrival", 0.0, 1.5)]
+    text = "“Police responded in less than two minutes after this began,” Mayor Ada Brisk said."
+    assert [(m, lo, hi) for _, m, lo, hi in _read(text)] == [("duration_to_arrival", 0.0, 2.0)]
+
+
+def test_went_in_is_a_particle_not_a_delay():
+    [c] = extract_claims("Officers went in one minute and 39 seconds after the first shot.", "m.txt")
+    assert (c.measure, c.lo, c.unit, c.time_ref["anchor"]) == ("time_of_action", 1.65, "minute", "the first shot")

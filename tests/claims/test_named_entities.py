@@ -88,3 +88,14 @@ def test_a_title_case_headline_names_no_one():
     res = resolve_entities({"h.txt": "For 45 Minutes, Police Waited While Dying Children Called\n\nThe chief "
                                      "said nothing."})
     assert not [e for e in res.entities.values() if e.kind == "person"]
+
+
+def test_a_national_agency_written_three_ways_is_one():
+    from onrecord.claims.text import read_document
+
+    doc = read_document("n.txt", "The Justice Department report was released. The DOJ said more. "
+                                 "According to the U.S. Department of Justice, it was late.")
+    res = resolve_entities([doc])
+    orgs = [e for e in res.entities.values() if e.kind == "org"]
+    assert [(e.name, sorted(e.aliases)) for e in orgs] == [
+        ("Department of Justice", sorted(["Justice Department", "DOJ", "U.S. Department of Justice"]))]

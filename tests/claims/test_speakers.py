@@ -115,3 +115,82 @@ def test_a_labelled_headline_and_a_police_identification():
     assert _speaker_of("Police identified the shooter as Dana Roe, 28, of Penbury.", "28") == "group:police"
     assert _speaker_of("Sheriff Oren Vale said the suspect, a 21-year-old Penbury man, was held.",
                        "21-year-old") == "author:s.txt"
+
+
+def _speaker_names(text):
+    from onrecord.claims.extract import analyse
+
+    a = analyse({"s.txt": "Halden Police Chief Ada Brisk spoke on Tuesday.\n\n" + text})
+    names = {e.id: e.name for e in a.entities}
+    return [(c.measure, names.get(c.speaker, c.speaker)) for c in a.claims]
+
+
+def test_an_outlet_by_its_newspaper_word_or_call_sign():
+    assert _speaker_names("Four officers entered within three minutes, the Halden Courier reported.") == [
+        ("count_officers_entered", "Halden Courier"), ("duration_to_entry", "Halden Courier")]
+    assert _speaker_names("According to KHLD-TV, 14 officers waited outside.") == [
+        ("count_officers_outside", "KHLD-TV")]
+
+
+def test_a_trailing_clause_with_a_bare_weekday():
+    assert _speaker_names("Four officers entered the school, Brisk said Friday (May 27).") == [
+        ("count_officers_entered", "Ada Brisk")]
+    assert _speaker_names("Four officers entered the school, Brisk said Tuesday night.") == [
+        ("count_officers_entered", "Ada Brisk")]
+
+
+def _named(text):
+    from onrecord.claims.extract import analyse
+
+    lead = "Halden Police Chief Ada Brisk and the Halden Police Department led the response.\n\n"
+    a = analyse({"s.txt": lead + text})
+    names = {e.id: e.name for e in a.entities}
+    return [names.get(c.speaker, c.speaker) for c in a.claims if c.measure != "place_of_action"]
+
+
+def test_an_agency_speaks_through_its_documents_and_its_descriptions():
+    assert _named("According to a timeline released by the Halden Police Department, 14 officers waited "
+                  "outside.") == ["Halden Police Department"]
+    assert _named("Fourteen officers waited outside, the department said in a statement.") == [
+        "Halden Police Department"]
+    assert _named("Fourteen officers waited outside, according to the department's review.") == [
+        "Halden Police Department"]
+    assert _named("The report found:\n\n- 14 officers waited outside.\n- The first officer arrived within "
+                  "three minutes.") == ["Halden Police Department", "Halden Police Department"]
+
+
+def test_a_persons_office_and_a_belief():
+    assert _named("Brisk's office said 14 officers waited outside.") == ["Ada Brisk"]
+    assert _named("Investigators believe 14 officers waited outside.") == ["investigators"]
+
+
+def test_a_count_word_is_no_place():
+    from onrecord.claims.text import read_document
+
+    doc = read_document("n.txt", "Fourteen officers waited. Twenty-one deputies left.")
+    assert not [e for e in resolve_entities([doc]).entities.values() if e.kind == "org"]
+
+
+def test_who_speaks_in_more_reporting_forms():
+    # a news conference between the name and the verb; a role before the name after "according to"
+    assert _named("Brisk at a news conference said officers arrived within 90 seconds.") == ["Ada Brisk"]
+    assert _named("Officers arrived at 11:57 p.m., according to Halden police spokesperson Lt. Tom Vey.") == [
+        "Tom Vey"]
+    # an opening time is part of what the document says
+    assert _named("Between 12:49 a.m. and 1:05 a.m., the department's internal report highlights seven trips "
+                  "to hospitals for 15 patients.") == ["Halden Police Department"]
+
+
+def test_what_the_narrator_adds_to_reported_speech():
+    # the toll in a relative clause about the incident, and when a quotation was said
+    assert _named("Brisk said she did not believe the officers erred during the shooting that left 17 people "
+                  "dead.") == ["author of s.txt"]
+    assert _named("“I need an ambulance here,” an officer said at 12:47 a.m.") == ["author of s.txt"]
+
+
+def test_a_street_address_ends_no_sentence():
+    from onrecord.claims.text import read_document
+
+    doc = read_document("a.txt", "Calls came in at 11:57 p.m. about a shooting at 3430 N. Academy Blvd., according "
+                                 "to police. Officers arrived.")
+    assert len(doc.sentences) == 2

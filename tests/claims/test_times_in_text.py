@@ -79,3 +79,11 @@ def test_offsets_into_an_event_and_compound_amounts():
     assert (t.lo, t.hi, t.ref["anchor"]) == (1.65, 1.65, "the first shot")
     assert offsets("Three weeks later, the board met.") == []
     assert offsets("Deputies responded in less than two minutes after the alarm.") == []
+
+
+def test_an_offset_in_hours_is_in_minutes_with_its_hedge():
+    [t] = offsets("Officers went in about an hour after the gunman entered at 11:33 a.m.")
+    assert (t.lo, t.hi, t.unit) == (54.0, 66.0, "minute")
+    assert t.ref["anchor"] == "the gunman entered at 11:33 a.m."  # the clock inside the anchor stays whole
+    [t] = offsets("Police arrived 90 seconds after the first shot.")
+    assert (t.lo, t.hi, t.unit) == (1.5, 1.5, "minute")

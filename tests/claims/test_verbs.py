@@ -17,3 +17,14 @@ def test_one_moment_however_worded():
     assert event_kind("CSPD received numerous calls about an active shooter") == "call_911"
     assert event_kind("Last shot is heard") == "shooting_end"
     assert event_kind("a punk show") is None
+
+
+def test_a_cue_in_every_tense():
+    import re
+
+    from onrecord.claims.verbs import inflected
+
+    rx = re.compile(rf"\b(?:{inflected('go in', 'respond', 'stand')})\b")
+    for form in ("goes in", "went in", "gone in", "going in", "responds", "responding", "stood", "stands"):
+        assert rx.fullmatch(form), form
+    assert not rx.search("a standard response")  # whole words only

@@ -105,3 +105,57 @@ def _write(path, data: bytes):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return path
+
+
+PACKED_MAPPING = """
+[mapping]
+name = "harrow-packed"
+source_kind = "cad"
+timezone = "UTC"
+date = "2026-05-02"
+
+[fields]
+call = "Call"
+
+[[events]]
+kind = "unit_dispatched"
+split = { column = "Units", by = ";", into = ["Unit", "At"], sep = "@" }
+time = "At"
+format = "%H:%M:%S"
+unit = "Unit"
+"""
+
+PACKED_ROWS = "Call,Units\nH-7,E12@14:03:22;M7@14:05:10\nH-8,L3@14:21:00\n"
+
+
+def test_each_event_of_a_packed_row_cites_that_row_and_a_second_import_changes_nothing(case_dir, cli, tmp_path):
+    from sqlalchemy import select
+
+    from onrecord.store.case import open_case
+    from onrecord.store.schema import events, raw_records
+
+    (tmp_path / "m.toml").write_text(PACKED_MAPPING, encoding="utf-8")
+    (tmp_path / "harrow.csv").write_text(PACKED_ROWS, encoding="utf-8")
+    code, out, err = cli("import", case_dir, tmp_path / "harrow.csv", "--mapping", tmp_path / "m.toml")
+    assert code == 0, err
+    case = open_case(case_dir)
+    with case.engine.connect() as conn:
+        rows = conn.execute(select(events.c.unit, raw_records.c.ordinal, raw_records.c.raw)
+                            .join(raw_records, events.c.raw_record_id == raw_records.c.id)
+                            .where(events.c.case_id == case.id).order_by(events.c.id)).all()
+    case.engine.dispose()
+    assert [(r.unit, r.ordinal) for r in rows] == [("E12", 2), ("M7", 2), ("L3", 3)]
+    assert rows[0].raw == rows[1].raw == b"H-7,E12@14:03:22;M7@14:05:10\n"
+    before = store_state(case_dir)
+    assert cli("import", case_dir, tmp_path / "harrow.csv", "--mapping", tmp_path / "m.toml")[0] == 0
+    assert store_state(case_dir) == before
+
+
+def test_rows_left_out_are_counted_and_kept_as_raw_records(case_dir, cli, tmp_path):
+    mapping = PACKED_MAPPING + '\n[rows]\nunless = { column = "Call", matches = "^#" }\n'
+    (tmp_path / "m.toml").write_text(mapping, encoding="utf-8")
+    (tmp_path / "h.csv").write_text(PACKED_ROWS + "# [bold]note[/bold],\n", encoding="utf-8")
+    code, out, err = cli("import", case_dir, tmp_path / "h.csv", "--mapping", tmp_path / "m.toml")
+    assert code == 0, err
+    assert "4 records, 3 events" in out and "1 rows left out" in out
+    assert store_state(case_dir)["raw"] == 4

@@ -77,3 +77,64 @@ def test_all_four_dialects_into_one_case_and_verify(case_dir, cli):
     assert state["raw"] == 1001 + 223 + 64 + 77 + 79 + 61
     code, out, _ = cli("verify", case_dir)
     assert code == 0 and "6 sources" in out
+
+
+# ---- the mapping language on real exports: each new feature against the same file read
+# another way (expectations are counted from the file with the csv module, not copied).
+
+def rows_of(*path: str, header: bool = True) -> list[dict] | list[list]:
+    import csv
+
+    with shared_path("data", "cad", *path).open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh)) if header else list(csv.reader(fh))
+
+
+def read_with(text: str, *path: str):
+    from onrecord.sources.mapping import parse_mapping
+
+    file = shared_path("data", "cad", *path)
+    return read_csv(read_file(file), parse_mapping(text, "test.toml"), str(file), None, None)
+
+
+def test_dallas_fraction_of_a_second_with_f_reads_as_iso_does():
+    text = load_mapping("dallas-police").raw_text.replace('format = "iso"', 'format = "%Y-%m-%dT%H:%M:%S.%f"')
+    with_f = read_with(text, "dallas-police-calls.csv")
+    iso = parse("dallas-police", "dallas-police-calls.csv")
+    assert not with_f.rejects and with_f.event_count == iso.event_count > 0
+    assert with_f.events["t_src_lo"].to_pylist() == iso.events["t_src_lo"].to_pylist()
+
+
+def test_seattle_rows_filtered_by_call_type_and_arrival():
+    base = load_mapping("seattle-police").raw_text
+    rows = rows_of("seattle-police-calls.csv")
+    text = base + ('\n[rows]\nwhen = [{ column = "Call Type", in = ["911"] }, '
+                   '{ column = "Arrived Time", blank = false }]\n')
+    p = read_with(text, "seattle-police-calls.csv")
+    wanted = [r for r in rows if r["Call Type"].strip() == "911" and r["Arrived Time"].strip()]
+    assert 0 < len(wanted) < len(rows)
+    assert not p.rejects and p.left_out == len(rows) - len(wanted)
+    kinds = p.events["kind"].to_pylist()
+    assert kinds.count("call_received") == kinds.count("unit_arrived") == len(wanted)
+    assert set(p.events["call"].to_pylist()) == {r["CAD Event Number"] for r in wanted}
+
+
+def test_seattle_an_event_block_of_its_own_call_type_by_pattern():
+    rows = rows_of("seattle-police-calls.csv")
+    text = load_mapping("seattle-police").raw_text.replace(
+        'kind = "unit_arrived"',
+        'kind = "unit_arrived"\nwhen = { column = "Final Call Type", matches = "(?i)suspicious" }')
+    p = read_with(text, "seattle-police-calls.csv")
+    wanted = [r for r in rows if "suspicious" in r["Final Call Type"].lower() and r["Arrived Time"].strip()]
+    assert 0 < len(wanted) and p.events["kind"].to_pylist().count("unit_arrived") == len(wanted)
+
+
+def test_reno_one_agency_and_a_default_for_the_blank_report_number():
+    rows = rows_of("reno", "CAD100620111108.csv", header=False)
+    text = load_mapping("reno-cad").raw_text.replace(
+        "[fields]", '[rows]\nunless = { column = "agency_code", equals = "RP" }\n\n'
+        '[defaults]\nreport_number = "none"\n\n[fields]')
+    p = read_with(text, "reno", "CAD100620111108.csv")
+    kept = [r for r in rows if r[4].strip() != "RP"]
+    assert 0 < len(kept) < len(rows) and p.event_count == len(kept) and not p.rejects
+    reports = [json.loads(a)["report_number"] for a in p.events["attrs"].to_pylist()]
+    assert reports.count("none") == sum(1 for r in kept if not r[8].strip()) > 0

@@ -40,6 +40,8 @@ ARRIVAL_ANCHOR = re.compile(
 # Orders to hold back: the many ways to tell officers not to go in.
 HOLD_BACK = (r"hold(?:ing)? (?:back|off|the perimeter|(?:a |the |your |our )?positions?|the line)|^hold\b(?! on)"
              r"|stay(?:ing)? (?:away|back|out|outside|put)|keep(?:ing)? (?:away|back|out|clear)|stand(?:ing)? by"
+             # "stay 500 feet away", "stand down", "treat it as a barricaded subject"
+             r"|stay(?:ing)? (?:[\w-]+ ){1,3}(?:away|back)\b|stand(?:ing)? down|barricaded (?:subject|suspect)"
              r"|wait(?:ing)? (?:for|outside|until)"
              r"|(?:not|nobody|no one|no-one|don[’']t|do not) (?:to )?(?:go|goes|going|enter|enters)(?: in)?"
              r"|stage\b|set up a perimeter")
@@ -111,6 +113,42 @@ def no_more_shots(sentence: str) -> list[Said]:
     return out
 
 
+# "No one told deputies to stage", "Nobody ordered officers to wait": no one gave it
+NO_ONE_RE = re.compile(
+    rf"\b(?P<neg>no one|no-one|nobody|none of (?:us|them|the \w+))\s+(?:ever\s+)?(?P<verb>{ORDER_VERB})\s+"
+    rf"(?:(?:anyone|anybody|deputies|officers|them|us|the (?:\w+ )?(?:units|deputies|officers|team))\s+)?"
+    rf"(?P<tonot>not\s+)?to\s+(?P<what>[^;.]+)", re.IGNORECASE)
+# "Officers were told to stand down", "Deputies were ordered to set up a perimeter": given, by someone unnamed
+PASSIVE_ORDER_RE = re.compile(
+    r"\b(?:officers|deputies|units|troopers|agents|police|they|he|she|we|I)\s+(?:(?:were|was|had been|have been|"
+    r"had|got)\s+)(?:\w+ly\s+)?(?P<neg>never\s+|not\s+)?(?P<verb>told|ordered|instructed|directed|commanded|radioed)\s+"
+    r"(?P<tonot>not\s+)?to\s+(?P<what>[^;.]+)", re.IGNORECASE)
+ATTRIBUTION_TAIL = re.compile(r",\s+(?:according to|(?:[\w’'-]+\s+){0,5}(?:said|says|found|reported|told))\b.*$")
+
+
+def _order_kind(m: re.Match) -> tuple[str | None, str]:
+    what = re.split(r"\b(?:but|and then|so|because|when|while|until he|until she)\b", m.group("what"))[0]
+    what = ATTRIBUTION_TAIL.sub("", what)  # "..., the report found" is who says it, not the order
+    said = ("not to " + what) if m.group("tonot") else what  # "told them not to go in"
+    return next((k for k, rx in ORDER_KINDS.items() if rx.search(said)), None), what
+
+
+def unattributed_orders(sentence: str) -> list[Said]:
+    """Orders with no giver named: denied by 'no one' ([0, 0]) or received in the passive
+    ([1, open), or [0, 0] with 'never'). They are about the response as a whole: who_start
+    is None and the claim's subject is the incident."""
+    out = []
+    for rx in (NO_ONE_RE, PASSIVE_ORDER_RE):
+        for m in rx.finditer(sentence):
+            kind, what = _order_kind(m)
+            if kind is None:
+                continue
+            denied = rx is NO_ONE_RE or bool(m.group("neg"))
+            out.append(Said("order_given", m.start(), m.start("what") + len(what.rstrip(" ,")),
+                            0 if denied else 1, 0 if denied else None, "orders", kind))
+    return out
+
+
 def orders(sentence: str) -> list[Said]:
     """'I never ordered anyone to hold back' (none given: [0, 0]); 'Sgt. X told us to hold
     the perimeter' (at least one: [1, open)). The kind of order is what the records are
@@ -118,10 +156,7 @@ def orders(sentence: str) -> list[Said]:
     orders to hold back."""
     out = []
     for m in ORDER_RE.finditer(sentence):
-        what = m.group("what")
-        what = re.split(r"\b(?:but|and then|so|because|when|while|until he|until she)\b", what)[0]
-        said = ("not to " + what) if m.group("tonot") else what  # "told them not to go in"
-        kind = next((k for k, rx in ORDER_KINDS.items() if rx.search(said)), None)
+        kind, what = _order_kind(m)
         if kind is None:
             continue
         denied = m.group("neg") is not None
@@ -161,4 +196,6 @@ def first_minutes(sentence: str) -> float | None:
 
 
 def find_assertions(sentence: str) -> list[Said]:
-    return no_more_shots(sentence) + orders(sentence) + camera_live(sentence)
+    found = orders(sentence)
+    found += [u for u in unattributed_orders(sentence) if not any(o.start <= u.start < o.end for o in found)]
+    return no_more_shots(sentence) + found + camera_live(sentence)

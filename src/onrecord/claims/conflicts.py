@@ -109,6 +109,14 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
                 told.add((b.id, a.doc, a.speaker, a.lo, a.hi))
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
                                     f"{_show(a)} does not overlap {_show(b)}", key[-1]))
+    for a, b in _unnamed_against_named(claims, entities, incident_of):
+        if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
+            key = group_key(b, incident_of)
+            named = entities[b.subject].name if entities and b.subject in entities else b.subject
+            who = "no one named as giving it" if a.measure == "order_given" else "officers unnamed"
+            out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
+                                f"{_show(a)} does not overlap {_show(b)} ({who} in one account, "
+                                f"{named} in the other)", key[-1]))
     from onrecord.claims.same_fact import cross_measure_conflicts
 
     seen = {frozenset(s["claim"] for s in c.sides) for c in out}
@@ -117,6 +125,38 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
         if pair not in seen:
             seen.add(pair)
             out.append(c)
+    return out
+
+
+def _unnamed_against_named(claims: list[Claim], entities: dict[str, Entity] | None,
+                           incident_of: dict[str, str] | None) -> list[tuple[Claim, Claim]]:
+    """'11 officers waited in the hallway' (no agency named) and 'Chief X said 19 officers
+    waited in the hallway' (her agency's): one count of the incident's responders told twice;
+    'no one told deputies to stage' and 'Sgt. X told deputies to stage': one order denied.
+    An unnamed group of officers is set against each agency's count of the same measure
+    in the same incident; two named agencies never against each other (their officers are
+    different people). Claims of one document are not set against each other this way."""
+    if not entities:
+        return []
+
+    def unnamed(c: Claim) -> bool:
+        if c.measure == "order_given":
+            return c.subject == "incident"  # "No one told deputies to stage": nobody, whoever is asked
+        e = entities.get(c.subject or "")
+        return e is not None and e.kind == "group"
+    out = []
+    groups = _groups([c for c in claims if c.measure.startswith("count_officers_") or c.measure == "order_given"],
+                     incident_of)
+    by_rest: dict[tuple, list[list[Claim]]] = defaultdict(list)
+    for key, cs in groups.items():
+        by_rest[key[1:]].append(cs)
+    for lists in by_rest.values():
+        for i, xs in enumerate(lists):
+            for ys in lists[i + 1:]:
+                for a in xs:
+                    for b in ys:
+                        if a.doc != b.doc and unnamed(a) != unnamed(b):
+                            out.append((a, b) if unnamed(a) else (b, a))
     return out
 
 

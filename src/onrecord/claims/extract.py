@@ -52,15 +52,21 @@ def extract_claims(text: str, doc_id: str) -> list[Claim]:
     return analyse({doc_id: text}).claims
 
 
-def analyse(texts: dict[str, str], one_incident: bool = False) -> Analysis:
+def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool = False) -> Analysis:
     """Claims, entities and conflicts across several documents (doc id -> text). The
     documents are grouped by incident and compared only within each, unless the caller
-    knows they are all about one (a case: `one_incident=True`)."""
+    knows they are all about one (a case: `one_incident=True`). `parse=True` reads the
+    measure of a number the rules leave unread from the dependency parse of its sentence
+    (structure.py; needs the `parse` extra, and says so when it is missing)."""
+    if parse:
+        from onrecord.claims.grammar import require
+
+        require()
     docs = [read_document(doc_id, text) for doc_id, text in texts.items()]
     res = resolve_entities(docs)
     claims: list[Claim] = []
     for doc in docs:
-        claims.extend(claims_in(doc, res, find_speakers(doc, res)))
+        claims.extend(claims_in(doc, res, find_speakers(doc, res), parse))
     _add_fixed_entities(res, docs, claims)
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]
@@ -79,7 +85,7 @@ def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Clai
         res.entities[INCIDENT] = Entity(INCIDENT, "incident", "the incident")
 
 
-def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]:
+def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = False) -> list[Claim]:
     out: list[Claim] = []
     halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
               if t.ampm in {"am", "pm"}]
@@ -91,6 +97,8 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
                   for t in clocks]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
         found = [c for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
+        for c in found:
+            _told_when(doc, speakers, c)
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
         found += [c for s in find_assertions(sent.text) if (c := _said_claim(doc, res, speakers, sent, s))]
         ages = find_ages(sent.text)
@@ -101,7 +109,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers) -> list[Claim]
                 continue
             if any(a.start <= q.start < a.end for a in ages):
                 continue
-            reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous)
+            reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous, parse)
             if reading is None:
                 continue
             previous = reading
@@ -167,8 +175,8 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     anchor names ("once I was at the building"), or whoever gives the order."""
     start, end = sent.start + s.start, sent.start + s.end
     voice, quoted = speakers.who_said(start)
-    if s.measure == "camera_view_live":
-        who, who_text = INCIDENT, None
+    if s.measure == "camera_view_live" or (s.measure == "order_given" and s.who_start is None):
+        who, who_text = INCIDENT, None  # a camera's view; an order no one is named as giving
     elif s.who_start is not None:
         who, who_text = person_subject(doc, res, sent.start + s.who_start, sent.start + s.who_end, sent.start,
                                        voice.speaker, quoted)
@@ -185,13 +193,19 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     )
 
 
-def _read(sent: Sentence, q, context: str, previous: Reading | None) -> Reading | None:
+def _read(sent: Sentence, q, context: str, previous: Reading | None, parse: bool = False) -> Reading | None:
     if q.money:
         return read_money(sent.text, q.start, q.end)
     if q.unit:
-        return read_duration(sent.text, q.start, q.end, context, q.unit)
-    return (read_age(sent.text, q.start, q.end) or read_duration(sent.text, q.start, q.end, context)
-            or read_count(sent.text, q.start, q.end, previous))
+        found = read_duration(sent.text, q.start, q.end, context, q.unit)
+    else:
+        found = (read_age(sent.text, q.start, q.end) or read_duration(sent.text, q.start, q.end, context)
+                 or read_count(sent.text, q.start, q.end, previous))
+    if found is None and parse:
+        from onrecord.claims.structure import structural_reading
+
+        found = structural_reading(sent.text, q.start, q.end, context, q.unit)
+    return found
 
 
 def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
@@ -201,6 +215,12 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
         said = speakers.attribution_at(start)
         if said is not None and not said.whole and not re.search(r"\bidentif", sent.text):
             voice = speakers.author  # "X said the suspect, a 21-year-old man, ...": the reporter's identification
+    if reading.unit == "people" and not quoted and TOLL_CLAUSE.search(sent.text[:q.start]):
+        said = speakers.attribution_at(start)
+        if said is not None and not said.whole:
+            # "X said ... the rampage that resulted in 17 deaths": the toll is the reporter's
+            # description of the incident, not part of what X said
+            voice = speakers.author
     subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
     lo, hi = to_unit(reading, q)
     ref = None
@@ -215,6 +235,22 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
         unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=reading.qualifier,
         time_ref=ref,
     )
+
+
+# An incident noun with a relative clause that gives its toll: "the massacre that left", "the shooting,
+# which killed"
+TOLL_CLAUSE = re.compile(r"\b(?:shooting|massacre|rampage|attack|shootings|tragedy)\b[^;:“”\"]{0,60}?"
+                         r"\b(?:that|which)\s+(?:has\s+|had\s+)?(?:left|killed|claimed|resulted in|took|ended)\b"
+                         r"[^;:“”\"]{0,30}$",
+                         re.IGNORECASE)
+# '"...," an officer said at 12:47 a.m.': when something was said is told by the narrator
+SAID_AT = re.compile(r"\b(?:said|says|told|added|radioed|reported|wrote|asked|yelled|shouted)\s+"
+                     r"(?:(?:at|around|about|shortly after|just after|just before|by)\s+)?$", re.IGNORECASE)
+
+
+def _told_when(doc: Document, speakers: Speakers, c: Claim) -> None:
+    if c.measure == "time_of_action" and not c.quoted and SAID_AT.search(doc.text[c.sentence_start:c.start]):
+        c.speaker, c.speaker_text = speakers.author.speaker, speakers.author.text
 
 
 DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+(?P<anchor>(?:the|a|an|this|that|his|her)\s+[^,.;:—–\"“”]+)",

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT
 from onrecord.claims.counts import people_count
-from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval
+from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval, taken_as_delay
+from onrecord.claims.verbs import inflected
 
 MEASURES = {
     "duration_outside": "how long someone stayed outside / at a door before going in (minutes)",
@@ -82,19 +83,27 @@ PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
 
 OFFICER_CUES = [  # first match in this order wins
     ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
-    ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot)\b"),
+    ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot|grazed|"
+                               r"(?:struck|hit) by (?:gunfire|a bullet|bullets|shrapnel|fragments))\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
                                r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in"
                                r"|gone in|gone into|"
                                r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter"
                                r"|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
-                               r"stormed|made entry|ran in(?:to)?|going in)\b"),
-    ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned)\b"),
+                               r"stormed|made entry|ran in(?:to)?|going in|"
+                               + inflected("enter", "go in", "go inside", "go into", "rush in", "rush into", "storm",
+                                           "make entry", "run in", "run into") + r")\b"),
+    ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned|"
+                            + inflected("send", "dispatch", "deploy", "respond", "mobilize", "mobilise", "assign")
+                            + r")\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
-                               r"remained|lingered|hunkered)\b"),
+                               r"remained|lingered|hunkered|"
+                               + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
+                                           "hunker") + r")\b"),
     ("count_officers_on_scene",
-     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered)\b"),
+     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|"
+     + inflected("arrive", "show up", "assemble", "gather", "converge") + r")\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
 ]
@@ -110,7 +119,9 @@ PEOPLE_CUES = [  # the nearest match wins
 ]
 NEGATION = re.compile(r"\b(?:not|never|no|none)\b|n[’']t\b", re.IGNORECASE)
 STAY = re.compile(r"\b(?:remained|remain|stayed|stay|stood|stand|waited|waiting|wait|was there|were there|"
-                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover)\b"
+                  r"sat|hid|hiding|lingered|held (?:his |her |their )?position|took cover|taking cover|"
+                  + inflected("remain", "stay", "stand", "wait", "sit", "hide", "linger", "take cover", "spend")
+                  + r")\b"
                   # "remained alive", "stayed calm": a state, not a place
                   r"(?!\s+(?:alive|calm|quiet|silent|in critical|in stable|in serious|hospitali[sz]ed|open|closed|"
                   r"unclear|unknown|on the line))", re.I)
@@ -140,9 +151,12 @@ SERVICE_FOR = re.compile(r"\b(?:an?|the|his|her)\s+(?:[\w-]+\s+){0,3}(?:officer|
                          r"paramedic|dispatcher|teacher|sheriff|chief|sergeant|detective|lieutenant|captain)\s+"
                          r"for\s+(?:(?:about|nearly|almost|more than|over)\s+)?$", re.IGNORECASE)
 ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|going in|"
+                   + inflected("enter", "go in", "go inside", "make entry", "get inside", "breach") + "|"
                    r"(?:were|was) (?:in|inside) the (?:building|school|club|store|church|theater))\b", re.IGNORECASE)
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
-                     r"(?:were|was) on (?:hand|(?:the )?scene))\b", re.IGNORECASE)
+                     + inflected("arrive", "get there", "reach", "respond", "show up") + "|"
+                     r"(?:were|was) (?:on (?:hand|(?:the )?scene|site)|at the scene))\b", re.IGNORECASE)
+ENTRY_STATE = re.compile(r"\b(?:were|was) (?:in|inside) the\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
 VISIT = re.compile(r"^\s+(?:police|officers|deputies|law enforcement|authorities)\s+(?:\w+\s+)?"
@@ -189,8 +203,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         unit_end = end
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
+    hedge = "within" if re.match(r"within\b", sentence[start:], re.IGNORECASE) else None
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
-                                        and not STAY.search(before) and not TOOK.search(before)):
+                                        and not STAY.search(before) and not TOOK.search(before)
+                                        and not taken_as_delay(sentence[:start], hedge)):
         return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before) or SERVICE_FOR.search(sentence[:start]):
         return Reading("duration_of_service", "year", unit_end, "person", unit)
@@ -221,7 +237,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         if re.match(r"^\s*(?:for \w+ )?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
-    if ENTRY.search(before):
+    if ENTRY.search(before) and not (re.search(r"\bfor\s*$", before) and ENTRY_STATE.search(before)):
+        # "was inside the school for 80 minutes" is a time spent inside, not a delay until going in
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)

@@ -215,6 +215,11 @@ ACRONYM_RE = re.compile(r"\b(?P<acr>FBI|ATF|DEA|DHS|FEMA|CBP|USMS|DPS|Border Pat
                         r"[A-Z]{2,4}PD|[A-Z]{1,3}SO|[A-Z]{2,3}FD)\b")
 _HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
                           if ws is not FAMILIES["courtesy"]), key=len, reverse=True))
+# National agencies written several ways, each to one name so that its mentions are one agency.
+NATIONAL = [(re.compile(r"\b(?:(?:U\.S\.\s+|US\s+|federal\s+)?Justice\s+Department|(?:U\.S\.\s+)?Department\s+of\s+"
+                        r"Justice|DOJ)\b"), "Department of Justice"),
+            (re.compile(r"\b(?:U\.S\.\s+)?Secret\s+Service\b"), "Secret Service"),
+            (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS")]
 DESCRIPTION_RE = re.compile(
     rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"
     rf"(?P<mods>(?:[\w’'-]+\s+){{0,4}}?)(?P<head>{_HEADS})\b(?![’']s)(?-i:(?!\s+[A-Z][a-z]))",
@@ -225,7 +230,7 @@ NOUN_AFTER_RE = re.compile(
     r"\s+(?:warnings?|tips?|reports?|threats?|calls?|programs?|positions?|cars?|vehicles?|"
     r"union|training|office|department|situation|drills?|cases?|incidents?|academy)\b",
     re.IGNORECASE)
-SKIP_PLACE = {"The", "Some", "Meanwhile", "According", "Speaking", "And", "But", "Two",
+SKIP_PLACE = {"The", "A", "An", "Some", "Meanwhile", "According", "Speaking", "And", "But", "Two",
               "Three", "Four", "Five", "Many", "Several", "Other", "Local", "All", "Both"}
 
 
@@ -244,13 +249,19 @@ def agency_kind(word: str) -> str | None:
     return None  # officers, cops, sources: whichever agency of that place is known
 
 
+def _number_word(word: str) -> bool:
+    from onrecord.claims.numbers import parse_number
+
+    return word.lower() not in {"a", "an"} and parse_number(word) is not None
+
+
 def agencies(doc: Document) -> list[Mention]:
     out = []
     for para in doc.paragraphs:
         for m in ORG_RE.finditer(para.text):
             words = m.group("place").split()
-            while words and words[0] in SKIP_PLACE:
-                words = words[1:]
+            while words and (words[0] in SKIP_PLACE or _number_word(words[0])):
+                words = words[1:]  # "Fourteen officers", "Twenty-one deputies": a count, not a place
             if not words or words[-1].lower() in NOT_NAME - {"county", "city"}:
                 continue
             place = " ".join(words)
@@ -261,6 +272,10 @@ def agencies(doc: Document) -> list[Mention]:
         for m in ACRONYM_RE.finditer(para.text):
             out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
                                "org", place=m.group(0), agency="federal"))
+        for rx, name in NATIONAL:
+            for m in rx.finditer(para.text):
+                out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
+                                   "org", place=name, agency="federal"))
     return out
 
 

@@ -296,3 +296,21 @@ def _single(m: re.Match, value: float, rule: str | None, hedge: str | None) -> Q
     text = m.string[start:end]
     return Quantity(start, end, text, value, lo, hi, hedge,
                     money=m.group("n1").lstrip().startswith("$"))
+
+
+# "went in", "rushed in": a particle of the verb, not the preposition of a delay
+_PARTICLE_IN = re.compile(r"\b(?:went|go|goes|going|gone|rushed|rush|ran|run|runs|came|come|comes|moved|move|walked|"
+                          r"stormed|headed|sent|burst|barged|charged|broke|got|get|gets|poured|filed)\s+in\s*$",
+                          re.IGNORECASE)
+
+
+def taken_as_delay(lead: str, hedge: str | None) -> bool:
+    """Whether an amount of time is the object of 'within' / 'in' / 'took' ("responded in
+    less than two minutes after the call", "were on hand within 90 seconds after the
+    alarms"): a delay until something, even with the event it counts from after it, and
+    not a time relative to that event. `lead` is the sentence before the amount."""
+    if not (hedge or "").startswith("within") and (not re.search(r"\b(?:in|took|takes|within)\s*$", lead, re.I)
+                                                   or _PARTICLE_IN.search(lead)):
+        return False
+    # "Within two minutes of the call, ...": opening its sentence, the amount dates what follows
+    return re.search(r"[a-z]{3,}", re.split(r"[,;:—–]", lead)[-1]) is not None

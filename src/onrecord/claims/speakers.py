@@ -23,7 +23,8 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|concluded|determined|identified|according to")
+         r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
+         r"highlighted|shows|showed|details|detailed|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
@@ -34,13 +35,18 @@ CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses
                       re.IGNORECASE)
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
                           r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
-DOCUMENT_SUBJECT = re.compile(r"^\s*(?:the|a|an|its|their)\s+(?:[\w-]+\s+){0,2}(?:report|review|presentation|"
+DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|a|an|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
 # News organisations: an acronym of a network or a name with a newspaper's word.
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
                r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
                r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
-               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News))")
+               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
+               r"Sun|Record|Bulletin|Enquirer|Advocate|Statesman|Republic|Ledger|Citizen|Mercury|Democrat|Monitor|"
+               r"Review-Journal|Free Press|Sun-Times|Eagle|Oregonian|Plain Dealer|Tribune-Review|Post-Gazette|"
+               r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
+               # a broadcaster's call sign: KXAN, WFAA-TV
+               r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?)")
 OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s+(?:also\s+|first\s+|has\s+|had\s+)?$")
 OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
 
@@ -58,9 +64,18 @@ def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
-                      r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly)[\s,]+)*$")
+                      r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly|"
+                      # "X at a news conference said", "X in a statement Tuesday said"
+                      r"(?:at|in|during|on|through|via)\s+(?:an?|the|his|her|their|its)\s+(?:[\w-]+\s+){0,2}?"
+                      r"(?:news conference|press conference|briefing|statement|interview|hearing|meeting|letter|"
+                      r"post|video|email|tweet|release|deposition|testimony)(?:\s+\w+day)?)[\s,]+)*$")
 RIGHT_GAP = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.]*\s+|of\s+)*$")
-ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s+|of\s+|,\s*)*$")
+# "according to CSPD spokesperson Lt. Pamela Castro": capitalised words and role words before the name
+ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s+|of\s+|,\s*|"
+                           r"(?:spokes(?:man|woman|person)|chief|sheriff|officer|deputy|sergeant|lieutenant|"
+                           r"captain|detective|director|commissioner|official|investigator|agent|superintendent|"
+                           r"mayor|governor|senator|representative|public information officer|police|fire|"
+                           r"department|sheriff[’']s office|county|city|state)\s+)*$")
 APPOSITION = re.compile(r"^,\s*(?:the|a|an)\b[^,;“”\"]*$")
 PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
 
@@ -229,6 +244,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
+        elif OPENING_ADVERBIAL.match(head):
+            # "Between 12:49 a.m. and 1:05 a.m., the same internal report highlights ...": the
+            # opening time is part of what the speaker says
+            covers = [(sent.start, sent.end)]
         elif TRAILING.search(head) and (re.match(r"^\s*(?:[,.;:]|$)", tail) or INVERTED_TAIL.match(tail)) \
                 and not re.search(r"\b(?:that|whether|if)\s*$", head):
             # "A total of 39 officers responded, police said, and ...": the clause before it;
@@ -239,9 +258,14 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+OPENING_ADVERBIAL = re.compile(r"^(?:at|by|between|from|around|about|shortly|just|after|before|until|within)\b"
+                               r"[^,;“”\"]{0,60},\s*(?:the|a|an|its|their|[A-Z])[^,;“”\"]{0,60}$", re.IGNORECASE)
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
 ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|after|before)\s+[^,.;:“”\"]{0,40}?|later|"
-                            r"earlier|yesterday|today|again|also|then|publicly)?\s*(?:\([^)]{0,30}\))?\s*[.;]?\s*$",
+                            r"earlier|yesterday|today|again|also|then|publicly|"
+                            # "..., Brisk said Friday (May 27).", "said Tuesday night"
+                            r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+[^,.;:“”\"]{0,30}?)?)?"
+                            r"\s*(?:\([^)]{0,30}\))?\s*[.;]?\s*$",
                             re.IGNORECASE)
 # ", said Deputy Chief Chris Covelli, spokesman ...": only the speaker after the verb
 INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
@@ -254,9 +278,24 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     named = [m for m in mentions
              if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
     if verb == "according to":
+        fits = [m for m in named if ve <= m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start])]
+        # "according to CSPD spokesperson Lt. Pamela Castro": the head of the phrase is its last name
+        # before any comma; "according to Israel, the sheriff" keeps the first
+        whole = [m for m in fits if "," not in doc.text[ve:m.start]]
+        if whole or fits:
+            m = whole[-1] if whole else fits[0]
+            return Voice(m.entity, _phrase(doc, m))
+        # "according to a timeline released by the X Police Department": the document's author
         for m in named:
-            if m.start >= ve and m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start]):
+            if m.start >= ve and m.entity and m.kind in {"org", "person"} \
+                    and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, _phrase(doc, m))
+        own = AGENCY_OWN.match(doc.text[ve:sent.end])
+        if own and res is not None:
+            # "according to the department's review": the agency last named
+            org = _last_org(doc, res, vs)
+            if org is not None:
+                return Voice(org.entity, own.group(0).strip())
         rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
         crowd = CROWD_RE.search(rest.group(1) + " ") if rest else None
         if crowd and res is not None and crowd.start() < 12:
@@ -300,6 +339,15 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if res is not None:
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
         return Voice(gid, crowd.group(1))
+    agency = AGENCY_SAYS.search(doc.text[sent.start:vs])
+    if agency and res is not None:
+        # "..., the department said in a statement": the agency last named before
+        org = _last_org(doc, res, vs)
+        if org is not None:
+            return Voice(org.entity, agency.group(1))
+    office = [m for m in left if m.kind == "person" and m.entity and OFFICE_OF.match(doc.text[m.end:vs])]
+    if office:
+        return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.
@@ -311,6 +359,24 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if before:
             return Voice(before[-1].entity, pron.group(1))
     return None
+
+
+DOCUMENT_BY = re.compile(r"^\s+(?:a|an|the|its|their)\s+(?:[\w-]+\s+){0,3}(?:report|timeline|review|presentation|"
+                         r"investigation|audit|analysis|findings|statement|records?|documents?|account)\s+"
+                         r"(?:(?:released|issued|published|compiled|prepared|written|made public|obtained)\s+)?"
+                         r"(?:\w+\s+)?(?:by|from|of)\s+(?:the\s+)?$", re.IGNORECASE)
+AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s office|office|police department)"
+                        r"[’']s?\s+"
+                        r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
+                        r"findings|statement|records?)\b", re.IGNORECASE)
+AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
+                         r"sheriff[’']s department))\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
+
+
+def _last_org(doc: Document, res: Resolution, before: int) -> Mention | None:
+    orgs = [m for m in res.between(doc.id, 0, before) if m.kind == "org" and m.entity]
+    return orgs[-1] if orgs else None
 
 
 def _phrase(doc: Document, m: Mention) -> str:

@@ -148,14 +148,17 @@ def _split_after_clock(text: str, bound: list[int]) -> list[list[int]]:
     return out + [[s, e]]
 
 
-ABBREVIATION_END = re.compile(r"\b(?:Sgt|Lt|Capt|Cpl|Det|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Col|Maj|St|No|Insp|Supt)\.\s*$")
+# titles, street words and a lone initial ("3430 N. Academy Blvd.", "Devin P. Kelley")
+ABBREVIATION_END = re.compile(r"\b(?:Sgt|Lt|Capt|Cpl|Det|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Col|Maj|St|No|Insp|Supt|"
+                              r"Blvd|Ave|Rd|Hwy|Mt|Ft|Pkwy|Ln|Ct|Jr|Sr|(?-i:[A-Z]))\.\s*$")
 
 
 def _join_after_abbreviation(text: str, bounds: list[list[int]]) -> list[list[int]]:
     """'Sgt. Dana Hale' is not the end of a sentence at 'Sgt.'."""
     out: list[list[int]] = []
     for b in bounds:
-        if out and ABBREVIATION_END.search(text[out[-1][0]:out[-1][1]]):
+        prev = text[out[-1][0]:out[-1][1]] if out else ""
+        if out and (ABBREVIATION_END.search(prev) or prev.rstrip().endswith(",")):  # "Blvd.," ends no sentence
             out[-1][1] = b[1]
         else:
             out.append(list(b))

@@ -157,16 +157,33 @@ def _end_of_first(m: re.Match) -> int:
 
 OFFSET_AFTER = re.compile(
     r"^[\s-]*(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)?\s*"
-    r"(?P<rel>after|before|later|earlier|ago|prior to|into|past|since)\b(?:\s+(?P<anchor>[^,.;:—–\"“”]+))?",
+    # the anchor runs to the clause's end; a clock time inside it ("after he went in at 11:33 a.m.") stays whole
+    r"(?P<rel>after|before|later|earlier|ago|prior to|into|past|since)\b"
+    r"(?:\s+(?P<anchor>(?:[^,.;:—–\"“”]|(?<=\d)[:.](?=\d)|(?<=\b[ap])\.(?=m\.)|(?<=\b[ap]\.m)\.)+))?",
     re.IGNORECASE,
 )
+
+
+def _in_minutes(q, unit: str) -> tuple[float | None, float | None, str]:
+    """An offset in seconds or hours in minutes, its hedge applied after converting ("about
+    an hour after" is [54, 66] minutes, not [0, 2] hours), so offsets of one moment compare."""
+    from onrecord.claims.numbers import HEDGES, TRAILING_HEDGES, interval
+
+    f = {"second": 1 / 60, "sec": 1 / 60, "hour": 60.0, "hr": 60.0}.get(unit)
+    if f is None:
+        return q.lo, q.hi, unit
+    rule = HEDGES.get(q.hedge or "") or TRAILING_HEDGES.get(q.hedge or "")
+    if q.lo == q.hi or rule is None or q.hedge == "range":
+        return (None if q.lo is None else q.lo * f), (None if q.hi is None else q.hi * f), "minute"
+    lo, hi = interval(q.value * f, rule)
+    return lo, hi, "minute"
 
 
 def offsets(text: str) -> list[TimeExpr]:
     """'two days after the vigil', 'about a half hour into the ordeal', 'one minute and 39
     seconds after the first shot', 'four minutes later': an amount of time (numbers.py, so
     compound and vague amounts are read once) and the event it counts from, in words."""
-    from onrecord.claims.numbers import find_quantities
+    from onrecord.claims.numbers import find_quantities, taken_as_delay
 
     out = []
     for q in find_quantities(text):
@@ -175,8 +192,7 @@ def offsets(text: str) -> list[TimeExpr]:
             continue
         rel = m.group("rel").lower()
         lead = text[:q.start]
-        if ((q.hedge or "").startswith("within") or re.search(r"\b(?:in|took|takes|within)\s*$", lead, re.I)) \
-                and re.search(r"[a-z]{3,}", re.split(r"[,;:—–]", lead)[-1]):
+        if taken_as_delay(lead, q.hedge):
             continue  # "responded in less than two minutes after ...": a delay, read as a duration
         if (q.unit or m.group("unit") or "").lower().rstrip("s") in {"week", "month", "year"}:
             continue  # "three weeks later", "a year after the shooting": when the piece is written, not the response
@@ -188,7 +204,8 @@ def offsets(text: str) -> list[TimeExpr]:
             anchor = None  # "four minutes later": the anchor is whatever came just before
         unit = q.unit or m.group("unit").lower().rstrip("s")
         end = q.end + (m.end() if anchor else m.end("rel"))
-        out.append(TimeExpr(q.start, end, text[q.start:end], "offset", q.lo, q.hi, unit, q.hedge,
+        lo, hi, unit = _in_minutes(q, unit)
+        out.append(TimeExpr(q.start, end, text[q.start:end], "offset", lo, hi, unit, q.hedge,
                             {"relation": sign, "anchor": anchor}))
     return out
 

@@ -106,6 +106,11 @@ EVENTS = [
                      r"(?:gunman|shooter|suspect)|\b(?:gunman|shooter|suspect)\s+(?:was\s+)?(?:killed|shot dead|dead)"),
     ("custody", r"\b(?:in|into)\s+custody|\barrest(?:ed|s)?\b|\bdetain(?:ed|s)?\b|\bapprehend(?:ed|s)?\b"
                 r"|\bsurrender(?:ed|s)?\b"),
+    # the attacker's own way in is one moment of the incident, not the responders' entry
+    ("shooter_entry", r"\b(?:gunman|shooter|suspect|attacker|assailant|killer)\s+(?:\w+\s+)?(?:entered|enters|went\s+"
+                      r"in(?:side|to)?|goes\s+in(?:side|to)?|walked\s+in(?:to)?|walks\s+in(?:to)?|got\s+in(?:side|to)?|"
+                      r"made\s+(?:his|her|their)\s+way\s+in(?:to|side)?|burst\s+in(?:to)?|forced\s+(?:his|her|their)\s+"
+                      r"way)\b"),
     ("entry", r"\b(?:entered|enters|enter|entering|went\s+in(?:side|to)?|goes\s+in|made\s+entry|breach(?:ed|es)?|"
               r"stormed|storms|ran\s+into|runs\s+into|got\s+inside|go\s+in)\b"),
     ("arrival", r"\b(?:arrived|arrives|arrive|arriving|got\s+there|gets\s+there|reached|reaches|pulled\s+up|"
@@ -118,7 +123,7 @@ _EVENTS = [(kind, re.compile(p, re.IGNORECASE)) for kind, p in EVENTS]
 
 # Moments of the incident itself, whoever is named beside them: "police received 911
 # calls at 11:56" and "CSPD received numerous calls at 11:57" are two accounts of one.
-INCIDENT_EVENTS = {"call_911", "shooting_start", "shooting_end"}
+INCIDENT_EVENTS = {"call_911", "shooting_start", "shooting_end", "shooter_entry", "shooter_down"}
 
 
 def event_kind(text: str) -> str | None:
@@ -127,3 +132,27 @@ def event_kind(text: str) -> str | None:
         if rx.search(text):
             return kind
     return None
+
+
+MORE_IRREGULAR = {"slay": ["slew", "slain"], "hurt": ["hurt"], "hide": ["hid", "hidden", "hiding"],
+                  "rush": ["rushes"], "stay": ["stays", "stayed"], "hunker": [], "mobilize": ["mobilizing"],
+                  "mobilise": ["mobilising"], "dispatch": ["dispatches"], "storm": [], "remain": [],
+                  "linger": [], "assemble": ["assembling"], "gather": [], "deploy": ["deploys", "deployed"],
+                  "assign": [], "wound": [], "spend": ["spent", "spending"], "converge": ["converging"],
+                  "injure": ["injuring"], "hospitalize": ["hospitalizing"]}
+
+
+def inflected(*phrases: str) -> str:
+    """A regex alternation of every form of each verb phrase ("go in" -> go in, goes in,
+    went in, gone in, going in): timelines are written in the present ("Three officers
+    enter the classroom"), reports in the past, so a cue must not depend on the tense."""
+    out: set[str] = set()
+    for phrase in phrases:
+        base, _, rest = phrase.partition(" ")
+        irregular = [*IRREGULAR.get(base, []), *MORE_IRREGULAR.get(base, [])]
+        regular = _regular(base)
+        if any(not f.endswith(("ed", "ing", "s")) for f in irregular):
+            regular = [f for f in regular if not f.endswith("ed")]  # "ran", not "runned"
+        forms = {base, *regular, *irregular}
+        out |= {f"{f} {rest}".strip() for f in forms}
+    return "|".join(sorted((re.escape(f).replace(r"\ ", r"\s+") for f in out), key=len, reverse=True))

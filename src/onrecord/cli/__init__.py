@@ -13,6 +13,7 @@ import sys
 import typer
 
 from onrecord.cli import build, case, claims, demo, imports, link, live, scenario, views
+from onrecord.cli.options import NegativeNumbers
 from onrecord.errors import OnrecordError
 
 app = typer.Typer(
@@ -32,7 +33,7 @@ app.command("timeline")(case.timeline)
 app.command("build")(build.build)
 app.command("metrics")(build.metrics)
 app.command("discrepancies")(build.discrepancies)
-app.command("pin-clock")(build.pin_clock)
+app.command("pin-clock", cls=NegativeNumbers)(build.pin_clock)
 app.command("link")(link.link)
 app.command("subjects")(link.subjects)
 app.command("claims")(claims.claims)

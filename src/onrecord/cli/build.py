@@ -59,7 +59,10 @@ def pin_clock(case: CaseArg,
               offset_s: Annotated[float, typer.Argument(help="seconds the clock runs ahead; behind: -- -4.5")],
               uncertainty_s: Annotated[float, typer.Option("--uncertainty", help="± seconds")] = 0.0) -> None:
     """Pin a source's clock offset you know; it wins over the estimate at the next build."""
+    from onrecord.errors import UsageError
     from onrecord.reconstruct.pins import write_pin
 
+    if not uncertainty_s >= 0:
+        raise UsageError(f"--uncertainty {uncertainty_s} must be 0 or more seconds (it is a ± width)")
     write_pin(Path(case), source, offset_s, uncertainty_s)
     typer.echo(f"pinned {source}: {offset_s:+.3f} s (±{uncertainty_s} s); run `onrecord build {case}`")

@@ -38,12 +38,14 @@ def claims(
     json_out: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/claims.md)."),
     one_incident: bool = typer.Option(False, "--one-incident",
                                       help="All files are about one incident: compare every claim with every other."),
+    parse: bool = typer.Option(False, "--parse",
+                               help="Read numbers the rules leave unread from a dependency parse (the 'parse' extra)."),
 ) -> None:
     """Free text -> attributed claims (who says what number about whom) and their conflicts.
     Files are grouped by incident (shared names) and compared only within each."""
     from onrecord.claims.extract import analyse
 
-    analysis = analyse(read_texts(files), one_incident=one_incident)
+    analysis = analyse(read_texts(files), one_incident=one_incident, parse=parse)
     if json_out:
         typer.echo(json.dumps(analysis.to_json(), indent=2, ensure_ascii=False))
         return

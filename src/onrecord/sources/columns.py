@@ -27,6 +27,17 @@ def template(text: str, table: dict[str, pa.Array], rows: int) -> pa.Array:
     return pc.if_else(pc.equal(pc.utf8_trim_whitespace(joined), ""), NULL_STR, joined)
 
 
+def matched(values: pa.Array, pattern: str) -> pa.Array:
+    """What a regular expression finds in each value: its first group, or the whole match
+    (the day out of "10/21/2024 14:03:22" with "^(\\S+)"); blank where it finds nothing."""
+    import re
+
+    inner = pattern if re.compile(pattern).groups else f"({pattern})"  # Python and RE2 agree on groups
+    found = pc.replace_substring_regex(values, f"^(?s:.*?)(?:{inner})(?s:.*)$", r"\1")
+    hit = pc.fill_null(pc.match_substring_regex(values, pattern), False)
+    return pc.if_else(pc.and_(hit, pc.not_equal(found, "")), found, NULL_STR)
+
+
 def translate(values: pa.Array, table: dict[str, str], name: str, uncoded: dict) -> pa.Array:
     """Look values up in a code table; keep a value with no entry as written, and count it."""
     keys = pa.array(list(table.keys()), pa.string())
@@ -43,10 +54,15 @@ def field_values(spec: FieldSpec, table: dict[str, pa.Array], rows: int, codes: 
         values = template(spec.template, table, rows)
     else:
         values = table[spec.column]
+    if spec.pattern is not None:
+        values = matched(values, spec.pattern)
     if spec.codes:
         values = translate(values, codes[spec.codes], spec.codes, uncoded)
     if spec.pick:
-        return pc.struct_field(pc.extract_regex(values, POINT), spec.pick)
+        values = pc.struct_field(pc.extract_regex(values, POINT), spec.pick)
+    if spec.default is not None:
+        blank = pc.fill_null(pc.equal(pc.utf8_trim_whitespace(values), ""), True)
+        values = pc.if_else(blank, spec.default, values)
     return values
 
 

@@ -29,6 +29,7 @@ class ImportResult:
     already: bool = False
     uncoded: dict = field(default_factory=dict)
     receipt: dict | None = None  # signed, outside the database (store/receipts.py): the chain head after it
+    left_out: int = 0
 
 
 def read_file(path: Path) -> bytes:
@@ -71,7 +72,7 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
-                          receipt=issue_import(case, source_id, key))
+                          left_out=parsed.left_out, receipt=issue_import(case, source_id, key))
     if parsed.rejects:
         result.rejects_file = write_rejects(case.path, source_id, name, parsed)
     return result

@@ -5,16 +5,23 @@ from __future__ import annotations
 import re
 import tomllib
 import zoneinfo
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from onrecord.errors import InputError
+from onrecord.sources.conditions import RowFilter, row_filter
+from onrecord.sources.explode import SplitSpec, split_spec
+from onrecord.sources.mapping_keys import EVENT_OWN, FIELD_TABLE, TOP, suggestion, unknown
+from onrecord.sources.strptime import format_problem, missing_date
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
 
 BUNDLED = Path(__file__).parent / "mappings"
 EVENT_FIELDS = ("call", "unit", "agency", "place", "text", "lat", "lon", "actor", "channel")
 PRECISION_MS = {"second": 0, "minute": 59_999, "hour": 3_599_999, "day": 86_399_999}
 TEMPLATE_COLUMN = re.compile(r"\{([^{}]+)\}")
+NAMED_FORMATS = ("iso", "epoch", "epoch_s", "epoch_ms")
+# Fields an [[events]] block may take from a column of its own (a wide or packed layout's unit).
+EVENT_OWN_FIELDS = ("unit", "agency", "call", "place", "actor", "channel", "lat", "lon")
 
 
 @dataclass(frozen=True)
@@ -23,6 +30,8 @@ class FieldSpec:
     codes: str | None = None
     template: str | None = None
     pick: str | None = None  # "lat" / "lon" out of a "(lat, lon)" point column
+    default: str | None = None  # what a blank value reads as
+    pattern: str | None = None  # a regular expression: its first group (or the match) is the value
 
     def columns(self) -> list[str]:
         if self.template is not None:
@@ -42,14 +51,26 @@ class EventSpec:
     once_per_call: bool
     text: str | None
     unit: bool
+    key: str = "events"  # where it is in the mapping, for messages: "events[2]"
+    rows: RowFilter = RowFilter()  # its own `when` / `unless`
+    fields: dict[str, FieldSpec] = field(default_factory=dict)  # its own unit, agency, ... columns
+    attributes: dict[str, FieldSpec] = field(default_factory=dict)  # its own attributes, beside the row's
+    split: SplitSpec | None = None
+    slot: tuple[str, ...] = ()  # a wide layout's columns for this slot: all blank = no event
+    date: str | None = None  # [mapping] date, for a pattern that writes the time of day alone
 
     def columns(self) -> list[str]:
+        """The file's columns this block reads (a packed column's parts are not columns)."""
         cols = list(self.time)
         if self.kind_from:
             cols.append(self.kind_from)
         if self.text:
             cols += TEMPLATE_COLUMN.findall(self.text)
-        return cols
+        for spec in [*self.fields.values(), *self.attributes.values()]:
+            cols += spec.columns()
+        cols += self.rows.columns()
+        parts = set(self.split.into) if self.split else set()
+        return ([self.split.column] if self.split else []) + [c for c in cols if c not in parts]
 
 
 @dataclass(frozen=True)
@@ -77,20 +98,28 @@ class Mapping:
     encoding: str
     required: tuple[str, ...]
     null_values: tuple[str, ...] = ("",)
+    date: str | None = None  # the day an export writing only times of day is of (YYYY-MM-DD)
     fields: dict[str, FieldSpec] = field(default_factory=dict)
-    attributes: dict[str, str] = field(default_factory=dict)
+    attributes: dict[str, str] = field(default_factory=dict)  # name -> the column it copies
+    # columns made from others ([columns], and [attributes] given as tables), in order
+    derived: dict[str, FieldSpec] = field(default_factory=dict)
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
+    rows: RowFilter = RowFilter()  # [rows] when / unless: the rows read at all
+    defaults: dict[str, str] = field(default_factory=dict)  # [defaults] column -> value for a blank
 
     def columns_used(self) -> list[str]:
-        cols: list[str] = list(self.required)
+        cols: list[str] = list(self.required) + list(self.defaults) + self.rows.columns()
         for spec in self.fields.values():
             cols += spec.columns()
         cols += list(self.attributes.values())
         for ev in self.events:
             cols += ev.columns()
-        return list(dict.fromkeys(cols))
+        for spec in self.derived.values():
+            cols += spec.columns()
+        # a derived column is made, not read: only the columns it is made of must be in the file
+        return [c for c in dict.fromkeys(cols) if c not in self.derived]
 
 
 def bundled_names() -> list[str]:
@@ -136,14 +165,20 @@ class _Reader:
         return value
 
     def mapping(self) -> Mapping:
+        unknown(self.doc, TOP, "", self.fail)
+        for key, known in TOP.items():
+            if known is not None and key in self.doc:
+                unknown(self.table(key), known, key, self.fail)
         head, file = self.table("mapping"), self.table("file")
         name = head.get("name") or self.fail("mapping.name", "is required")
         kind = head.get("source_kind") or self.fail("mapping.source_kind", "is required")
         if kind not in SOURCE_KINDS:
-            self.fail("mapping.source_kind", f"is not one of {', '.join(sorted(SOURCE_KINDS))}", kind)
+            self.fail("mapping.source_kind", f"is not one of {', '.join(sorted(SOURCE_KINDS))}"
+                      f"{suggestion(str(kind), SOURCE_KINDS)}", kind)
         tz = head.get("timezone")
         if tz is not None:
             self._check_zone("mapping.timezone", tz)
+        self.date = self._check_date(head.get("date"))
         fmt = file.get("format", "csv")
         from onrecord.sources.registry import ADAPTERS  # the adapters import this module: here, not above
 
@@ -156,17 +191,28 @@ class _Reader:
         m = Mapping(
             name=str(name), origin=self.origin, raw_text=self.text, source_kind=kind,
             agency=head.get("agency"), timezone=tz, layout=head.get("layout", "row-per-call"),
-            description=head.get("description", ""), format=fmt, header=header, columns=columns,
+            description=head.get("description", ""), date=self.date, format=fmt, header=header, columns=columns,
             delimiter=file.get("delimiter", ","), quote=file.get("quote", '"'),
             encoding=file.get("encoding", "utf-8"), required=tuple(file.get("required", ())),
             null_values=("", *file.get("null_values", ())),
         )
         self._check_encoding(m.encoding)
         m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
+        self.codes = m.codes
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}
-        m.attributes = {str(k): str(v) for k, v in self.table("attributes").items()}
+        m.derived = {str(k): self._derived(f"columns.{k}", v) for k, v in self.table("columns").items()}
+        for k, v in self.table("attributes").items():
+            if isinstance(v, dict):  # made like a field: its values are a column of their own
+                m.derived[f"\x00attributes.{k}"] = self._derived(f"attributes.{k}", v)
+                m.attributes[str(k)] = f"\x00attributes.{k}"
+            else:
+                m.attributes[str(k)] = self._column(f"attributes.{k}", v)
+        m.defaults = {str(k): self._text_value(f"defaults.{k}", v) for k, v in self.table("defaults").items()}
+        m.rows = row_filter(self.table("rows"), "rows.", self.fail)
         events = self.doc.get("events", [])
-        m.events = [self._event(i, e) for i, e in enumerate(events)]
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            self.fail("events", "must be [[events]] blocks (tables)")
+        m.events = [spec for i, e in enumerate(events) for spec in self._events(i, e)]
         if fmt == "text":
             m.text = self._text(self.table("text"))
         elif not m.events:
@@ -185,31 +231,89 @@ class _Reader:
         except LookupError:
             self.fail("file.encoding", "is not a known text encoding", enc)
 
-    def _field(self, key: str, value, codes: dict) -> FieldSpec:
+    def _column(self, key: str, value) -> str:
+        if not isinstance(value, str) or not value:
+            self.fail(key, "must be a column name", value)
+        return value
+
+    def _text_value(self, key: str, value) -> str:
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            self.fail(key, "must be the text a blank value reads as", value)
+        return str(value)
+
+    def _field(self, key: str, value, codes: dict, where: str = "fields") -> FieldSpec:
         if key not in EVENT_FIELDS:
-            self.fail(f"fields.{key}", f"is not an event field ({', '.join(EVENT_FIELDS)})")
+            self.fail(f"{where}.{key}", f"is not an event field ({', '.join(EVENT_FIELDS)})"
+                      f"{suggestion(key, EVENT_FIELDS)}")
+        return self._spec(f"{where}.{key}", value, codes)
+
+    def _derived(self, key: str, value) -> FieldSpec:
+        if isinstance(value, str):
+            self.fail(key, "must be a table like { column = \"Opened\", pattern = \"^(\\\\S+)\" }", value)
+        return self._spec(key, value, self.codes)
+
+    def _spec(self, key: str, value, codes: dict) -> FieldSpec:
+        """A column, or a table: column or template, then pattern, codes, pick, default."""
         if isinstance(value, str):
             return FieldSpec(column=value)
         if not isinstance(value, dict):
-            self.fail(f"fields.{key}", "must be a column name or a table")
+            self.fail(key, "must be a column name or a table")
+        unknown(value, FIELD_TABLE, key, self.fail)
+        default = value.get("default")
         spec = FieldSpec(column=value.get("column"), codes=value.get("codes"),
-                         template=value.get("template"), pick=value.get("pick"))
+                         template=value.get("template"), pick=value.get("pick"),
+                         default=None if default is None else self._text_value(f"{key}.default", default),
+                         pattern=value.get("pattern"))
         if spec.column is None and spec.template is None:
-            self.fail(f"fields.{key}", "needs column or template")
+            self.fail(key, "needs column or template")
         if spec.codes is not None and spec.codes not in codes:
-            self.fail(f"fields.{key}.codes", "names a code table that is not defined", spec.codes)
+            self.fail(f"{key}.codes", "names a code table that is not defined", spec.codes)
         if spec.pick not in (None, "lat", "lon"):
-            self.fail(f"fields.{key}.pick", "must be lat or lon", spec.pick)
+            self.fail(f"{key}.pick", "must be lat or lon", spec.pick)
+        if spec.pattern is not None:
+            self._check_pattern(f"{key}.pattern", spec.pattern)
         return spec
+
+    def _check_pattern(self, key: str, pattern) -> None:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if not isinstance(pattern, str):
+            self.fail(key, "must be a regular expression", pattern)
+        try:
+            re.compile(pattern)
+            pc.replace_substring_regex(pa.array([""]), pattern, "")
+        except (re.error, pa.ArrowInvalid) as exc:
+            self.fail(key, f"is not a regular expression this reads (RE2 syntax): {exc}", pattern)
+
+    def _events(self, i: int, e: dict) -> list[EventSpec]:
+        """One block, or one per slot of a wide layout (`wide = [1, 2, 3]`: `{n}` in its columns)."""
+        key = f"events[{i + 1}]"
+        unknown(e, EVENT_OWN | set(EVENT_OWN_FIELDS), key, self.fail)
+        if "wide" not in e:
+            return [self._event(i, e)]
+        slots = e["wide"]
+        if not isinstance(slots, list) or not slots or not all(isinstance(n, int | str) for n in slots):
+            self.fail(f"{key}.wide", "must be a list of the slot numbers, e.g. [1, 2, 3, 4]", slots)
+        block = {k: v for k, v in e.items() if k != "wide"}
+        if "{n}" not in repr(block):
+            self.fail(f"{key}.wide", "needs {n} in the columns it names, e.g. time = \"Time{n}\"")
+        numbered = [c for c in self._event(i, block).columns() if "{n}" in c]
+        specs = []
+        for n in slots:
+            spec = self._event(i, _fill(block, str(n)))
+            specs.append(replace(spec, slot=tuple(c.replace("{n}", str(n)) for c in numbered)))
+        return specs
 
     def _event(self, i: int, e: dict) -> EventSpec:
         key = f"events[{i + 1}]"
         kind, kind_from, kinds = e.get("kind"), e.get("kind_from"), dict(e.get("kinds", {}))
         if (kind is None) == (kind_from is None):
             self.fail(key, "needs exactly one of kind or kind_from")
-        for k in [kind] if kind else [v for v in kinds.values()]:
+        for name, k in [("kind", kind)] if kind else [(f"kinds.{a}", b) for a, b in kinds.items()]:
             if k not in EVENT_KINDS:
-                self.fail(f"{key}.kind", "is not an event kind (see docs/events.md)", k)
+                self.fail(f"{key}.{name}", "is not an event kind (see docs/events.md)"
+                          f"{suggestion(str(k), EVENT_KINDS)}", k)
         if kind_from and not kinds:
             self.fail(f"{key}.kinds", "is required with kind_from")
         time = e.get("time")
@@ -217,13 +321,52 @@ class _Reader:
         fmt = e.get("format")
         if time and not fmt:
             self.fail(f"{key}.format", "is required when time is given")
+        if fmt is not None:
+            self._check_format(f"{key}.format", fmt)
+        date = self.date if fmt not in (None, *NAMED_FORMATS) and len(missing_date(fmt)) == 3 else None
         precision = e.get("precision") or guess_precision(fmt)
         if precision not in PRECISION_MS:
             self.fail(f"{key}.precision", f"must be one of {', '.join(PRECISION_MS)}", precision)
+        # unit = false leaves the unit off (the call's own events); unit = "Column" reads its own
+        unit = e["unit"] if isinstance(e.get("unit"), bool) else True
+        own = {name: self._field(name, e[name], self.codes, key) for name in EVENT_OWN_FIELDS
+               if name in e and not isinstance(e[name], bool)}
+        attrs = e.get("attributes", {})
+        if not isinstance(attrs, dict):
+            self.fail(f"{key}.attributes", "must be a table of name = column (or field table)", attrs)
+        attrs = {str(k): self._spec(f"{key}.attributes.{k}", v, self.codes) for k, v in attrs.items()}
         return EventSpec(kind=kind, kind_from=kind_from, kinds=kinds, time=time, format=fmt,
                          precision=precision, optional=bool(e.get("optional", False)),
                          once_per_call=bool(e.get("once_per_call", False)), text=e.get("text"),
-                         unit=bool(e.get("unit", True)))
+                         unit=bool(unit), key=key, rows=row_filter(e, f"{key}.", self.fail), fields=own, date=date,
+                         attributes=attrs,
+                         split=split_spec(e["split"], f"{key}.split", self.fail) if "split" in e else None)
+
+    def _check_format(self, key: str, fmt) -> None:
+        if not isinstance(fmt, str):
+            self.fail(key, "must be a strptime pattern or one of " + ", ".join(NAMED_FORMATS), fmt)
+        if fmt in NAMED_FORMATS:
+            return
+        problem = format_problem(fmt)
+        if problem:
+            self.fail(key, problem, fmt)
+        missing = missing_date(fmt)
+        if len(missing) == 3 and self.date is None and not key.startswith("text"):
+            self.fail(key, "reads a time of day with no date: join the date column (time = [\"Date\", \"Time\"]) "
+                      "or give the day in [mapping] date = \"YYYY-MM-DD\"", fmt)
+        if missing and len(missing) < 3 or len(missing) == 3 and key.startswith("text"):
+            self.fail(key, f"reads no {' or '.join(missing)}: every time would fall in 1900; "
+                      "write the whole date in the pattern", fmt)
+
+    def _check_date(self, date) -> str | None:
+        import datetime
+
+        if date is None:
+            return None
+        try:
+            return datetime.date.fromisoformat(str(date)).isoformat()
+        except ValueError:
+            self.fail("mapping.date", "must be a day written YYYY-MM-DD", date)
 
     def _text(self, t: dict) -> TextSpec:
         event = t.get("event", "statement")
@@ -231,12 +374,14 @@ class _Reader:
             self.fail("text.event", "is not an event kind", event)
         if t.get("time") and not t.get("format"):
             self.fail("text.format", "is required when text.time is given")
+        if t.get("format") is not None:
+            self._check_format("text.format", t["format"])
         return TextSpec(event=event, time=t.get("time"), format=t.get("format"))
 
 
 def guess_precision(fmt: str | None) -> str:
     """What the written pattern can say: a date alone is a day, no seconds is a minute."""
-    if not fmt or fmt in ("iso", "epoch", "epoch_ms"):
+    if not fmt or fmt in NAMED_FORMATS:
         return "second"
     if "%S" in fmt or "%T" in fmt or "%s" in fmt:
         return "second"
@@ -245,3 +390,15 @@ def guess_precision(fmt: str | None) -> str:
     if "%H" in fmt or "%I" in fmt:
         return "hour"
     return "day"
+
+
+def _fill(value, n: str):
+    """A wide block's slot: `{n}` replaced by the slot's number wherever the block names a column."""
+    if isinstance(value, str):
+        return value.replace("{n}", n)
+    if isinstance(value, list):
+        return [_fill(v, n) for v in value]
+    if isinstance(value, dict):
+        return {k: _fill(v, n) for k, v in value.items()}
+    return value
+

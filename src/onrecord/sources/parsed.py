@@ -16,6 +16,7 @@ class Reject:
     column: str | None
     value: str | None
     reason: str
+    path: str | None = None  # the record's JSON Pointer / XPath / sheet row, where the line does not say it
 
 
 def events_table(columns: dict[str, list | pa.Array]) -> pa.Table:
@@ -37,6 +38,7 @@ def events_table(columns: dict[str, list | pa.Array]) -> pa.Table:
 class Parsed:
     records: Records
     events: pa.Table = field(default_factory=EVENT_SCHEMA.empty_table)
+    left_out: int = 0  # rows a [rows] when / unless filter left out (no events, no error)
     rejects: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)

@@ -6,6 +6,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from onrecord.sources.mapping import PRECISION_MS
+from onrecord.sources.strptime import strptime_ms
 
 OFFSET_SUFFIX = r"(Z|z|[+-]\d\d:?\d\d)$"
 
@@ -20,17 +21,19 @@ def parse_times(values: pa.Array, fmt: str, tz: str | None) -> pa.Array:
     """UTC epoch milliseconds (int64), null where the text does not read as `fmt`.
 
     `tz` is the zone the times are written in; times that carry their own offset
-    (ISO with Z or +hh:mm) ignore it. Raises LookupError when naive times have no zone.
+    (ISO with Z or +hh:mm, a pattern with %z) ignore it. Raises LookupError when naive times have no zone.
     """
     values = pc.utf8_trim_whitespace(values)
-    if fmt == "epoch":
+    if fmt in ("epoch", "epoch_s"):
         return _numeric(values, 1000)
     if fmt == "epoch_ms":
         return _numeric(values, 1)
     if fmt == "iso":
         return _iso(values, tz)
-    naive = pc.strptime(values, format=fmt, unit="ms", error_is_null=True)
-    return _localise(naive, tz)
+    read = strptime_ms(values, fmt)
+    if read.type.tz is not None:  # %z: each value carries its own offset
+        return pc.cast(pc.cast(read, pa.timestamp("ms")), pa.int64())
+    return _localise(read, tz)
 
 
 def _numeric(values: pa.Array, scale: int) -> pa.Array:

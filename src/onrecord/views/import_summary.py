@@ -31,7 +31,8 @@ class ImportProgress:
 
 
 def print_result(result, mapping_name: str) -> None:
-    out = Console(soft_wrap=True)
+    # Values come from the imported file: never read as rich markup.
+    out = Console(soft_wrap=True, markup=False, highlight=False)
     if result.already:
         out.print(f"{result.file}: already imported as source {result.source_id}; nothing changed")
         return
@@ -42,6 +43,8 @@ def print_result(result, mapping_name: str) -> None:
         # the head to write down or send elsewhere: `onrecord verify` checks the case against it
         out.print(f"  chain head {chain['head']} after {chain['records']:,} records; "
                   f"signed receipt #{result.receipt['number']}: {result.receipt['file']}", highlight=False)
+    if result.left_out:
+        out.print(f"  {result.left_out:,} rows left out by the mapping's [rows] when / unless (kept as raw records)")
     if result.rejects:
         out.print(f"  {len(result.rejects):,} rows rejected (kept as raw records, no events); "
                   f"listed in {result.rejects_file}")

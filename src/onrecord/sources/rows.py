@@ -1,0 +1,306 @@
+"""The column-to-event engine every mapped format shares (CSV, JSON, NDJSON, XML, workbooks).
+
+An adapter reads its format into one string column per column (or relative path) the
+mapping names, a row per record; this turns those columns into events, all rows at once:
+row filters and defaults, fields, times, kinds, and the events of each [[events]] block —
+one per row, per filled slot of a wide layout, or per piece of a packed column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from onrecord.errors import InputError
+from onrecord.model import EVENT_SCHEMA
+from onrecord.sources import columns as colfn
+from onrecord.sources.explode import explode
+from onrecord.sources.mapping import EventSpec, Mapping
+from onrecord.sources.parsed import Parsed, Reject, events_table
+from onrecord.sources.times import blank_mask, interval, parse_times
+
+SPLIT_PIECE = "\x00piece"  # a packed column's piece as written, kept beside its parts for messages
+
+
+@dataclass
+class _Frame:
+    """Rows to read events from: the file's rows, or the pieces of a packed column."""
+
+    table: dict[str, pa.Array]
+    n: int
+    fields: dict[str, pa.Array]
+    parent: np.ndarray | None = None  # the file row each piece came from (None: the rows themselves)
+    unread: np.ndarray | None = None  # pieces a split pattern does not match
+
+
+@dataclass
+class _Block:
+    """One [[events]] block read over its frame: times, kinds, and the rows it applies to."""
+
+    spec: EventSpec
+    frame: _Frame
+    lo: pa.Array
+    hi: pa.Array
+    texts: pa.Array
+    kinds: pa.Array
+    applies: np.ndarray
+
+
+class RowReader:
+    """Turns the parsed columns into events, collecting the rows it cannot read.
+
+    `table` holds one string column per column (or relative path) the mapping names and
+    one row per record read; `records[i]` is the raw record row i was read from,
+    `lines[i]` the line it starts on, `paths[i]` (if given) where inside that record
+    the row is (a worksheet row inside the one workbook record)."""
+
+    def __init__(self, m: Mapping, table: pa.Table, records: list[int], lines: list[int], file, tz, agency,
+                 out: Parsed, paths: list[str] | None = None, cites: list[str | None] | None = None):
+        # Plain arrays, one per column: compute kernels then return arrays, not chunked ones.
+        self.table = {name: table[name].combine_chunks() for name in table.column_names}
+        self.m, self.rows, self.lines, self.paths = m, records, lines, paths
+        self.cites = cites if cites is not None else paths  # where a reject says the row is
+        self.file, self.tz, self.agency, self.out = file, tz or m.timezone, agency, out
+        self.n = table.num_rows
+        self.bad = np.zeros(self.n, dtype=bool)
+        self.left_out = np.zeros(self.n, dtype=bool)
+
+    def line(self, row: int) -> int:
+        return self.lines[row]
+
+    def reject(self, mask: np.ndarray, column: str | None, values: pa.Array | None, reason: str,
+               frame: _Frame | None = None) -> None:
+        """A row is read whole or not at all: its first problem is listed, once."""
+        parent = None if frame is None else frame.parent
+        if parent is None:
+            at = np.flatnonzero(mask & ~self.bad)
+            rows = at
+        else:
+            at = np.flatnonzero(mask & ~self.bad[parent])
+            rows = parent[at]
+        for i, row in zip(at.tolist(), rows.tolist()):
+            if parent is not None and self.bad[row]:
+                continue
+            value = None if values is None else values[i].as_py()
+            path = self.cites[row] if self.cites is not None else None
+            self.out.rejects.append(Reject(self.line(row), column, value, reason, path))
+            self.bad[row] = True
+
+    def read(self) -> None:
+        m = self.m
+        for col, value in m.defaults.items():  # the file's columns first: derived ones are made of them
+            if col not in m.derived:
+                self.table[col] = pc.if_else(blank_mask(self.table[col]), value, self.table[col])
+        for col, spec in m.derived.items():  # in order: one may be made of another made before it
+            self.table[col] = colfn.field_values(spec, self.table, self.n, m.codes, self.out.uncoded)
+            if col in m.defaults:
+                self.table[col] = pc.if_else(blank_mask(self.table[col]), m.defaults[col], self.table[col])
+        if self.m.rows:  # rows left out ([rows] when / unless) yield nothing and are no error
+            self.left_out = ~self.m.rows.keeps(self.table, self.n)
+            self.bad = self.left_out.copy()
+            self.out.left_out = int(self.left_out.sum())
+        for col in self.m.required:
+            self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
+        rows = _Frame(self.table, self.n, self._fields())
+        blocks = [self._block(spec, rows) for spec in self.m.events]
+        self.out.rejects.sort(key=lambda r: r.line)
+        self._merge(blocks)
+
+    def _fields(self) -> dict[str, pa.Array]:
+        m, t, out = self.m, self.table, {}
+        for name, spec in m.fields.items():
+            out[name] = colfn.field_values(spec, t, self.n, m.codes, self.out.uncoded)
+        for name in ("lat", "lon"):
+            if name in out:
+                out[name] = colfn.as_float(out[name]) if out[name].type == pa.string() else out[name]
+        # --agency wins over everything; the mapping's constant only where no column is mapped.
+        agency = self.agency or (None if "agency" in m.fields else m.agency)
+        if agency is not None:
+            out["agency"] = pa.repeat(pa.scalar(agency, pa.string()), self.n)
+        names = list(m.attributes)
+        out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
+        return out
+
+    def _attribute(self, name: str, values: pa.Array) -> pa.Array:
+        """An attribute's values as stored (the one place a row's and a block's own pass)."""
+        return values
+
+    def _own_attributes(self, spec: EventSpec, frame: _Frame) -> pa.Array:
+        """The row's attributes with the block's own beside them (its own win on a name)."""
+        m = self.m
+        names = [k for k in m.attributes if k not in spec.attributes]
+        arrays = [self._attribute(k, frame.table[m.attributes[k]]) for k in names]
+        for k, fs in spec.attributes.items():
+            names.append(k)
+            arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded)))
+        return colfn.json_object(names, arrays, frame.n)
+
+    def _block(self, spec: EventSpec, rows: _Frame) -> _Block:
+        frame = rows if spec.split is None else self._pieces(spec, rows)
+        applies = spec.rows.keeps(frame.table, frame.n) if spec.rows else np.ones(frame.n, dtype=bool)
+        if spec.slot:  # a wide layout's slot with nothing written in it is no event
+            applies &= ~np.logical_and.reduce([_np(blank_mask(frame.table[c])) for c in spec.slot])
+        if spec.split is not None:
+            self.reject(frame.unread & applies, spec.split.column, frame.table[SPLIT_PIECE],
+                        f"the piece does not match {spec.key}.split.pattern", frame)
+        lo, hi, texts = self._times(spec, frame, applies)
+        return _Block(spec, frame, lo, hi, texts, self._kinds(spec, frame, applies), applies)
+
+    def _pieces(self, spec: EventSpec, rows: _Frame) -> _Frame:
+        pieces = explode(self.table[spec.split.column], spec.split)
+        take = pa.array(pieces.parent)
+        table = {name: values.take(take) for name, values in self.table.items()}
+        table.update(pieces.parts)
+        table[SPLIT_PIECE] = pieces.text
+        return _Frame(table, len(pieces.parent), {k: v.take(take) for k, v in rows.fields.items()},
+                      pieces.parent, pieces.unread)
+
+    def _times(self, spec: EventSpec, frame: _Frame, applies: np.ndarray):
+        t = frame.table
+        if not spec.time:  # an untimed event (a roster line)
+            lo = pa.nulls(frame.n, pa.int64())
+            return lo, lo, pa.nulls(frame.n, pa.string())
+        texts = t[spec.time[0]] if len(spec.time) == 1 else pc.binary_join_element_wise(
+            *[t[c] for c in spec.time], " ")
+        blank = _np(blank_mask(texts))
+        read, fmt = texts, spec.format
+        if spec.date:  # times of day alone: on the mapping's declared day
+            read, fmt = pc.binary_join_element_wise(pa.scalar(spec.date), texts, " "), f"%Y-%m-%d {fmt}"
+        try:
+            lo = parse_times(read, fmt, self.tz)
+        except LookupError as exc:
+            raise InputError(f"{exc}: give --tz or set [mapping] timezone", file=self.m.origin,
+                             field="mapping.timezone") from exc
+        unread = ~blank & _np(pc.is_null(lo))
+        # The pattern is the column's: judged on every row read, whichever block a row is for.
+        # One value alone cannot tell a wrong pattern from a wrong row (a live feed's one line).
+        written = ~blank & ~(self.left_out if frame.parent is None else self.left_out[frame.parent])
+        if written.sum() > 1 and not (written & ~unread).any():
+            self._format_reads_nothing(spec, frame, texts, written)
+        unread &= applies
+        col = "+".join(spec.time)
+        self.reject(unread, col, texts, f"time does not read as {spec.format}", frame)
+        if not spec.optional:
+            self.reject(blank & applies, col, texts, "time is blank", frame)
+        return lo, interval(lo, spec.precision), texts
+
+    def _format_reads_nothing(self, spec: EventSpec, frame: _Frame, texts: pa.Array, written: np.ndarray):
+        """Not one time reads: the pattern is wrong, not the rows. One error, naming the key."""
+        first = int(np.flatnonzero(written)[0])
+        row = first if frame.parent is None else int(frame.parent[first])
+        raise InputError(
+            f"none of the {int(written.sum())} times in {self.file} reads as {spec.format!r} "
+            f"(line {self.line(row)}: {texts[first].as_py()!r}); is the pattern right?",
+            file=self.m.origin, field=f"{spec.key}.format")
+
+    def _bad(self, frame: _Frame) -> np.ndarray:
+        return self.bad if frame.parent is None else self.bad[frame.parent]
+
+    def _kinds(self, spec: EventSpec, frame: _Frame, applies: np.ndarray) -> pa.Array:
+        if spec.kind:
+            return pa.repeat(pa.scalar(spec.kind, pa.string()), frame.n)
+        values = pc.utf8_trim_whitespace(frame.table[spec.kind_from])
+        table = {k: v for k, v in spec.kinds.items() if k != "default"}
+        found = pc.take(pa.array(list(table.values()), pa.string()),
+                        pc.index_in(values, value_set=pa.array(list(table.keys()), pa.string())))
+        if "default" in spec.kinds:
+            return pc.fill_null(found, spec.kinds["default"])
+        self.reject(_np(pc.is_null(found)) & applies, spec.kind_from, values,
+                    "value has no entry in the mapping's kinds", frame)
+        return found
+
+    def _keep(self, b: _Block) -> np.ndarray:
+        """The rows that yield this event: readable, of a known kind, timed when a time is due."""
+        keep = ~self._bad(b.frame) & b.applies & _np(pc.is_valid(b.kinds))
+        if b.spec.time:
+            keep &= _np(pc.is_valid(b.lo))
+        if b.spec.once_per_call and "call" in b.frame.fields:
+            keep &= _first_per_call(b.frame.fields["call"], keep)
+        return keep
+
+    def _values(self, b: _Block) -> dict[str, pa.Array]:
+        """Each event column over all the frame's rows, for one event block of the mapping."""
+        spec, frame = b.spec, b.frame
+        cols = {"kind": b.kinds, "time_text": b.texts, "t_src_lo": b.lo, "t_src_hi": b.hi}
+        cols.update({name: values for name, values in frame.fields.items() if name in EVENT_SCHEMA.names})
+        if spec.text is not None:
+            cols["text"] = colfn.template(spec.text, frame.table, frame.n)
+        if not spec.unit:
+            cols.pop("unit", None)
+        if spec.attributes:
+            cols["attrs"] = self._own_attributes(spec, frame)
+        if self.paths is not None:  # where in its record each event's row is
+            cols["path"] = self._paths if frame.parent is None else self._paths.take(pa.array(frame.parent))
+        for name, fs in spec.fields.items():  # the block's own unit, agency, ... columns
+            if name == "agency" and self.agency:
+                continue  # --agency wins over everything
+            values = colfn.field_values(fs, frame.table, frame.n, self.m.codes, self.out.uncoded)
+            cols[name] = colfn.as_float(values) if name in ("lat", "lon") and values.type == pa.string() else values
+        return cols
+
+    def _merge(self, blocks: list[_Block]) -> None:
+        """Events in file order, within a row in the mapping's order, within a packed column
+        in the order written."""
+        self._paths = pa.array(self.paths, pa.string()) if self.paths is not None else None
+        order = range(len(blocks))
+        columns, rows, which = self._merge_rows([b for b in blocks if b.frame.parent is None],
+                                                [i for i in order if blocks[i].frame.parent is None])
+        packed = [i for i in order if blocks[i].frame.parent is not None]
+        if packed:
+            parts = [(columns, rows, which)] + [self._merge_pieces(blocks[i], i) for i in packed]
+            rows = np.concatenate([p[1] for p in parts])
+            by = pa.array(np.argsort(rows * len(blocks) + np.concatenate([p[2] for p in parts]), kind="stable"))
+            columns = {f.name: pa.concat_arrays([p[0][f.name] for p in parts]).take(by) for f in EVENT_SCHEMA
+                       if f.name != "record_index"}
+            rows = rows[by.to_numpy()]
+        columns["record_index"] = pa.array(np.asarray(self.rows, dtype=np.int64)[rows])
+        self.out.events = events_table(columns)
+
+    def _merge_pieces(self, b: _Block, index: int):
+        kept = np.flatnonzero(self._keep(b))
+        values, at = self._values(b), pa.array(kept)
+        columns = {f.name: pa.nulls(len(kept), f.type) if values.get(f.name) is None else
+                   values[f.name].cast(f.type).take(at) for f in EVENT_SCHEMA if f.name != "record_index"}
+        return columns, b.frame.parent[kept], np.full(len(kept), index, dtype=np.int64)
+
+    def _merge_rows(self, blocks: list[_Block], index: list[int]):
+        """One gather per column: the row-major positions of the (row, event) pairs kept
+        index straight into the columns (stacked event after event where they differ)."""
+        if not blocks:
+            return ({f.name: pa.nulls(0, f.type) for f in EVENT_SCHEMA}, np.zeros(0, dtype=np.int64),
+                    np.zeros(0, dtype=np.int64))
+        keep = np.stack([self._keep(b) for b in blocks], axis=1)
+        rows, which = np.nonzero(keep)  # C order: by row, then by the mapping's order
+        values = [self._values(b) for b in blocks]
+        columns = {}
+        by_row, by_pair = pa.array(rows), None
+        for f in EVENT_SCHEMA:
+            if f.name == "record_index":
+                continue
+            arrays = [v.get(f.name) for v in values]
+            if all(a is arrays[0] for a in arrays):  # the same for every event of a row
+                columns[f.name] = pa.nulls(len(rows), f.type) if arrays[0] is None else \
+                    arrays[0].cast(f.type).take(by_row)
+                continue
+            if by_pair is None:
+                by_pair = pa.array(which.astype(np.int64) * self.n + rows)
+            stacked = pa.concat_arrays([pa.nulls(self.n, f.type) if a is None else a.cast(f.type) for a in arrays])
+            columns[f.name] = stacked.take(by_pair)
+        return columns, rows.astype(np.int64), np.asarray(index, dtype=np.int64)[which]
+
+
+def _np(mask) -> np.ndarray:
+    return pc.fill_null(mask, False).to_numpy(zero_copy_only=False).astype(bool)
+
+
+def _first_per_call(calls: pa.Array, keep: np.ndarray) -> np.ndarray:
+    """Only the first kept row of each call number (row-per-unit exports repeat the call)."""
+    codes = pc.dictionary_encode(pc.fill_null(calls, "")).indices.to_numpy(zero_copy_only=False)
+    first = np.zeros(len(keep), dtype=bool)
+    kept = np.flatnonzero(keep)
+    _, where = np.unique(codes[kept], return_index=True)
+    first[kept[where]] = True
+    return first
