@@ -49,7 +49,8 @@ def test_a_removed_source_leaves_a_tombstone_and_verify_passes(case_dir, cli, tm
     with case.engine.connect() as conn:
         stone = conn.execute(select(raw_records.c.raw).where(raw_records.c.seq == after["records"],
                                                              raw_records.c.case_id == case.id)).scalar()
-        src = conn.execute(select(sources).where(sources.c.file_name == "second.csv")).one()
+        src = conn.execute(select(sources).where(sources.c.file_name == "second.csv",
+                                                 sources.c.case_id == case.id)).one()
     case.engine.dispose()
     said = json.loads(bytes(stone))["onrecord_removal"]
     assert said["file_name"] == "second.csv" and said["reason"] == "exported from the wrong incident"
