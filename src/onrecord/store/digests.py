@@ -63,39 +63,75 @@ def _regrouped(batches: Iterable[pa.RecordBatch], rows: int = 65_536) -> Iterabl
         yield from pa.Table.from_batches(held).combine_chunks().to_batches()
 
 
-def digest_batches(count: int, batches: Iterable[pa.RecordBatch], schema: pa.Schema, key: str) -> dict:
-    """{"rows", "block", "sha256", "blocks": [[first key, short digest], ...]} of rows given
-    as Arrow batches in key order, their columns those of `schema`; `count`: how many
-    there are. Each row is its columns' canonical texts joined by \\x1f, ended by \\n;
-    a block is the SHA-256 of its rows' texts one after the other, the whole the SHA-256
-    of all of them."""
-    block = max(1, -(-count // MAX_BLOCKS))
-    whole, part, blocks, n = hashlib.sha256(), None, [], 0
-    at = schema.get_field_index(key)
-    for batch in _regrouped(batches):
+class Digester:
+    """A digest made as rows come, a batch at a time (several at once in one pass over a
+    table: one per source)."""
+
+    def __init__(self, count: int, schema: pa.Schema, key: str):
+        self.block = max(1, -(-count // MAX_BLOCKS))
+        self.schema, self.at = schema, schema.get_field_index(key)
+        self.whole, self.part, self.blocks, self.n = hashlib.sha256(), None, [], 0
+
+    def feed(self, batch: pa.RecordBatch) -> None:
         if not batch.num_rows:
-            continue
+            return
+        schema, block = self.schema, self.block
         texts = [_text(batch.column(i), schema.field(i).type) for i in range(len(schema))]
         lines = pc.binary_join_element_wise(*texts, FIELD)
         lines = pc.binary_join_element_wise(lines, pa.array([""] * batch.num_rows), ROW).cast(pa.large_string())
         offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64)[lines.offset:lines.offset + len(lines) + 1]
         data = memoryview(lines.buffers()[2])
-        keys = batch.column(at).cast(pa.int64()).to_numpy(zero_copy_only=False)
+        keys = batch.column(self.at).cast(pa.int64()).to_numpy(zero_copy_only=False)
         i = 0
         while i < batch.num_rows:
-            if n % block == 0:
-                if part is not None:
-                    blocks[-1].append(part.hexdigest()[:SHORT])
-                part = hashlib.sha256()
-                blocks.append([int(keys[i])])
-            take = min(block - n % block, batch.num_rows - i)
+            if self.n % block == 0:
+                self._close_block()
+                self.part = hashlib.sha256()
+                self.blocks.append([int(keys[i])])
+            take = min(block - self.n % block, batch.num_rows - i)
             piece = data[offsets[i]:offsets[i + take]]
-            part.update(piece)
-            whole.update(piece)
-            i, n = i + take, n + take
-    if part is not None:
-        blocks[-1].append(part.hexdigest()[:SHORT])
-    return {"rows": n, "block": block, "sha256": whole.hexdigest(), "blocks": blocks}
+            self.part.update(piece)
+            self.whole.update(piece)
+            i, self.n = i + take, self.n + take
+
+    def _close_block(self) -> None:
+        if self.part is not None:
+            self.blocks[-1].append(self.part.hexdigest()[:SHORT])
+            self.part = None
+
+    def result(self) -> dict:
+        self._close_block()
+        return {"rows": self.n, "block": self.block, "sha256": self.whole.hexdigest(), "blocks": self.blocks}
+
+
+def digest_batches(count: int, batches: Iterable[pa.RecordBatch], schema: pa.Schema, key: str) -> dict:
+    """{"rows", "block", "sha256", "blocks": [[first key, short digest], ...]} of rows given
+    as Arrow batches in key order, their columns those of `schema`; `count`: how many
+    there are (it sets the block size). Each row is its columns' canonical texts joined by
+    \\x1f, ended by \\n; a block is the SHA-256 of its rows' texts one after the other, the
+    whole the SHA-256 of all of them."""
+    d = Digester(count, schema, key)
+    for batch in _regrouped(batches):
+        d.feed(batch)
+    return d.result()
+
+
+def digest_by_source(batches: Iterable[pa.RecordBatch], digesters: dict[int, Digester],
+                     upto: dict[int, int | None]) -> None:
+    """One pass over a table's rows of many sources, in key order: each source's rows (up to
+    its `upto` key, where one is given) fed to its digester, in their order."""
+    for batch in _regrouped(batches):
+        sids = batch.column(batch.schema.get_field_index("source_id")).cast(pa.int64()).to_numpy(zero_copy_only=False)
+        for sid in np.unique(sids):
+            d = digesters.get(int(sid))
+            if d is None:
+                continue
+            mask = sids == sid
+            limit = upto.get(int(sid))
+            if limit is not None:
+                keys = batch.column(d.at).cast(pa.int64()).to_numpy(zero_copy_only=False)
+                mask &= keys <= limit
+            d.feed(batch.filter(pa.array(mask)))
 
 
 @dataclass

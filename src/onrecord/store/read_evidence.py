@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pyarrow as pa
 from sqlalchemy import Float, Integer, LargeBinary, Table, func, select
 
-from onrecord.store.digests import digest_batches
+from onrecord.store.digests import Digester, digest_batches, digest_by_source
 from onrecord.store.schema import (
     aligned_events,
     claims,
@@ -101,6 +101,15 @@ class EvidenceReads:
         """The digest (store/digests.py) of the covered rows as they are stored now."""
         return digest_batches(self.covered_count(covered, source_id, upto),
                               self.covered_batches(covered, source_id, upto), covered.schema, covered.key)
+
+    def covered_digests_by_source(self, covered: Covered, wanted: dict[int, tuple[int, int | None]]) -> dict:
+        """source id -> digest of its covered rows, for many sources in one pass over the
+        case's table (a scan per source would read a large case's table once per source).
+        `wanted`: source id -> (the row count that sets its block size, the last key to cover
+        or None)."""
+        digesters = {sid: Digester(count, covered.schema, covered.key) for sid, (count, _) in wanted.items()}
+        digest_by_source(self.covered_batches(covered), digesters, {sid: u for sid, (_, u) in wanted.items()})
+        return {sid: d.result() for sid, d in digesters.items()}
 
     def source_upto(self, source_id: int) -> dict:
         """The last key of a source's raw records (chain position) and events (id): how far a
