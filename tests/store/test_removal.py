@@ -123,9 +123,10 @@ def test_a_running_server_says_the_build_is_out_of_date_and_shows_the_withdrawal
     from fastapi.testclient import TestClient
 
     from onrecord.views.web.app import create_app
+    from tests.views.derived import LOCAL  # a Host name the server answers to
 
     _two_sources_built(case_dir, cli, tmp_path)
-    client = TestClient(create_app(case_dir))
+    client = TestClient(create_app(case_dir), base_url=LOCAL)
     assert client.get("/api/cases/current").json()["stale_build_note"] is None
     assert 'id="stale-build"' not in client.get("/sources").text
     events_before = client.get("/api/cases/current").json()["events"]
