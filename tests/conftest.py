@@ -89,3 +89,18 @@ def case_dir(tmp_path, backend, cli):
     code, out, err = cli("init", path)
     assert code == 0, err
     return path
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _signing_keys(tmp_path_factory):
+    """Cases made by tests (module-wide fixtures' too) keep their signing keys in a test
+    folder, never in the user's own configuration folder."""
+    from onrecord.store.signing import KEY_DIR_ENV
+
+    saved = os.environ.get(KEY_DIR_ENV)
+    os.environ[KEY_DIR_ENV] = str(tmp_path_factory.getbasetemp() / "signing-keys")
+    yield
+    if saved is None:
+        os.environ.pop(KEY_DIR_ENV, None)
+    else:
+        os.environ[KEY_DIR_ENV] = saved

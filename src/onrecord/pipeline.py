@@ -42,10 +42,15 @@ def build_case(case: Case) -> Reconstruction:
     from onrecord.reconstruct.build import reconstruct
     from onrecord.reconstruct.write import write_reconstruction
     from onrecord.store.reader import open_reader
+    from onrecord.store.receipts import issue_derived, signing_key
 
-    r = reconstruct(open_reader(case))
+    key = signing_key(case)  # before the work: a case whose key is elsewhere is told so at once
+    reader = open_reader(case)
+    generation = reader.generation()  # read first: events changing during the build make it stale, not silent
+    r = reconstruct(reader)
     r.findings, r.claims = compute_findings(r)
-    write_reconstruction(case, r)
+    write_reconstruction(case, r, generation)
+    r.receipt = issue_derived(case, "build", key)
     return r
 
 
@@ -53,21 +58,33 @@ def link_case(case: Case, backend: str = "duckdb") -> Subjects:
     """Link the people named in prior-contact records across agencies, and replace the
     case's linked people and warnings with this linkage's."""
     from onrecord.store.reader import open_reader
+    from onrecord.store.receipts import issue_derived, signing_key
     from onrecord.warnings.case_linkage import link_contacts
     from onrecord.warnings.write import write_subjects
 
+    key = signing_key(case)
     result = link_contacts(open_reader(case), backend)
     write_subjects(case, result)
+    result.receipt = issue_derived(case, "link", key)
     return result
 
 
-def verify_case(case: Case) -> VerifyResult:
-    """Re-hash every stored record and walk the chain."""
+def verify_case(case: Case, receipts: Path | None = None, receipt: Path | None = None) -> VerifyResult:
+    """Re-hash every stored record and walk the chain, then check the store against the
+    signed receipts: the case's own, a copy kept elsewhere (`receipts`), or one (`receipt`)."""
     from onrecord.sources.record_paths import check_source_paths
     from onrecord.store.reader import open_reader
     from onrecord.store.verify import verify_records
 
-    return verify_records(open_reader(case), check_source_paths)
+    return verify_records(open_reader(case), check_source_paths, receipts, receipt)
+
+
+def remove_source(case: Case, source: str, reason: str) -> dict:
+    """Withdraw a source imported by mistake: a tombstone on the chain, its events out of
+    every view, a signed receipt; findings follow at the next build (store/removal.py)."""
+    from onrecord.store.removal import remove_source as remove
+
+    return remove(case, source, reason)
 
 
 def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:

@@ -24,6 +24,7 @@ STORE_INTERNALS = {
     "onrecord.store.migrate": "Alembic, run on open",
     "onrecord.store.session": "the write session imports and builds write through",
     "onrecord.store.writer": "an import's write",
+    "onrecord.store.removal": "a source's withdrawal: its tombstone on the chain, its events out",
     "onrecord.store.bulk": "the write session's next ids and index rebuilds",
     "onrecord.store.adbc": "the ADBC connections under the bulk paths",
     "onrecord.store.arrow_read": "the Arrow read under the reader's event table",
@@ -33,6 +34,7 @@ DOOR = {
     "onrecord.store.read_timeline": "statements of the timeline reads",
     "onrecord.store.read_records": "statements of the record reads",
     "onrecord.store.read_bulk": "statements of the bulk reads",
+    "onrecord.store.read_evidence": "statements of the evidence reads (the rows receipts digest)",
     "onrecord.store.read_access": "the door's own check: sources withheld from an actor, protected people",
 }
 # Who may read, and the record of what they read (issue 16): the access tables, not case data.

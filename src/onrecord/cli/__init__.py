@@ -27,6 +27,7 @@ app = typer.Typer(
 app.command("init")(case.init)
 app.command("verify")(case.verify)
 app.command("import")(imports.import_files)
+app.command("remove-source")(imports.remove_source)
 app.command("mappings")(imports.mappings)
 app.command("timeline")(case.timeline)
 app.command("build")(build.build)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from onrecord.cli.options import CaseArg, DatabaseUrl, JsonOut, print_json
+from onrecord.cli.options import CaseArg, DatabaseUrl, JsonOut, print_json, say_if_stale
 
 
 def build(case: CaseArg, database_url: DatabaseUrl = None) -> None:
@@ -28,6 +28,7 @@ def _built_reader(case: Path, database_url):
     reader = open_reader(case, database_url=database_url)
     if not reader.is_built():
         raise UsageError(f"{case}: not built yet: run `onrecord build {case}` first")
+    say_if_stale(reader)
     return reader
 
 

@@ -8,27 +8,49 @@ from typing import Annotated, Optional
 
 import typer
 
-from onrecord.cli.options import CaseArg, DatabaseUrl, print_json
+from onrecord.cli.options import CaseArg, DatabaseUrl, print_json, say_if_stale
 
 
 def init(case: Annotated[Path, typer.Argument(help="case folder to create")], database_url: DatabaseUrl = None) -> None:
     """Create a case: a folder with its store."""
     from onrecord.store.case import init_case
+    from onrecord.store.signing import key_path, load_key, public_hex
 
     c = init_case(case, database_url)
     typer.echo(f"created case {c.name} in {c.path} ({c.engine.url.render_as_string(hide_password=True)})")
+    typer.echo(f"signing key {key_path(c.uid)} (keep it; receipts are signed with it); "
+               f"public key {public_hex(load_key(c.uid))}")
 
 
-def verify(case: CaseArg, database_url: DatabaseUrl = None) -> None:
-    """Re-hash every stored record: exit 0 if intact, 1 naming the first broken one."""
+def verify(case: CaseArg,
+           receipts: Annotated[Optional[Path], typer.Option(
+               "--receipts", help="a folder of the case's receipts kept elsewhere (default: the case's own)")] = None,
+           receipt: Annotated[Optional[Path], typer.Option(
+               "--receipt", help="check against this one receipt only")] = None,
+           database_url: DatabaseUrl = None) -> None:
+    """Re-hash every record, walk the chain, check the store against its signed receipts:
+    exit 0 if all hold, 1 naming each thing that changed."""
+    from onrecord.errors import UsageError
     from onrecord.pipeline import verify_case
     from onrecord.store.case import open_case
 
-    result = verify_case(open_case(case, database_url))
+    if receipts is not None and receipt is not None:
+        raise UsageError("give --receipts or --receipt, not both")
+    for given in (receipts, receipt):
+        if given is not None and not given.exists():
+            raise UsageError(f"{given}: no such file or folder")
+    result = verify_case(open_case(case, database_url), receipts, receipt)
+    for note in result.notes:
+        typer.echo(f"note: {note}")
     if result.intact:
-        typer.echo(f"intact: {result.records} records in {result.sources} sources, chain and files match")
+        typer.echo(f"intact: {result.records} records in {result.sources} sources, chain and files match"
+                   + (f"; the store matches {result.receipts} signed receipts ({result.against})"
+                      if result.receipts else ""))
         return
-    print(f"BROKEN: {result.problem}", file=sys.stderr)
+    for line in result.problems[:25]:
+        print(f"BROKEN: {line}", file=sys.stderr)
+    if len(result.problems) > 25:
+        print(f"BROKEN: ... and {len(result.problems) - 25} more", file=sys.stderr)
     raise typer.Exit(1)
 
 
@@ -53,6 +75,7 @@ def timeline(
     from onrecord.views.timeline_table import print_timeline, timeline_json
 
     reader = open_reader(case, database_url=database_url)
+    say_if_stale(reader)
     zone = reader.display_zone()
     q = TimelineQuery(t_from=parse_user_time(t_from, zone, "--from"), t_to=parse_user_time(t_to, zone, "--to"),
                       agency=agency, unit=unit, kind=kind, limit=limit or None, order="middle", count=True)

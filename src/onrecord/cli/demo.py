@@ -40,7 +40,7 @@ def demo(
     case = import_scenario(scenario, case_dir)  # each export through its own mapping, as `onrecord import`
     check = pipeline.verify_case(case)
     say(f"   evidence chain: {'intact' if check.intact else 'BROKEN: ' + str(check.problem)} "
-        f"({check.records:,} records)")
+        f"({check.records:,} records; {check.receipts} signed receipts, kept beside the case)")
     say("[bold]3. building[/]: clocks, who is who, fusion, metrics")
     print_build(pipeline.build_case(case), open_reader(case).display_zone())
     from onrecord.warnings.case_linkage import flag

@@ -35,6 +35,26 @@ def import_files(
         print_result(result, m.name)
 
 
+def remove_source(
+    case: CaseArg,
+    source: Annotated[str, typer.Argument(help="the source's file name (as `onrecord timeline` shows it) or id")],
+    reason: Annotated[str, typer.Option("--reason", help="why it is removed (kept on the chain)")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Withdraw a source imported by mistake: its records stay on the chain beside a tombstone
+    saying why; its events leave every view now, its findings at the next build."""
+    from onrecord.pipeline import remove_source as run
+    from onrecord.store.case import open_case
+
+    done = run(open_case(case, database_url), source, reason)
+    chain = done["receipt"]["chain"]
+    typer.echo(f"removed source {done['source']} ({done['file_name']}): {done['events']:,} events withdrawn; its "
+               f"records stay on the chain, with tombstone source {done['tombstone']}")
+    typer.echo(f"  chain head {chain['head']} after {chain['records']:,} records; signed receipt "
+               f"#{done['receipt']['number']}: {done['receipt']['file']}")
+    typer.echo(f"  findings still rest on the last build: run `onrecord build {case}`")
+
+
 def _check_zone(tz: str) -> None:
     import zoneinfo
 

@@ -22,6 +22,13 @@ def print_json(doc: dict) -> None:
     sys.stdout.write("\n")
 
 
+def say_if_stale(reader) -> None:
+    """On stderr, so a --json document on stdout stays whole: the build is older than the events."""
+    note = reader.stale_build()
+    if note:
+        print(f"note: out of date: {note}", file=sys.stderr)
+
+
 NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
 
 

@@ -32,6 +32,7 @@ from onrecord.sources.mapping import Mapping
 from onrecord.sources.parsed import Parsed
 from onrecord.sources.registry import ADAPTERS
 from onrecord.store.case import Case
+from onrecord.store.receipts import LIVE_EVERY_S
 from onrecord.store.writer import SourceMeta, add_frame_events, append_frames, open_live_source
 
 FAR_OFF_MS = 3_600_000  # a live record stamped an hour from now is not live
@@ -76,6 +77,7 @@ class LiveFeed:
         self.rejected = 0
         self.taken_bytes, self.seen = 0, set()
         self._bucket, self._bucket_t = spec.max_rate, time.monotonic()
+        self.receipted_at = time.monotonic()  # the feed's newest signed receipt (store/receipts.py)
 
     def over_rate(self) -> bool:
         now = time.monotonic()
@@ -114,6 +116,10 @@ class IngestNode:
         meta.file_sha256 = hashlib.sha256(opening).hexdigest()
         with self._lock:
             source_id, existed = open_live_source(self.case, meta, opening)
+            if not existed:  # the feed's opening on a receipt; its frames come after (docs/store.md)
+                from onrecord.store.receipts import issue_live
+
+                issue_live(self.case, source_id)
         digest, held = hashlib.sha256(), [opening]
         if existed:
             held = [bytes(raw) for (raw,) in open_reader(self.case).source_bytes(source_id)]
@@ -146,6 +152,8 @@ class IngestNode:
             feed.frames += len(frames)
             outcomes = [self._read(feed, first + i, f) for i, f in enumerate(frames)]
             self._store_events(feed, first, outcomes)
+            if time.monotonic() - feed.receipted_at >= LIVE_EVERY_S:
+                self.checkpoint(feed)
         for o in outcomes:
             if o.reject:
                 self._rejected(feed, o)
@@ -153,6 +161,14 @@ class IngestNode:
         if events:
             self.publish(events)
         return outcomes
+
+    def checkpoint(self, feed: LiveFeed) -> dict:
+        """A signed receipt of the feed's source as far as it goes now: its frames and events
+        so far are then proven outside the database too."""
+        from onrecord.store.receipts import issue_live
+
+        feed.receipted_at = time.monotonic()
+        return issue_live(self.case, feed.source_id)
 
     def _read(self, feed: LiveFeed, raw_id: int, frame: bytes) -> Outcome:
         feed.received += 1

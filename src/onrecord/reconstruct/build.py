@@ -43,6 +43,7 @@ class Reconstruction:
     # filled by findings/compute.py (pipeline.build_case) before the build is written
     findings: list[Finding] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)  # rows of the claims table
+    receipt: dict | None = None  # the signed receipt of the build, once written (store/receipts.py)
 
 
 def reconstruct(reader) -> Reconstruction:

@@ -8,12 +8,13 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from onrecord.reconstruct.build import Reconstruction
 from onrecord.store.case import Case
 from onrecord.store.schema import (
     aligned_events,
+    cases,
     claims,
     clock_estimates,
     entities,
@@ -26,7 +27,8 @@ from onrecord.store.session import arrow_rows, write_session
 DERIVED = (aligned_events, fused_events, clock_estimates, entity_mentions, entities, findings, claims)
 
 
-def write_reconstruction(case: Case, r: Reconstruction) -> None:
+def write_reconstruction(case: Case, r: Reconstruction, generation: int | None = None) -> None:
+    """`generation`: the case's event generation the build read (its events may have changed since)."""
     with write_session(case) as db:
         # `onrecord link` owns the linked people and their warnings: a rebuild keeps them
         subjects = select(entity_mentions.c.entity_id).where(entity_mentions.c.case_id == case.id,
@@ -50,6 +52,8 @@ def write_reconstruction(case: Case, r: Reconstruction) -> None:
         claim_base = db.next_id(claims)
         _insert(db, claims, [{"id": claim_base + i, "case_id": case.id, **row} for i, row in enumerate(r.claims)])
         _insert(db, findings, _findings(case, r, db.next_id(findings), claim_base))
+        db.run(update(cases).where(cases.c.id == case.id).values(
+            built_generation=generation, derived_generation=cases.c.derived_generation + 1))
 
 
 def _insert(db, table, rows: list[dict]) -> None:

@@ -14,6 +14,7 @@ from onrecord.sources.registry import ADAPTERS, FOLDER_ADAPTERS, PART
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
 from onrecord.store.reader import open_reader
+from onrecord.store.receipts import issue_import, signing_key
 from onrecord.store.writer import AlreadyImported, Batch, Progress, SourceMeta, write_source
 
 
@@ -30,6 +31,7 @@ class ImportResult:
     already: bool = False
     uncoded: dict = field(default_factory=dict)
     remarks: list[str] = field(default_factory=list)  # what an adapter says besides counts
+    receipt: dict | None = None  # signed, outside the database (store/receipts.py): the chain head after it
     left_out: int = 0
 
 
@@ -77,6 +79,7 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
             if len(parsed.rejects) > 1 else ""
         raise InputError(first.reason + extra, file=str(path), line=first.line, field=first.column,
                          value=first.value, path=first.path)
+    key = signing_key(case)  # before writing: a case whose key is elsewhere is refused unchanged
     progress("hashing", 0)
     hashes = record_hashes(parsed.records.raws)
     meta = SourceMeta(kind=mapping.source_kind, agency=agency or mapping.agency, file_name=name,
@@ -89,7 +92,8 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
-                          notes=parsed.notes, remarks=parsed.remarks, left_out=parsed.left_out)
+                          notes=parsed.notes, remarks=parsed.remarks, left_out=parsed.left_out,
+                          receipt=issue_import(case, source_id, key))
     if parsed.rejects:
         result.rejects_file = write_rejects(case.path, source_id, name, parsed.rejects)
     if parsed.notes:

@@ -10,9 +10,12 @@ every column's type.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pandas as pd
+import pyarrow as pa
 import pyarrow.compute as pc
-from sqlalchemy import Float, Integer, Select
+from sqlalchemy import Float, Integer, LargeBinary, Select
 
 from onrecord.store.adbc import adbc_cursor
 from onrecord.store.case import Case
@@ -26,26 +29,50 @@ def _placeholder(column) -> str:
         return str(SENTINEL_ID)
     if isinstance(column.type, Float):
         return "0.0"
+    if isinstance(column.type, LargeBinary):
+        return "X''"
     return "''"
+
+
+def _sql(case: Case, stmt: Select) -> str:
+    sql = str(stmt.compile(dialect=case.engine.dialect, compile_kwargs={"literal_binds": True}))
+    if is_sqlite(case.engine):
+        first = ", ".join(f"{_placeholder(c)} AS {c.name}" for c in stmt.selected_columns)
+        # UNION ALL yields its parts in order: the placeholders first, then the query's rows.
+        sql = f"SELECT {first} UNION ALL SELECT * FROM ({sql})"
+    return sql
+
+
+def _without_placeholder(batch):
+    if batch.num_rows == 0 or batch.column(0)[0].as_py() != SENTINEL_ID:
+        raise RuntimeError("reading rows as Arrow: the typed first row did not come first")
+    return batch.slice(1)
+
+
+def arrow_batches(case: Case, stmt: Select) -> Iterator[pa.RecordBatch]:
+    """The rows of `stmt` (its first column an integer key) as Arrow record batches, one at a
+    time, for reads of every row of a table that need not hold them all at once (the digests
+    of receipts and of verify)."""
+    sqlite = is_sqlite(case.engine)
+    with adbc_cursor(case) as cur:
+        cur.execute(_sql(case, stmt))
+        first = True
+        for batch in cur.fetch_record_batch():
+            if first and sqlite:
+                batch = _without_placeholder(batch)
+            first = False
+            yield batch
 
 
 def arrow_frame(case: Case, stmt: Select, categories: tuple[str, ...] = ()) -> pd.DataFrame:
     """The rows of `stmt` (its first column an id) as a DataFrame, read as Arrow. Text
     columns named in `categories` (a few values over millions of rows) become categories
     while still Arrow, without a Python string per row."""
-    sql = str(stmt.compile(dialect=case.engine.dialect, compile_kwargs={"literal_binds": True}))
-    sqlite = is_sqlite(case.engine)
-    if sqlite:
-        first = ", ".join(f"{_placeholder(c)} AS {c.name}" for c in stmt.selected_columns)
-        # UNION ALL yields its parts in order: the placeholders first, then the query's rows.
-        sql = f"SELECT {first} UNION ALL SELECT * FROM ({sql})"
     with adbc_cursor(case) as cur:
-        cur.execute(sql)
+        cur.execute(_sql(case, stmt))
         table = cur.fetch_arrow_table()
-    if sqlite:
-        if table.num_rows == 0 or table.column(0)[0].as_py() != SENTINEL_ID:
-            raise RuntimeError("reading the events as Arrow: the typed first row did not come first")
-        table = table.slice(1)
+    if is_sqlite(case.engine):
+        table = _without_placeholder(table)
     for name in categories:
         i = table.schema.get_field_index(name)
         table = table.set_column(i, name, pc.dictionary_encode(table.column(i)))

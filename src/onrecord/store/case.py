@@ -64,7 +64,12 @@ def init_case(path: Path, database_url: str | None = None) -> Case:
                 chain_head=GENESIS,
             )
         )
-    return open_case(path, database_url)
+    case = open_case(path, database_url)
+    from onrecord.store.receipts import issue
+    from onrecord.store.signing import create_key
+
+    issue(case, "init", {}, create_key(uid))  # the key is made here, kept outside the store
+    return case
 
 
 def open_case(path: Path, database_url: str | None = None) -> Case:

@@ -8,8 +8,8 @@ account (docs/access.md). Access and redaction have one place each:
 
 - the access check: `open_reader` (may this actor read this case at all?);
 - what is withheld: `read_access.py` (sources restricted to another agency), applied in the
-  statements of read_timeline.py and read_records.py; the bulk reads (`_stream`, `_frame`)
-  refuse an actor withheld anything;
+  statements of read_timeline.py and read_records.py; the bulk reads (`_stream`, `_frame`,
+  `_batches`: the receipts' digests) refuse an actor withheld anything;
 - redaction: `CaseReader._rows` and `_tuples`, through which every row-returning query of
   every read method runs (protected people by their pseudonyms; store/redact.py);
 - caches: each reader keeps its own (`remember`), so answers are never served to an actor
@@ -36,10 +36,11 @@ import pandas as pd
 from sqlalchemy import create_engine, event, func, select
 
 from onrecord.errors import AccessDenied
-from onrecord.store.arrow_read import arrow_frame
+from onrecord.store.arrow_read import arrow_batches, arrow_frame
 from onrecord.store.case import Case, open_case
 from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
+from onrecord.store.read_evidence import EvidenceReads
 from onrecord.store.read_records import RecordReads
 from onrecord.store.read_timeline import TimelineReads
 from onrecord.store.roles import may
@@ -90,7 +91,7 @@ def _read_only(case: Case) -> Case:
     return dataclasses.replace(case, engine=engine)
 
 
-class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads):
+class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads, EvidenceReads):
     """The reads of one case for one actor. Opened by `open_reader`, never directly."""
 
     def __init__(self, case: Case, actor: Actor):
@@ -138,6 +139,11 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads):
         self._whole_case()
         return arrow_frame(self.case, stmt, categories)
 
+    def _batches(self, stmt) -> Iterator:
+        """Every row of a table as Arrow record batches, one at a time (the digests of receipts)."""
+        self._whole_case()
+        yield from arrow_batches(self.case, stmt)
+
     def _whole_case(self) -> None:
         # Bulk reads (the build, linkage, verify) read every record of every source as stored:
         # only an actor withheld nothing and shown everything may make them.
@@ -183,9 +189,29 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads):
         return self._exists(aligned_events)
 
     def version(self) -> tuple:
-        """Changes when an import adds records or a build first fills the derived tables: cheap to
-        ask on every request, so slow summaries (filter values, the busiest window) can be cached."""
-        return self._scalar(select(cases.c.record_count).where(cases.c.id == self.case.id)), self.is_built()
+        """Changes when records are added, when the events change (an import, a live feed, a
+        removal) and when a build or a linkage rewrites the derived tables: cheap to ask on every
+        request, so slow summaries (filter values, the busiest window) can be cached on it."""
+        c = cases.c
+        row = self._tuples(select(c.record_count, c.generation, c.derived_generation).where(c.id == self.case.id))[0]
+        return (*row, self.is_built())
+
+    def generation(self) -> int:
+        """How many times the case's events have changed (store/writer.py: events_changed)."""
+        return int(self._scalar(select(cases.c.generation).where(cases.c.id == self.case.id)))
+
+    def stale_build(self) -> str | None:
+        """Why the last build no longer covers the case's events (imported, withdrawn or
+        added by a live feed after it), or None: every view says so until a rebuild."""
+        if not self.is_built():
+            return None
+        c = cases.c
+        now, built = self._tuples(select(c.generation, c.built_generation).where(c.id == self.case.id))[0]
+        if built is None or int(now) == int(built):
+            return None
+        return (f"the events changed after the last build ({int(now) - int(built)} change(s): an import, a live "
+                "feed or a removed source); times, fused events and findings are the last build's until "
+                "`onrecord build` runs again")
 
     def display_zone(self) -> ZoneInfo:
         """The case's local zone: set in onrecord.toml, else the zone most sources were written in."""

@@ -44,6 +44,11 @@ cases = Table(
     # The head of the evidence chain: deleting the newest records must not go unseen.
     Column("record_count", BigInteger, nullable=False, default=0),
     Column("chain_head", LargeBinary(32), nullable=False),
+    # Counts every change to the case's events (an import, a live feed's events, a removal);
+    # a build keeps the count it was made on, so every view can say the build is older (0009).
+    Column("generation", BigInteger, nullable=False, default=0, server_default="0"),
+    Column("built_generation", BigInteger),
+    Column("derived_generation", BigInteger, nullable=False, default=0, server_default="0"),  # builds, linkages
 )
 
 sources = Table(
@@ -63,6 +68,9 @@ sources = Table(
     Column("event_count", BigInteger, nullable=False),
     Column("rejected_count", BigInteger, nullable=False, default=0),
     Column("imported_at", String(40), nullable=False),
+    # `onrecord remove-source`: its records stay on the chain, its events are withdrawn (0009)
+    Column("withdrawn_at", String(40)),
+    Column("withdrawn_reason", Text),
     UniqueConstraint("case_id", "file_sha256", name="uq_sources_case_file"),
 )
 

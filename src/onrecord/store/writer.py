@@ -90,6 +90,11 @@ def move_head(case_id: int, record_count: int, chain_head: bytes):
     return update(cases).where(cases.c.id == case_id).values(record_count=record_count, chain_head=chain_head)
 
 
+def events_changed(case_id: int):
+    """The case's events are no longer those its last build was made on (views say so)."""
+    return update(cases).where(cases.c.id == case_id).values(generation=cases.c.generation + 1)
+
+
 SLICE = 250_000  # rows per bulk write: the progress bar moves, memory stays flat
 BULK = (raw_records, events)
 
@@ -110,6 +115,7 @@ def write_source(case: Case, batch: Batch, progress: Progress) -> int:
         raw, ev, new_head = batch.tables(case.id, source_id, tuple(head), db.next_id(raw_records), db.next_id(events))
         _bulk(db, raw, ev, progress, batch.meta.file_name)
         db.run(new_head)
+        db.run(events_changed(case.id))
         return source_id
 
 
@@ -159,7 +165,8 @@ def find_live_source(case_id: int, file_name: str):
         sources.c.case_id == case_id, sources.c.file_name == file_name)
 
 
-def _locked(db, case: Case) -> None:
+def lock_for_writing(db, case: Case) -> None:
+    """The case's write lock on PostgreSQL (SQLite's BEGIN IMMEDIATE holds the whole file already)."""
     if not db.sqlite:
         db.run(text("LOCK TABLE raw_records, events IN SHARE ROW EXCLUSIVE MODE"))
         db.run(select(cases.c.id).where(cases.c.id == case.id).with_for_update())
@@ -172,7 +179,7 @@ def open_live_source(case: Case, meta: SourceMeta, opening: bytes) -> tuple[int,
     from onrecord.store.session import write_session
 
     with write_session(case) as db:
-        _locked(db, case)
+        lock_for_writing(db, case)
         found = db.first_row(find_live_source(case.id, meta.file_name))
         if found:
             return int(found[0]), True
@@ -192,7 +199,7 @@ def append_frames(case: Case, source_id: int, frames: list[bytes], file_sha256: 
     from onrecord.store.session import write_session
 
     with write_session(case) as db:
-        _locked(db, case)
+        lock_for_writing(db, case)
         found = db.first_row(select(sources.c.record_count).where(sources.c.id == source_id,
                                                                   sources.c.case_id == case.id))
         if found is None:
@@ -216,10 +223,11 @@ def add_frame_events(case: Case, source_id: int, first_raw: int, events_of_frame
     from onrecord.store.session import write_session
 
     with write_session(case) as db:
-        _locked(db, case)
+        lock_for_writing(db, case)
         first = db.next_id(events)
         if events_of_frames.num_rows:
             db.ingest(events, event_table(case.id, source_id, first, first_raw, events_of_frames))
             db.run(update(sources).where(sources.c.id == source_id).values(
                 event_count=sources.c.event_count + events_of_frames.num_rows))
+            db.run(events_changed(case.id))
         return first

@@ -49,6 +49,11 @@ def print_result(result, mapping_name: str) -> None:
         return
     out.print(f"{result.file}: imported as source {result.source_id} with mapping {mapping_name}: "
               f"{result.records:,} records, {result.events:,} events")
+    if result.receipt:
+        chain = result.receipt["chain"]
+        # the head to write down or send elsewhere: `onrecord verify` checks the case against it
+        out.print(f"  chain head {chain['head']} after {chain['records']:,} records; "
+                  f"signed receipt #{result.receipt['number']}: {result.receipt['file']}", highlight=False)
     if result.left_out:
         out.print(f"  {result.left_out:,} rows left out by the mapping's [rows] when / unless (kept as raw records)")
     if result.rejects:

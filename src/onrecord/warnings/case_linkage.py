@@ -28,6 +28,7 @@ class Subjects:
     rejects: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     pairs: pd.DataFrame | None = None
+    receipt: dict | None = None  # the signed receipt of the linkage, once written (store/receipts.py)
 
 
 def contact_rows(reader) -> tuple[pd.DataFrame, dict[str, str]]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from onrecord.store.case import Case
-from onrecord.store.schema import entities, entity_mentions, findings
+from onrecord.store.schema import cases, entities, entity_mentions, findings
 from onrecord.store.session import arrow_rows, write_session
 from onrecord.warnings.case_linkage import Subjects, warning_of
 
@@ -44,3 +44,4 @@ def write_subjects(case: Case, result: Subjects) -> None:
         for table, rows in ((entities, people), (entity_mentions, mentions), (findings, warnings)):
             if rows:
                 db.ingest(table, arrow_rows(table, rows))
+        db.run(update(cases).where(cases.c.id == case.id).values(derived_generation=cases.c.derived_generation + 1))

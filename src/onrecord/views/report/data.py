@@ -84,7 +84,8 @@ def gather(reader: CaseReader) -> dict:
         if window else []
     return {
         "case": reader.case, "zone": zone, "zone_label": timetext.zone_label(zone, window[0] if window else None),
-        "built": built, "not_built": present.NOT_BUILT, "colours": present.agency_colours(facets["agencies"]),
+        "built": built, "not_built": present.NOT_BUILT, "stale_build": reader.stale_build(),
+        "colours": present.agency_colours(facets["agencies"]),
         "generated": timetext.when(int(datetime.now(timezone.utc).timestamp() * 1000), zone, seconds=False,
                                    millis=False),
         "window": window, "window_text": timetext.interval(*critical, zone) if critical else "no timed events",

@@ -104,7 +104,8 @@ def case_current(request: Request) -> dict:
     st, f, r = state(request), facets(request), reader(request)
     window = f["window"]
     return {"name": st.case.name, "uid": st.case.uid, "timezone": f["zone"].key, "built": r.is_built(),
-            "not_built_note": None if r.is_built() else present.NOT_BUILT, "events": f["events"],
+            "not_built_note": None if r.is_built() else present.NOT_BUILT,
+            "stale_build_note": r.stale_build(), "events": f["events"],
             "derived": r.derived_counts(), "agencies": f["agencies"], "agency_colours": f["colours"],
             "units": f["units"], "kinds": f["kinds"], "source_kinds": f["source_kinds"],
             "busiest_window": present.times_json(*window, f["zone"]) if window else None,
@@ -162,7 +163,7 @@ def findings(request: Request, kind: Literal["metric", "discrepancy", "warning",
     r, zone = reader(request), facets(request)["zone"]
     found = [shape.finding_json(f, zone) for f in r.findings(kind)]
     returned(request, (f["id"] for f in found))
-    return {"built": r.is_built(), "findings": found}
+    return {"built": r.is_built(), "stale_build_note": r.stale_build(), "findings": found}
 
 
 @router.get("/discrepancies", summary="Discrepancy findings with both sides quoted")
@@ -170,13 +171,14 @@ def discrepancies(request: Request) -> dict:
     r = reader(request)
     found = shape.discrepancies(r, facets(request)["zone"])
     returned(request, (f["id"] for f in found))
-    return {"built": r.is_built(), "discrepancies": found}
+    return {"built": r.is_built(), "stale_build_note": r.stale_build(), "discrepancies": found}
 
 
 @router.get("/sources", summary="Each source: file, hash, clock offset ± uncertainty and the events it rests on")
 def sources(request: Request) -> dict:
     r = reader(request)
-    return {"built": r.is_built(), "sources": shape.sources(r, facets(request)["zone"])}
+    return {"built": r.is_built(), "stale_build_note": r.stale_build(),
+            "sources": shape.sources(r, facets(request)["zone"])}
 
 
 @router.get("/claims", summary="Claims read from statements and press, with speaker, subject and value")
@@ -192,7 +194,7 @@ def subjects(request: Request) -> dict:
     r = reader(request)
     people = shape.subjects(r, facets(request)["zone"])
     returned(request, (w["id"] for p in people for w in p["warnings"]))
-    return {"built": r.is_built(), "subjects": people}
+    return {"built": r.is_built(), "stale_build_note": r.stale_build(), "subjects": people}
 
 
 @router.get("/search", summary="Events and claims holding every word of q, as this reader may see them")

@@ -32,7 +32,8 @@ def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
             "signed_in": request.state.actor.name if session else None, "csrf": session.csrf if session else None,
             "may_annotate": request.state.actor.may("annotate"),
             "zone_label": timetext.zone_label(zone, (f["window"] or [f["t_max"]])[0]),
-            "not_built": present.NOT_BUILT, "colours": f["colours"], "when": lambda ms: timetext.when(ms, zone)}
+            "not_built": present.NOT_BUILT, "stale_build": r.stale_build(), "colours": f["colours"],
+            "when": lambda ms: timetext.when(ms, zone)}
     return request.app.state.templates.TemplateResponse(request, name, base | ctx)
 
 

@@ -154,7 +154,8 @@ def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
                     "events": [report_json(evs[i], zone) for i in p["event_ids"] if i in evs]}
                    for p in pairs.get(s["id"], [])]
         out.append({k: s[k] for k in ("id", "kind", "agency", "file_name", "file_sha256", "mapping_name",
-                                      "timezone", "record_count", "event_count", "rejected_count", "imported_at")}
+                                      "timezone", "record_count", "event_count", "rejected_count", "imported_at",
+                                      "withdrawn_at", "withdrawn_reason")}
                    | {"clock_estimate": clock_json(clocks.get(s["id"])), "anchors": anchors,
                       "understood": _understood(checks.get(s["file_name"]))})
     return out
