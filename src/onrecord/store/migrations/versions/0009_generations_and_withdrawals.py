@@ -3,7 +3,7 @@ them), the generation each build was made on, the writes of its derived tables (
 cache of a view is keyed on them, not on counts), and a source's withdrawal.
 
 Revision ID: 0009
-Revises: 0011 (re-chained after main's 0011 landed; written on 0006)
+Revises: 0008 (re-chained at merge; written on 0006)
 """
 
 import sqlalchemy as sa
