@@ -59,10 +59,33 @@ def pg_url():
 def backend(request, monkeypatch):
     """Sets the store for the test: SQLite file in the case folder, or PostgreSQL."""
     if request.param == "postgres":
-        monkeypatch.setenv(DATABASE_URL_ENV, request.getfixturevalue("pg_url"))
+        url = request.getfixturevalue("pg_url")
+        monkeypatch.setenv(DATABASE_URL_ENV, url)
     else:
         monkeypatch.delenv(DATABASE_URL_ENV, raising=False)
-    return request.param
+    yield request.param
+    if request.param == "postgres":
+        _forget_accounts(url)
+
+
+def _forget_accounts(url: str) -> None:
+    """Accounts live in the store, server-wide (docs/access.md): once one exists, every case on
+    the server needs sign-in. The session's PostgreSQL database is shared by every test, so a
+    test's accounts are removed after it, or later tests' web reads would meet sign-in."""
+    from sqlalchemy import create_engine, inspect
+
+    from onrecord.store import schema_access as sa_
+
+    engine = create_engine(url)
+    try:
+        present = set(inspect(engine).get_table_names())
+        with engine.begin() as conn:
+            for t in (sa_.sessions, sa_.api_tokens, sa_.user_agencies, sa_.user_cases, sa_.sign_in_failures,
+                      sa_.users):
+                if t.name in present:
+                    conn.execute(t.delete())
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture
