@@ -161,8 +161,8 @@ def seed_report(seed: int, work: Path, mappings_dir: Path = MAPPINGS) -> tuple[l
     summary.update(counts_section(score, truth, out))
     summary.update(first_armed_section(case, truth, out))
     out.append("summary (scorer): " + json.dumps(score.get("summary", {}), sort_keys=True))
-    out.append("build said (first lines):")
-    out.extend("  " + ln for ln in build_out.strip().splitlines()[:40])
+    out.append("build said:")
+    out.extend("  " + ln for ln in build_out.strip().splitlines()[:400])
     return out, summary
 
 
