@@ -90,3 +90,7 @@ def _findings(conn, case: Case, dispatched: dict, shots: list[dict], contacts: l
          "status": "established", "unit": "count", "value_lo": len(contacts), "value_hi": len(contacts),
          "payload": json.dumps({"flags": ["self_harm", "weapon_access"]}), "evidence": ev([c["id"] for c in contacts])},
     ]])
+
+# The address the test clients reach the app by: a loopback name the Host check accepts
+# (Starlette's default, "testserver", is a name the server does not answer to).
+LOCAL = "http://127.0.0.1"

@@ -96,4 +96,5 @@ def gather(reader: CaseReader) -> dict:
         "units": units, "shots": shots, "discrepancies": shape.discrepancies(reader, zone),
         "subjects": shape.subjects(reader, zone), "sources": shape.sources(reader, zone),
         "clock": "aligned" if built else "source",
+        "annotations": [a | {"when": timetext.when(a["at_ms"], zone)} for a in reader.annotations()],
     }
