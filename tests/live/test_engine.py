@@ -59,7 +59,15 @@ def test_a_unit_hearing_shots_on_the_radio_is_on_scene():
     said = ev("radio_transmission", 5, "David-4", text="David-4, possible shots fired, Building 2")
     assert "unit_hears_shots" in said.whats and "shots" in said.whats
     fired = [c for c in run(e, [said] + shots(0, 200), until_s=300) if c.action == "fire"]
-    assert fired and fired[0].at == T0 + 65_000
+    assert fired and fired[0].at == T0 + 60_000  # there at the shot it reports (0 s), not at its words (5 s)
+
+
+def test_a_unit_reporting_shots_no_sensor_recorded_is_on_scene_from_its_report():
+    e = engine(HOLD)
+    said = ev("radio_transmission", 75, "David-4", text="David-4, possible shots fired, Building 2")
+    # the shot before it (40 s) is more than 20 s earlier: not the one it reports
+    fired = [c for c in run(e, [said] + shots(40, 240, every=100), until_s=400) if c.action == "fire"]
+    assert fired and fired[0].at == T0 + 135_000  # from its report (75 s, itself a report of shots) + 60 s
 
 
 def test_a_transferred_call_waiting_and_then_answered():
