@@ -39,12 +39,16 @@ def build_case(case: Case) -> Reconstruction:
     """Align clocks, resolve who is who, fuse, compute the findings, and replace the
     case's derived tables with them in one transaction."""
     from onrecord.findings.compute import compute_findings
+    from onrecord.live.replay import replay_build
     from onrecord.reconstruct.build import reconstruct
     from onrecord.reconstruct.write import write_reconstruction
     from onrecord.store.reader import open_reader
 
     r = reconstruct(open_reader(case))
     r.findings, r.claims = compute_findings(r)
+    # "When would the alert have fired, and who would have seen it": the events replayed through
+    # the live rules, the alerts findings of the case (kind `alert`) the timeline and report show.
+    r.findings += replay_build(r)
     write_reconstruction(case, r)
     return r
 

@@ -111,3 +111,15 @@ def test_a_unit_dispatched_and_not_on_scene():
     changes = run(e, [ev("unit_dispatched", 0, "12A4"), ev("unit_enroute", 30, "12A4"),
                       ev("unit_arrived", 900, "12A4")])
     assert [(c.action, c.at - T0) for c in changes] == [("fire", 600_000), ("clear", 900_000)]
+
+
+def test_who_saw_an_alert_when_it_fired_stays_through_its_updates():
+    e = engine(HOLD)
+    fired = None
+    for c in run(e, [ev("unit_arrived", 10, "12A4")] + shots(0, 60), until_s=70):
+        if c.action == "fire":
+            fired = c.alert
+            fired.values["seen_by"] = ["NCSO"]  # as the replay and the live node record it at firing
+    assert fired is not None
+    updates = [c for c in run(e, shots(80, 200), until_s=200) if c.action == "update"]
+    assert updates and updates[-1].alert.values["seen_by"] == ["NCSO"] and updates[-1].alert.values["held_s"] > 60

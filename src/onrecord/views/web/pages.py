@@ -34,8 +34,9 @@ def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
 @router.get("/", response_class=HTMLResponse)
 @router.get("/timeline", response_class=HTMLResponse)
 def timeline_page(request: Request):
-    f = request.app.state.case.facets()
-    return _render(request, "timeline.html", "timeline", facets=f)
+    st = request.app.state.case
+    f = st.facets()
+    return _render(request, "timeline.html", "timeline", facets=f, alerts=shape.timeline_alerts(st.reader(), f["zone"]))
 
 
 @router.get("/events/{event_id}", response_class=HTMLResponse)
