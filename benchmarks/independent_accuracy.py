@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -112,8 +113,11 @@ def seed_report(seed: int, work: Path) -> tuple[list[str], dict]:
         if not mapping.exists():
             imports.append((name, "NOT IMPORTED: no mapping (see GAPS.md)"))
             continue
-        args = ["import", str(case), str(case_src / export["path"]), "--mapping", str(mapping),
-                "--agency", export["agency"]]
+        args = ["import", str(case), str(case_src / export["path"]), "--mapping", str(mapping)]
+        # --agency wins over a mapped agency column (docs/mappings.md), so it is given only to exports
+        # whose mapping does not read each row's agency (a consolidated CAD names several agencies)
+        if "agency" not in (tomllib.loads(mapping.read_text()).get("fields") or {}):
+            args += ["--agency", export["agency"]]
         zone = zone_of(export["time_zone"])
         if zone:
             args += ["--tz", zone]

@@ -28,6 +28,7 @@ def test_the_registries_hold_the_built_in_ones():
     found = {p.name: _resolve(p.registry) for p in EXTENSION_POINTS if p.issue is None}
     assert {"csv", "text"} <= set(found["source adapter"])
     assert {"reno-cad", "sf-fire"} <= set(found["code table"]())
+    assert {"plain-english", "apco-ten-codes", "agency-variants"} <= set(found["lexicon"]())
     assert len(found["metric"]) >= 4 and all(callable(m) for m in found["metric"])
     assert "time_of_action" in found["claim check"] and all(callable(c) for c in found["claim check"].values())
     assert set(found["linkage backend"]) == {"duckdb", "spark"}

@@ -40,3 +40,7 @@ class UsageError(OnrecordError):
 
 class CaseError(OnrecordError):
     """The case folder or its store is missing or not usable."""
+
+
+class AccessDenied(OnrecordError):
+    """The actor may not do or read this (their role, agency or cases do not allow it)."""

@@ -49,7 +49,7 @@ EXTENSION_POINTS = (
                    "declares them in [codes.NAME]; the bundled mappings are data files.",
                    "onrecord.sources.mapping:bundled_names"),
     ExtensionPoint("lexicon", "What the words of radio traffic, ten-codes and statuses mean, as data a mapping "
-                   "can extend.", "onrecord.sources.lexicons", issue=13),
+                   "can extend.", "onrecord.sources.lexicon:bundled_lexicons"),
     ExtensionPoint("metric", Metric.__doc__ + " Its sentence: findings.render.SENTENCES.",
                    "onrecord.findings.compute:METRICS"),
     ExtensionPoint("claim check", ClaimCheck.__doc__, "onrecord.findings.claim_checks:CHECKS"),

@@ -27,5 +27,11 @@ EVENT_KINDS = frozenset(
         # A patient care record's "patient contact" time (NEMSIS "arrived at patient"):
         # when a medic unit reached or was handed a casualty. Not a transport.
         "patient_contact",
+        # A unit reached its staging point near the scene ("at staging", "staged"): for the
+        # response measures, its arrival at the incident.
+        "staging",
+        # The threat ended: the attacker in custody, down, or gone ("suspect in custody",
+        # "Code 4"); a CAD or a log may record it as a time of its own.
+        "threat_ended",
     }
 )

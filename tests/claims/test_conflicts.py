@@ -69,12 +69,24 @@ def test_unnamed_officers_against_an_agencys_count():
 
     a = ("Halden Police Chief Ada Brisk said 19 officers waited in the hallway at Penbury High. "
          "Brisk said Halden police officers arrived at 11:36 a.m.")
-    b = "At Penbury High, 11 officers waited in the hallway, the Halden Courier reported."
-    c = "At Penbury High, two Marlow County deputies waited in the hallway, the Marlow Ledger reported."
+    b = "At Penbury High, only 11 officers waited in the hallway, the Halden Courier reported."
+    c = "At Penbury High, a total of 12 Marlow County deputies waited in the hallway, the Marlow Ledger reported."
     got = analyse({"a.txt": a, "b.txt": b, "c.txt": c}, one_incident=True)
     pairs = {frozenset(s["lo"] for s in x.sides) for x in got.conflicts if x.measure == "count_officers_waiting"}
     # the unnamed 11 against each agency's count; the two agencies' counts never against each other
-    assert pairs == {frozenset({11.0, 19.0}), frozenset({11.0, 2.0})}
+    assert pairs == {frozenset({11.0, 19.0}), frozenset({11.0, 12.0})}
+
+
+def test_partial_counts_of_officers_are_no_contradiction():
+    from onrecord.claims.extract import analyse
+
+    a = "At Penbury High, three Marlow County deputies stayed outside, the Halden Courier reported."
+    b = "At Penbury High, four Marlow County deputies stayed outside, the Marlow Ledger reported."
+    c = "At Penbury High, only two Marlow County deputies stayed outside, Sheriff Ada Brisk said."
+    got = analyse({"a.txt": a, "b.txt": b, "c.txt": c}, one_incident=True)
+    pairs = {frozenset(s["lo"] for s in x.sides) for x in got.conflicts}
+    # three and four may both be partial; "only two" is all there were
+    assert pairs == {frozenset({2.0, 3.0}), frozenset({2.0, 4.0})}
 
 
 def test_the_gunmans_death_and_entry_are_moments_of_the_incident():
@@ -90,3 +102,14 @@ def test_the_gunmans_death_and_entry_are_moments_of_the_incident():
     sides = [sorted(s["lo"] for s in x.sides) for x in got.conflicts]
     assert [770.0, 786.0] in sides  # who was killed when, by two accounts with different subjects
     assert [693.0, 770.0] not in sides  # the gunman's entry is not the officers'
+
+
+def test_offsets_from_one_moment_worded_two_ways():
+    from onrecord.claims.extract import analyse
+
+    a = "At Penbury High, officers went in 40 minutes after the shooting began, Chief Ada Brisk said."
+    b = "At Penbury High, officers went in 12 minutes after the first shots, the Halden Courier reported."
+    got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
+    assert {c.time_ref["anchor_event"] for c in got.claims} == {"shooting_start"}
+    [c] = [c for c in got.conflicts if c.measure == "time_of_action"]
+    assert sorted(s["lo"] for s in c.sides) == [12.0, 40.0]

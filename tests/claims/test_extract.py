@@ -217,3 +217,16 @@ def test_a_report_time_is_not_a_duration():
 def test_it_took(sentence, measure, lo, hi):
     found = [c for c in extract_claims(sentence, "t.txt") if c.measure == measure]
     assert [(c.lo, c.hi) for c in found] == [(lo, hi)]
+
+
+def test_they_of_a_group_takes_a_position():
+    text = "Halden police said they arrived at midnight and took Vance into custody inside the nightclub."
+    [place] = [c for c in extract_claims(text, "p.txt") if c.measure == "place_of_action"]
+    assert (place.value_text, place.subject.split(":")[0]) == ("inside the nightclub", "org")
+
+
+def test_someone_unnamed_is_not_the_person_named_beside():
+    text = ("Halden Police Chief Ada Brisk said the chief was in charge. Someone whom Brisk did not identify "
+            "called 911 at 12:16 p.m. from the classroom.")
+    [c] = [c for c in extract_claims(text, "u.txt") if c.measure == "time_of_action"]
+    assert (c.subject, c.time_ref["event"]) == ("incident", "call_911")

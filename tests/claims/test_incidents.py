@@ -24,3 +24,13 @@ def test_another_incidents_figure_is_never_compared():
     assert not [c for c in a.conflicts if c.measure == "count_deaths"]
     other = [c for c in a.claims if c.lo == 49]
     assert other and other[0].time_ref["other_incident"].startswith("the 2016 attack")
+
+
+def test_one_towns_police_and_a_name_of_the_scene():
+    from onrecord.claims.extract import analyse
+
+    a = "Halden police said officers reached the Meridian 12 cinema within 90 seconds. Chief Ada Brisk spoke."
+    b = "Seven minutes after the first call from the Meridian 12 cinema, a Halden police officer radioed."
+    c = "Halden police said a fire at a warehouse on Dock Road was put out."
+    got = analyse({"a.txt": a, "b.txt": b, "c.txt": c})
+    assert sorted(sorted(i["documents"]) for i in got.incidents) == [["a.txt", "b.txt"], ["c.txt"]]

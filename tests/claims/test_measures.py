@@ -71,3 +71,52 @@ def test_a_delay_told_with_its_start_after_it():
 def test_went_in_is_a_particle_not_a_delay():
     [c] = extract_claims("Officers went in one minute and 39 seconds after the first shot.", "m.txt")
     assert (c.measure, c.lo, c.unit, c.time_ref["anchor"]) == ("time_of_action", 1.65, "minute", "the first shot")
+
+
+def test_people_taken_to_hospitals_and_patients():
+    assert _read("Police spirited scores of wounded to nearby hospitals.") == [
+        ("scores of wounded", "count_transported", 40.0, None)]
+    assert ("15 patients", "count_transported", 15.0, 15.0) in _read(
+        "The review lists seven trips to two hospitals for 15 patients in police cars.")
+
+
+def test_the_number_of_officers_raised_to_a_count():
+    got = _read("That raises the number of Marlow County deputies on the scene who did not enter the school to four.")
+    assert ("four", "count_officers_outside", 4.0, 4.0) in got
+
+
+def test_a_team_counted_by_its_members_and_another_few():
+    assert _read("A four-man team entered the classroom.") == [("A four-man team", "count_officers_entered", 4.0, 4.0)]
+    [c] = [c for c in extract_claims("They found another three Marlow County deputies cowering behind their vehicles.",
+                                     "m.txt") if c.measure.startswith("count_")]
+    assert (c.measure, c.lo, c.qualifier) == ("count_officers_outside", 3.0, "more")
+
+
+def test_a_standoff_is_not_the_time_the_gunman_fired():
+    [fired] = extract_claims("The gunman kept opening fire sporadically for as long as 90 minutes.", "m.txt")
+    [siege] = extract_claims("It ended a three-hour hostage situation.", "m.txt")
+    assert (fired.measure, fired.qualifier, fired.hi) == ("duration_of_incident", None, 90.0)
+    assert (siege.measure, siege.qualifier, siege.lo) == ("duration_of_incident", "standoff", 180.0)
+
+
+def test_officers_hurt_and_there_told_more_ways():
+    assert _read("Two officers suffered grazing wounds.") == [("Two officers", "count_officers_injured", 2.0, 2.0)]
+    assert _read("More than 90 state police officers were there.") == [
+        ("More than 90 state police officers", "count_officers_on_scene", 90.0, None)]
+
+
+def test_people_taken_by_one_means_are_a_part():
+    [c] = [c for c in extract_claims("The report lists trips to two hospitals for 15 patients in five different "
+                                     "police cars.", "m.txt") if c.measure == "count_transported"]
+    assert (c.lo, c.qualifier) == (15.0, "in five different police cars")
+
+
+def test_a_count_before_an_aside_between_dashes():
+    got = _read("21 people — 19 students and two teachers — were killed.")
+    assert ("21 people", "count_deaths", 21.0, 21.0) in got
+
+
+def test_calls_about_a_person_are_calls_for_service():
+    assert _read("Deputies had received 45 calls about the family.") == [
+        ("45 calls", "count_calls_for_service", 45.0, 45.0)]
+    assert _read("Deputies had received 45 calls about Nikolai Vesk over the years.")[0][1] == "count_calls_for_service"

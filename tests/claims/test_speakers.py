@@ -178,7 +178,7 @@ def test_who_speaks_in_more_reporting_forms():
         "Tom Vey"]
     # an opening time is part of what the document says
     assert _named("Between 12:49 a.m. and 1:05 a.m., the department's internal report highlights seven trips "
-                  "to hospitals for 15 patients.") == ["Halden Police Department"]
+                  "to hospitals for 15 patients.") == ["Halden Police Department", "Halden Police Department"]
 
 
 def test_what_the_narrator_adds_to_reported_speech():
@@ -194,3 +194,38 @@ def test_a_street_address_ends_no_sentence():
     doc = read_document("a.txt", "Calls came in at 11:57 p.m. about a shooting at 3430 N. Academy Blvd., according "
                                  "to police. Officers arrived.")
     assert len(doc.sentences) == 2
+
+
+def test_lists_introduced_as_someones_in_more_ways():
+    entries = "\n\n9:59 p.m. — The gunman fires at a guard.\n\n10:05 p.m. — Officers arrive."
+    assert _named("Here is the timeline police released on Tuesday:" + entries) == ["Halden Police Department"] * 2
+    assert _named("Brisk laid out this sequence:" + entries) == ["Ada Brisk"] * 2
+    assert _named("Key findings of the report:\n\n- 14 officers waited outside.") == ["Halden Police Department"]
+    assert _named("What we know:" + entries) == ["author of s.txt"] * 2  # the outlet's own list
+
+
+def test_it_continues_the_document_just_named():
+    assert _named("The report says officers waited. It says 14 officers were outside for 40 minutes.") == [
+        "Halden Police Department", "Halden Police Department"]
+
+
+def _two_heads(text):
+    from onrecord.claims.extract import analyse
+
+    lead = "Marlow County Sheriff Dana Whitlock and Halden Police Chief Ada Brisk spoke on Tuesday.\n\n"
+    a = analyse({"s.txt": lead + text})
+    names = {e.id: e.name for e in a.entities}
+    return [names.get(c.speaker, c.speaker) for c in a.claims if c.measure != "place_of_action"]
+
+
+def test_the_sheriff_is_the_one_titled_sheriff_not_the_nearer_chief():
+    assert _two_heads("Fourteen officers waited outside, the sheriff said.") == ["Dana Whitlock"]
+    assert _two_heads("“Fourteen officers waited outside,” said the sheriff.") == ["Dana Whitlock"]
+    assert _two_heads("Fourteen officers waited outside, the chief said Tuesday.") == ["Ada Brisk"]
+
+
+def test_a_spokesman_and_an_unnamed_official():
+    assert _two_heads("Fourteen officers waited outside, Whitlock's spokesman said.") == ["Dana Whitlock"]
+    # an unnamed source is not the author
+    assert _two_heads("Fourteen officers waited outside, a law enforcement official told the Marlow Ledger on "
+                      "condition of anonymity.") == [None]

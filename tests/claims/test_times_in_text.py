@@ -87,3 +87,10 @@ def test_an_offset_in_hours_is_in_minutes_with_its_hedge():
     assert t.ref["anchor"] == "the gunman entered at 11:33 a.m."  # the clock inside the anchor stays whole
     [t] = offsets("Police arrived 90 seconds after the first shot.")
     assert (t.lo, t.hi, t.unit) == (1.5, 1.5, "minute")
+
+
+def test_until_denied_is_a_bound_until_negated_is_the_moment():
+    [denied] = clock_times("Mina said it is not accurate to say there was shooting until 2:30 a.m.")
+    [late] = clock_times("Police chose to not use explosives to breach the club until 5:02 a.m.")
+    assert (denied.lo, denied.hi) == (None, 150.0)
+    assert (late.lo, late.hi) == (302.0, 302.0)

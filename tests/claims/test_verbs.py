@@ -28,3 +28,10 @@ def test_a_cue_in_every_tense():
     for form in ("goes in", "went in", "gone in", "going in", "responds", "responding", "stood", "stands"):
         assert rx.fullmatch(form), form
     assert not rx.search("a standard response")  # whole words only
+
+
+def test_the_last_shot_told_by_ellipsis_and_the_gunman_shot_and_killed():
+    from onrecord.claims.verbs import event_kind
+
+    assert event_kind(" and his last at ") == "shooting_end"
+    assert event_kind("The gunman was shot and killed by officers at") == "shooter_down"

@@ -60,3 +60,18 @@ def test_unreadable_file_is_exit_2(tmp_path):
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert "nope.txt" in proc.stderr and proc.stderr.startswith("error:")
+
+
+def test_parse_without_the_pipeline_says_what_to_install(tmp_path, monkeypatch, capsys):
+    import pytest
+
+    from onrecord.claims import grammar
+    from onrecord.cli import main
+
+    monkeypatch.setattr(grammar, "_load", lambda: None)
+    (tmp_path / "a.txt").write_text(ARTICLE, encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["claims", str(tmp_path / "a.txt"), "--parse"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "onrecord[parse]" in err and "Traceback" not in err

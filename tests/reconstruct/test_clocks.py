@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from onrecord.reconstruct.clocks import pair_estimates, pinned_conflicts, solve
@@ -20,11 +21,11 @@ def _sources(kinds):
 def test_offset_of_a_camera_from_shots_it_saw_with_wrong_matches_around():
     rows, n = [], 0
     bursts = [0, 40_000, 95_000, 160_000, 300_000]
-    for b in bursts:  # the sensor network (trusted) and a camera 232.5 s slow see each burst
+    for b in bursts:  # the sensor network (declared reference) and a camera 232.5 s slow see each burst
         rows.append((n := n + 1, 1, T0 + b, 0, "shots", None, 0, "SCH"))
         rows.append((n := n + 1, 2, T0 + b - 232_500, 1000, "shots", None, 0, "SCH"))
     rows.append((n := n + 1, 2, T0 + 500_000, 1000, "shots", None, 0, "SCH"))  # a false alarm
-    clocks = solve(_sources({1: "sensor", 2: "camera"}), pair_estimates(_moments(rows)), {})
+    clocks = solve(_sources({1: "sensor", 2: "camera"}), pair_estimates(_moments(rows)), {}, {1: 1.5})
     assert clocks[1].status == "reference"
     assert abs(clocks[2].offset_s - (-232.0)) <= 1.0  # 1 s precision camera
     # the estimate carries the sensor network's own doubt (within +/- 1.5 s, alike anywhere
@@ -34,7 +35,7 @@ def test_offset_of_a_camera_from_shots_it_saw_with_wrong_matches_around():
 
 def test_source_sharing_nothing_keeps_its_offset_unknown():
     rows = [(1, 1, T0, 0, "shots", None, 0, "SCH"), (2, 3, T0 + 5000, 0, "unit_arrived", 7, 2, "CO")]
-    clocks = solve(_sources({1: "sensor", 3: "cad"}), pair_estimates(_moments(rows)), {})
+    clocks = solve(_sources({1: "sensor", 3: "cad"}), pair_estimates(_moments(rows)), {}, {1: 1.5})
     assert clocks[3].status == "unknown" and clocks[3].offset_s is None
     assert "no recorded moment" in clocks[3].note
 
@@ -86,10 +87,40 @@ def test_a_relayed_copy_that_always_trails_does_not_make_the_clock_look_surer():
         t = T0 + i * 45_000
         rows.append((n := n + 1, 1, t, 0, "unit_position", i, 0, "CO"))
         rows.append((n := n + 1, 2, t + 2000 + 600 + (i % 4) * 100, 0, "unit_position", i, 0, "CO"))
-    clocks = solve(_sources({1: "avl", 2: "cad"}), pair_estimates(_moments(rows)), {})
+    clocks = solve(_sources({1: "avl", 2: "cad"}), pair_estimates(_moments(rows)), {}, {1: 0.1})
     est = clocks[2]
     assert est.status == "estimated" and abs(est.offset_s - 2.0) < 1.0
     # the lean is in every record alike: forty of them do not shrink the doubt below it,
     # and the truth stays inside twice what is stated
     assert est.uncertainty_s >= 0.5
     assert abs(est.offset_s - 2.0) <= 2 * est.uncertainty_s
+
+
+def test_fixes_every_ten_seconds_pair_with_their_copies_jointly_not_by_nearest_time():
+    # CAD copies of AVL fixes (fixes 8-14 s apart), stamped 0.7 s after the fix on a clock
+    # 25 s fast: the fix one before lines most copies up too, but spread over seconds
+    rng = np.random.default_rng(5)
+    rows, n = [], 0
+    for car in range(8):
+        t = T0 + car * 500_000.0
+        for k in range(40):
+            t += rng.uniform(8_000, 14_000)
+            rows.append((n := n + 1, 1, t, 0, "unit_position", car, 0, "CO"))
+            if k in (12, 25):
+                rows.append((n := n + 1, 2, t + 25_700, 0, "unit_position", car, 0, "CO"))
+    clocks = solve(_sources({1: "avl", 2: "cad"}), pair_estimates(_moments(rows)), {}, {1: 0.1})
+    assert abs(clocks[2].offset_s - 25.7) < 0.5
+
+
+def test_fixes_exactly_periodic_leave_the_clock_ambiguous_and_say_so():
+    # every 10.0 s exactly: the copies line up as well one fix off as at the right one
+    rows, n = [], 0
+    for car in range(8):
+        t = T0 + car * 500_000.0
+        for k in range(40):
+            t += 10_000
+            rows.append((n := n + 1, 1, t, 0, "unit_position", car, 0, "CO"))
+            if k in (12, 25):
+                rows.append((n := n + 1, 2, t + 25_700, 0, "unit_position", car, 0, "CO"))
+    (pair,) = pair_estimates(_moments(rows))
+    assert pair.sigma_s >= 5.0  # as unsure as the distance to the other difference that fits

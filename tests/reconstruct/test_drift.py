@@ -52,7 +52,7 @@ def _moments(ppm: float, days: float = 3, n: int = 120):
 
 def test_a_drifting_cad_is_aligned_at_every_hour_of_three_days():
     m = _moments(ppm=30)
-    clocks = solve(pd.DataFrame({"id": [1, 2], "kind": ["avl", "cad"]}), pair_estimates(m), {})
+    clocks = solve(pd.DataFrame({"id": [1, 2], "kind": ["avl", "cad"]}), pair_estimates(m), {}, {1: 0.1})
     cad = clocks[2]
     assert cad.status == "estimated" and abs(cad.drift_ppm - 30) < 3
     for t in (-1.4 * DAY, 0.0, 1.4 * DAY):  # the offset it had then, within a second
@@ -69,7 +69,7 @@ def test_a_drifting_cad_is_aligned_at_every_hour_of_three_days():
 
 def test_without_drift_nothing_changes():
     m = _moments(ppm=0)
-    clocks = solve(pd.DataFrame({"id": [1, 2], "kind": ["avl", "cad"]}), pair_estimates(m), {})
+    clocks = solve(pd.DataFrame({"id": [1, 2], "kind": ["avl", "cad"]}), pair_estimates(m), {}, {1: 0.1})
     cad = clocks[2]
     assert abs(cad.drift_ppm or 0.0) < 3 and abs(cad.offset_s - 2.45) < 0.6
 
@@ -80,6 +80,9 @@ name = "fleet-avl"
 source_kind = "avl"
 agency = "EVSO"
 timezone = "UTC"
+[clock]
+trust = "reference"
+uncertainty_s = 0.1
 [file]
 required = ["Fix", "Car", "Ms"]
 [fields]

@@ -48,3 +48,38 @@ def test_a_patient_record_written_to_the_minute_takes_the_radio_report_after_tha
         (61, 2, "patient_contact", 9, 1, t + MINUTE + 12_000, t + MINUTE + 12_000),
     )
     assert fuse(anchored) == [[51, 61]]
+
+
+def test_a_typed_entry_goes_with_the_one_team_it_can_have_joined_and_says_when_it_cannot_tell():
+    t = 4_000_000_000
+    anchored = _rows(
+        (71, 1, "entry", 1, 0, t, t),                  # team A on the radio: "going in"
+        (72, 1, "entry", 2, 0, t + 60_000, t + 60_000),  # team B, a minute later
+        (81, 2, "unit_arrived", 3, 2, t - 30_000, t - 30_000),  # unit C got there before both
+        (73, 2, "entry", 3, 2, t + 120_000, t + 120_000),      # ... and its entry typed later
+        (82, 3, "unit_arrived", 4, 0, t + 40_000, t + 40_000),  # unit D got there after A went in
+        (74, 2, "entry", 4, 2, t + 125_000, t + 125_000),
+    )
+    doubts: dict = {}
+    groups = [sorted(g) for g in fuse(anchored, doubts)]
+    assert [72, 74] in groups  # D can only have gone in with B
+    # C could have gone with A or B: it goes with the first, and its entry is stated as
+    # anywhere from A's entry to its own typed time
+    assert doubts == {73: t}
+
+
+def test_a_typed_entry_follows_the_typing_delay_its_source_shows_elsewhere():
+    t = 5_000_000_000
+    anchored = _rows(
+        (91, 1, "entry", 1, 0, t, t), (92, 2, "entry", 1, 2, t + 20_000, t + 20_000),  # A said, typed 20 s on
+        (93, 1, "entry", 2, 0, t + 300_000, t + 300_000),
+        (94, 2, "entry", 2, 2, t + 322_000, t + 322_000),                              # B, 22 s on
+        (98, 1, "entry", 3, 0, t + 360_000, t + 360_000),
+        (99, 2, "entry", 3, 2, t + 378_000, t + 378_000),                              # C, 18 s on
+        (95, 1, "entry", 5, 0, t + 400_000, t + 400_000),  # team E goes in
+        (96, 1, "entry", 6, 0, t + 480_000, t + 480_000),  # team F, 80 s later
+        (97, 2, "entry", 7, 2, t + 501_000, t + 501_000),  # unit G's entry typed: 21 s after F
+    )
+    doubts: dict = {}
+    groups = [sorted(g) for g in fuse(anchored, doubts)]
+    assert [96, 97] in groups and doubts == {}

@@ -13,3 +13,12 @@ def test_a_medic_taking_a_patient_over_is_its_own_moment_not_a_transport():
     # the patient care record is written by the crew that did it: as it happens
     assert moment_of("patient_contact", None, 42, {}) == Moment("patient_contact", 42, 0)
     assert moment_of("patient_contact", None, None, {}) is None  # whose patient, unknown
+
+
+def test_an_entry_with_no_unit_is_the_place_moment_seen_or_typed():
+    # a camera's "officers enter east stairwell": seen as it happens, shared with the door
+    assert moment_of("entry", "officers enter east stairwell", None, {}, seen=True) == Moment("door", None, 0)
+    # a CAD "entry made" with no unit: typed from a report, later than the door
+    assert moment_of("entry", "entry made", None, {}) == Moment("door", None, 2)
+    assert moment_of("entry", None, 42, {}) == Moment("entry", 42, 2)
+    assert moment_of("entry", None, 42, {}, seen=True) == Moment("entry", 42, 0)

@@ -172,3 +172,32 @@ def test_wrong_encoding_names_the_line():
         read_csv(CAD_ROWS.replace("Larkspur", "Peñasco").encode("latin-1"), parse_mapping(CAD_MAPPING, "m"), "t.csv",
                  None, None)
     assert err.value.line == 2 and "utf-8" in str(err.value)
+
+
+ROSTER_MAPPING = """
+[mapping]
+name = "eastvale-roster"
+source_kind = "roster"
+agency = "EVSO"
+[fields]
+unit = "Unit"
+actor = "Officer"
+[attributes]
+armed = "Armed"
+[[events]]
+kind = "roster_entry"
+"""
+
+
+def test_armed_reads_yes_and_no_in_one_spelling_and_n_is_not_armed():
+    rows = "Unit,Officer,Armed\nS12,Dep. Hale,Y\nM7,Medic Ruiz,N\nS14,Dep. Orr,yes\nE3,FF Lin,False\nS15,Dep. Aho,\n"
+    p = read(rows, ROSTER_MAPPING)
+    assert p.rejects == []
+    assert p.events["attrs"].to_pylist() == ['{"armed":"true"}', '{"armed":"false"}', '{"armed":"true"}',
+                                             '{"armed":"false"}', '{"armed":null}']
+
+
+def test_an_armed_value_outside_yes_and_no_rejects_its_row_naming_line_and_column():
+    p = read("Unit,Officer,Armed\nS12,Dep. Hale,Y\nM7,Medic Ruiz,sometimes\n", ROSTER_MAPPING)
+    assert [(r.line, r.column, r.value) for r in p.rejects] == [(3, "Armed", "sometimes")]
+    assert "armed" in p.rejects[0].reason and "Y/N" in p.rejects[0].reason

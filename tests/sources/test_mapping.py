@@ -94,6 +94,7 @@ def test_a_wide_block_must_number_its_columns():
     ('{ column = "Units", by = ";", pattern = "(?P<Unit>[^@]+" }', "events[1].split.pattern"),
     ('{ column = "Units", by = ";", into = ["Unit"], pattern = "(?P<Unit>.+)" }', "events[1].split"),
     ('{ column = "Units", by = ";", as = "Unit" }', "events[1].split.as"),
+    ('{ column = "Units", by = ";", into = ["Unit"], sep = "@" }', "events[1].split.sep"),
 ])
 def test_a_split_that_cannot_be_read_names_its_key(split, key):
     text = WIDE.replace('wide = [1, 2, 3]\ntime = "Time{n}"', f"split = {split}\ntime = \"At\"").replace(
@@ -154,3 +155,14 @@ def test_made_columns_are_not_looked_for_in_the_file():
     used = m.columns_used()
     assert "Created" in used and "Armed" in used and "Day" not in used
     assert not any(c.startswith("\x00") for c in used)
+
+
+@pytest.mark.parametrize("after, says", [("1", "first"), ("true", "earlier"), ("0", "earlier")])
+def test_after_must_name_an_earlier_block(after, says):
+    err = fails(WIDE.replace("wide = [1, 2, 3]", f"wide = [1, 2, 3]\nafter = {after}"))
+    assert err.field == "events[1].after" and says in str(err)
+
+
+def test_after_cannot_name_a_wide_block():
+    text = WIDE + '\n[[events]]\nkind = "unit_arrived"\ntime = "Back"\nformat = "%H:%M:%S"\nafter = 1\n'
+    assert "no wide" in str(fails(text))

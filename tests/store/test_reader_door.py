@@ -33,13 +33,22 @@ DOOR = {
     "onrecord.store.read_timeline": "statements of the timeline reads",
     "onrecord.store.read_records": "statements of the record reads",
     "onrecord.store.read_bulk": "statements of the bulk reads",
+    "onrecord.store.read_access": "the door's own check: sources withheld from an actor, protected people",
+}
+# Who may read, and the record of what they read (issue 16): the access tables, not case data.
+ACCESS = {
+    "onrecord.access.accounts": "accounts and failed sign-ins",
+    "onrecord.access.sessions": "server-side sessions",
+    "onrecord.access.tokens": "API tokens",
+    "onrecord.access.audit": "the audit log: appended by every read, read by auditors",
+    "onrecord.access.marks": "an admin's marks (restricted sources, protected people), checked against the case",
 }
 # Writers of derived data: they write through the store's write session and never read.
 WRITERS = {
     "onrecord.reconstruct.write": "the build's derived tables, replaced in one write session",
     "onrecord.warnings.write": "the linkage's people and warnings, replaced in one write session",
 }
-ALLOWED = STORE_INTERNALS | DOOR | WRITERS
+ALLOWED = STORE_INTERNALS | DOOR | WRITERS | ACCESS
 SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|PRAGMA|BEGIN|COMMIT|ROLLBACK|LOCK)\b")
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from onrecord.store.engine import DATABASE_URL_ENV
+from tests.views.derived import LOCAL
 
 
 def _import_scenario(root: Path) -> Path:
@@ -61,7 +62,7 @@ def client(generated_case):
 
     from onrecord.views.web.app import create_app
 
-    return TestClient(create_app(generated_case))
+    return TestClient(create_app(generated_case), base_url=LOCAL)
 
 
 @pytest.fixture(scope="session")
@@ -70,7 +71,7 @@ def built_client(built_case):
 
     from onrecord.views.web.app import create_app
 
-    return TestClient(create_app(built_case[0]))
+    return TestClient(create_app(built_case[0]), base_url=LOCAL)
 
 
 def free_port() -> int:

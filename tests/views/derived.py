@@ -101,3 +101,7 @@ def _findings(conn, case: Case, dispatched: dict, shots: list[dict], contacts: l
                                 "values": {"seen_by": ["BCSO", "BCFR"]}}),
          "evidence": ev([dispatched["id"]] + [s["id"] for s in shots])},
     ]])
+
+# The address the test clients reach the app by: a loopback name the Host check accepts
+# (Starlette's default, "testserver", is a name the server does not answer to).
+LOCAL = "http://127.0.0.1"

@@ -6,6 +6,8 @@ import hashlib
 
 import pytest
 
+from tests.views.derived import LOCAL
+
 WINDOW = {"from": "2025-02-13T14:00:00", "to": "2025-02-13T14:30:00"}  # case local time (America/New_York)
 
 
@@ -121,7 +123,7 @@ def test_pages_answer_while_a_writer_holds_the_store(generated_case):
 
     from onrecord.views.web.app import create_app
 
-    web = TestClient(create_app(generated_case))
+    web = TestClient(create_app(generated_case), base_url=LOCAL)
     web.get("/api/cases/current")
     writer = sqlite3.connect(generated_case / "case.db", isolation_level=None)
     writer.execute("BEGIN IMMEDIATE")

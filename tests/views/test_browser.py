@@ -89,3 +89,21 @@ def test_zooming_in_refetches_the_window(page, live_server):
     page.wait_for_function("document.getElementById('f-from').value.startsWith('2025-02-13T14:05')", timeout=10_000)
     page.wait_for_function(f"Number(document.getElementById('chart').dataset.count) < {before}", timeout=20_000)
     assert "from=2025-02-13T14%3A05" in page.url or "from=2025-02-13T14:05" in page.url
+
+
+def test_the_pages_run_under_the_content_security_policy(page, live_server):
+    """The chart draws, the API page renders from local files, and the browser reports no
+    blocked script or style on the way (a CSP violation is a console error)."""
+    blocked = []
+    listen = lambda msg: blocked.append(msg.text) if "Content Security Policy" in msg.text else None
+    page.on("console", listen)
+    try:
+        page.goto(live_server + "/timeline")
+        _wait_drawn(page)
+        assert page.locator("#chart canvas").count() > 0
+        page.goto(live_server + "/docs")
+        page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
+        assert page.locator(".swagger-ui .opblock").count() >= 10
+    finally:
+        page.remove_listener("console", listen)
+    assert blocked == [] and page.outside == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.views.derived import CLAIM_SENTENCE, RADIO_OFFSET_S
+from tests.views.derived import CLAIM_SENTENCE, LOCAL, RADIO_OFFSET_S
 
 
 def test_events_use_aligned_times_once_built(built_client, client, built_case):
@@ -75,7 +75,7 @@ def test_the_pages_word_findings_in_the_cases_display_zone(built_case, tmp_path)
     shutil.copytree(built_case[0], path)
     settings = path / "onrecord.toml"
     settings.write_text(settings.read_text().replace("[case]\n", '[case]\ntimezone = "America/Los_Angeles"\n', 1))
-    pacific = TestClient(create_app(path))
+    pacific = TestClient(create_app(path), base_url=LOCAL)
     f = next(f for f in pacific.get("/api/findings", params={"kind": "metric"}).json()["findings"]
              if f["name"] == "first_dispatch")
     assert f["summary"].startswith("first dispatch: ") and f["summary"].endswith(" PST")

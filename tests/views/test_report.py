@@ -54,3 +54,24 @@ def test_report_format_must_be_html_or_pdf(case_dir, cli, tmp_path):
 def test_serve_on_a_missing_case_is_one_clear_sentence(cli, tmp_path):
     code, _, err = cli("serve", tmp_path / "nowhere", "--port", "8999")
     assert code == 2 and "not a case folder" in err and "Traceback" not in err
+
+
+def test_the_report_lists_annotations_with_author_and_target(built_case, tmp_path):
+    import shutil
+
+    from onrecord.access import annotate
+    from onrecord.pipeline import write_report
+    from onrecord.store.case import open_case
+    from onrecord.store.reader import Actor, open_reader
+
+    path = tmp_path / "case"
+    shutil.copytree(built_case[0], path)
+    case = open_case(path)
+    analyst = Actor("ana", kind="user", role="analyst", cases=frozenset({case.id}))
+    annotate.add(case.engine, case.id, open_reader(case, analyst), analyst, "finding", 3, "disputed",
+                 "the sensor counted echoes")
+    case.engine.dispose()
+    html = write_report(path, "html", tmp_path / "r.html").read_text()
+    section = html.split("<h2>Annotations</h2>", 1)[1]
+    assert "the sensor counted echoes" in section and "finding 3" in section and "ana" in section
+    assert "No annotations." in write_report(built_case[0], "html", tmp_path / "r0.html").read_text()

@@ -8,6 +8,7 @@ time), unit and anchor event agree. They conflict when their intervals do not ov
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from itertools import combinations
 from typing import Any
@@ -30,8 +31,30 @@ def group_key(c: Claim, incident_of: dict[str, str] | None = None) -> tuple:
         qualifier = ref.get("event") or f"unnamed:{c.id}"
         if qualifier in INCIDENT_EVENTS:
             subject = "incident"
-    return (subject, c.measure, qualifier, c.unit, ref.get("anchor"), ref.get("during"),
+    return (subject, c.measure, qualifier, c.unit, ref.get("anchor_event") or ref.get("anchor"), ref.get("during"),
             ref.get("within_first_min"), ref.get("other_incident"), (incident_of or {}).get(c.doc))
+
+
+EXHAUSTIVE_BEFORE = re.compile(r"\b(?:only|just|a total of|total of|in all|all|no more than|"
+                               r"the number of\b[^.;]{0,140}?\b(?:to|at|is|was))\s+(?:\w+\s+)?$", re.IGNORECASE)
+EXHAUSTIVE_AFTER = re.compile(r"^[^.;]{0,40}\b(?:in all|in total|altogether)\b", re.IGNORECASE)
+
+
+def exhaustive(c: Claim) -> bool:
+    """A count said to be all there were ("only one deputy", "a total of 39 officers", "raises
+    the number ... to four", "... in all"), not just those the writer knows of."""
+    before = c.sentence[:c.start - c.sentence_start]
+    return bool(EXHAUSTIVE_BEFORE.search(before) or re.match(r"(?:only|just|a total of|all)\b", c.text, re.I)
+                or EXHAUSTIVE_AFTER.match(c.sentence[c.end - c.sentence_start:]))
+
+
+def officer_counts_clash(a: Claim, b: Claim) -> bool:
+    """Two counts of officers cannot both hold only when the smaller is said to be all there
+    were: "three deputies stayed outside" and "four deputies stayed outside" may be two
+    reporters' partial counts (the four with the deputy already named); "only one deputy
+    was on the scene" against four is a contradiction."""
+    small = a if _bounds(a.lo, a.hi)[1] < _bounds(b.lo, b.hi)[0] else b
+    return exhaustive(small)
 
 
 def comparable(a: Claim, b: Claim) -> bool:
@@ -41,7 +64,9 @@ def comparable(a: Claim, b: Claim) -> bool:
     ("about 14 minutes", "70 minutes") says between which moments only in its sentence."""
     if (a.time_ref or {}).get("other_incident") or (b.time_ref or {}).get("other_incident"):
         return False  # another incident's figure, quoted for comparison
-    if a.doc == b.doc and a.unit == "people":
+    if a.doc == b.doc and a.unit in {"people", "officers"}:
+        return False  # one account's counts are parts and updates of each other
+    if a.measure.startswith("count_officers_") and b.measure == a.measure and not officer_counts_clash(a, b):
         return False
     if a.measure == "duration_elapsed" and not (a.time_ref or {}).get("anchor"):
         return False

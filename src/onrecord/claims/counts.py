@@ -74,6 +74,16 @@ class PeopleCount:
     qualifier: str | None
 
 
+ASIDE = re.compile(r"^\s*(?:[—–]|--|\s-\s)[^—–()]{1,100}?(?:[—–]|--|\s-\s)|^\s*\([^()]{1,100}\)")
+
+
+def _past_aside(rest: str) -> str:
+    """'21 people — 19 students and two teachers — were killed': the predicate after the
+    aside between dashes (or in parentheses) is the count's."""
+    m = ASIDE.match(rest)
+    return rest[m.end():] if m else rest
+
+
 def _measure_of(m: re.Match) -> str:
     return next(name for name, _ in PREDICATES if m.group(name))
 
@@ -87,7 +97,7 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
     head = PRED_RE.fullmatch(noun or "") if noun else None
     if head:
         measure = _measure_of(head)
-    if measure is None and (m := AFTER_RE.match(sentence[end:])) is not None:
+    if measure is None and (m := AFTER_RE.match(_past_aside(sentence[end:]))) is not None:
         measure = _measure_of(m)
     if measure is None and (m := BEFORE_RE.search(sentence[:start])) is not None:
         measure = _measure_of(m)

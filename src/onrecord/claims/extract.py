@@ -122,7 +122,19 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         out.extend(_dedupe(found))
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
+        _name_anchor(c)
     return out
+
+
+def _name_anchor(c: Claim) -> None:
+    """'10 minutes after the shooting began' and '12 minutes after the first shots' count from
+    one moment: the anchor's moment (verbs.py's events) goes in time_ref.anchor_event, which
+    grouping keys on, so the two are compared."""
+    from onrecord.claims.same_fact import anchor_event
+
+    anchor = (c.time_ref or {}).get("anchor")
+    if anchor and c.measure != "shots_after_arrival" and (kind := anchor_event(anchor)) is not None:
+        c.time_ref["anchor_event"] = kind
 
 
 MONTH_WORDS = "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -304,8 +316,11 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
     cs, _ = clause_bounds(sent.text, p.verb_start, p.end)
     who, who_text = person_subject(doc, res, sent.start + cs, sent.start + p.verb_start, sent.start,
                                    voice.speaker, quoted)
-    if who is None and GROUP_RE.search(sent.text, max(cs, p.verb_start - 40), p.verb_start):
-        who, who_text = group_subject(doc, res, sent, max(cs, p.verb_start - 40), p.verb_start, voice.speaker)
+    # "Police said they arrived ... and took him into custody inside the nightclub": the group
+    # that "they" stands for, named earlier in the clause
+    lo = max(cs, p.verb_start - (100 if re.search(r"\bthey\b", sent.text[cs:p.verb_start], re.I) else 40))
+    if who is None and GROUP_RE.search(sent.text, lo, p.verb_start):
+        who, who_text = group_subject(doc, res, sent, lo, p.verb_start, voice.speaker)
     if who is None:
         return None  # a place of no one in particular is no claim
     if not _responder(res, who, voice.speaker):

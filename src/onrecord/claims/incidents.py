@@ -4,7 +4,8 @@ Two documents are about one incident when they name the same person (an official
 to the whole country, a president or a governor, does not count), or share two of: a local
 agency (a county's sheriff, a town's police; not a federal or state one) and proper names
 that are neither an agency's nor a news organisation's words ("Sutherland Springs",
-"First Baptist"), or share one proper name and one surname. Documents joined that way,
+"First Baptist"), or share one proper name and one surname, or one local agency and one
+capitalised name word inside a sentence ("Century", of the Century 16 theater). Documents joined that way,
 directly or through a third, form one incident; a document that shares nothing stands
 alone. The incident is named by the names its documents share most.
 """
@@ -61,6 +62,16 @@ def proper_pairs(text: str) -> set[str]:
     return out
 
 
+WORD_RE = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z]{3,})\b")
+
+
+def name_words(text: str, places: set[str]) -> set[str]:
+    """Capitalised words inside sentences ("at the Century 16 theater") that are neither
+    everyday nor function words nor the place words of an agency: a name of the scene."""
+    return {w for w in WORD_RE.findall(text) if w.lower() not in COMMON and w.lower() not in FUNCTION
+            and w not in places}
+
+
 def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
     """[{"id": "incident-1", "documents": [...], "named_by": [...]}], in document order."""
     people = {d.id: {m.entity for m in res.mentions.get(d.id, []) if m.kind == "person" and m.entity
@@ -72,6 +83,9 @@ def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
     # a surname both name beside one shared proper name ("Colorado Springs" and "Aldrich")
     surnames = {d.id: {m.last for m in res.mentions.get(d.id, []) if m.kind == "person" and m.last
                        and len(m.last) >= 5} for d in docs}
+    # a local agency's place ("Aurora" of the Aurora police) says nothing more than the agency
+    places = {w for ms in res.mentions.values() for m in ms if m.kind == "org" and m.place for w in m.place.split()}
+    words = {d.id: name_words(d.text, places) for d in docs}
     parent = {d.id: d.id for d in docs}
 
     def root(x: str) -> str:
@@ -84,7 +98,9 @@ def group_documents(docs: list[Document], res: Resolution) -> list[dict]:
         for b in docs[i + 1:]:
             shared = len(pairs[a.id] & pairs[b.id]) + len(local[a.id] & local[b.id])
             if people[a.id] & people[b.id] or shared >= 2 \
-                    or (pairs[a.id] & pairs[b.id] and surnames[a.id] & surnames[b.id]):
+                    or (pairs[a.id] & pairs[b.id] and surnames[a.id] & surnames[b.id]) \
+                    or (local[a.id] & local[b.id] and words[a.id] & words[b.id]):
+                # the last: one town's police and a name of the scene ("the Century 16 theater")
                 parent[root(b.id)] = root(a.id)
     groups: dict[str, list[str]] = {}
     for d in docs:

@@ -56,7 +56,9 @@ MEASURES = {
     "time_of_action": "when an action happened: clock time (minute of day) or an offset from an anchor event",
 }
 
-OFFICER = r"police officers?|officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen"
+OFFICER = (r"police officers?|officers?|deputies|deputy|cops?|troopers?|agents?|police|units?|patrolmen|lawmen|"
+           # "a four-man team", "a 12-member unit": a team counted by its members
+           r"(?:man|member|person|officer)\s+(?:team|unit|squad|element|contingent|group)")
 PEOPLE_BASE = (r"victims?|people|persons?|individuals?|students?|children|kids|teachers?|adults?|"
                r"casualties|bodies|patients|staff members|classmates|others|civilians?|bystanders?|"
                r"employees|workers|worshipers|worshippers|congregants|parishioners|shoppers|customers|"
@@ -84,9 +86,12 @@ PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
 OFFICER_CUES = [  # first match in this order wins
     ("count_officers_killed", r"\b(?:killed|died|dead|slain|fatally)\b"),
     ("count_officers_injured", r"\b(?:injured|wounded|hurt|hospitali[sz]ed|were shot|was shot|grazed|"
+                               r"suffered (?:\w+ ){0,2}(?:wounds|injuries)|"
                                r"(?:struck|hit) by (?:gunfire|a bullet|bullets|shrapnel|fragments))\b"),
     ("count_officers_outside", r"\b(?:stationed outside|remained outside|waited outside|stayed outside|"
-                               r"outside|(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in"
+                               r"outside|behind (?:his|her|their|a|the) (?:patrol |squad )?"
+                               r"(?:cars?|vehicles?|cruisers?|trucks?)|"
+                               r"(?:did|had|have|has|were|was) not (?:\w+ ){0,3}(?:enter|entered|go in"
                                r"|gone in|gone into|"
                                r"go into|gone inside|join|joined)|never (?:went in|entered)|failed to (?:enter"
                                r"|go in))\b"),
@@ -100,9 +105,9 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
                                r"remained|lingered|hunkered|"
                                + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
-                                           "hunker") + r")\b"),
+                                           "hunker", "cower", "crouch", "huddle") + r")\b"),
     ("count_officers_on_scene",
-     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|"
+     r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|(?:were|was) there|"
      + inflected("arrive", "show up", "assemble", "gather", "converge") + r")\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
@@ -136,12 +141,14 @@ ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait
 SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|rampage|"
                          r"shooting spree|attack|massacre|ordeal)\b", re.I)
 # "fired on students for about six minutes", "unfolded over approximately 15 minutes"
-SHOOTING_FOR = re.compile(r"\b(?:fired|firing|fires|shooting|shot|opened fire|rampaged?|attacked|stalked|roamed|"
+SHOOTING_FOR = re.compile(r"\b(?:fired|firing|fires|shooting|shot|opened fire|opening fire|opens fire|rampaged?|"
+                          r"attacked|stalked|roamed|"
                           r"unfolded|spanned|terrorized|lasted|lasting)\b[^.;]*?\b(?:for|over)\s*$", re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|"
                      r"at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
-                     r"never entered|behind (?:his|her|their|a) (?:car|vehicle|cruiser|pillar|wall))\b", re.IGNORECASE)
+                     r"never entered|behind (?:his|her|their|a) (?:cars?|vehicles?|cruisers?|pillars?|walls?))\b",
+                     re.IGNORECASE)
 SERVICE = re.compile(r"\b(?:been an? [\w ]{0,20}?(?:officer|deputy|cop|firefighter|paramedic|dispatcher|"
                      r"teacher|sheriff|chief)|served|serving|veteran|career|on the force|"
                      r"been (?:at|with|on) the (?:department|force|agency|office|sheriff[’']s office))\b",
@@ -219,7 +226,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         # a headline or lead "For 45 Minutes, Police Waited ...", "For 79 minutes, police failed to act"
         outside = OUTSIDE.search(sentence) or OUTSIDE.search(context)
         return Reading("duration_outside" if outside else "duration_waiting", "minute", unit_end, "actor_after", unit)
-    if SIEGE_AFTER.match(sentence[unit_end:]) or (SHOOTING_FOR.search(before) and not STAY.search(before)):
+    if SIEGE_AFTER.match(sentence[unit_end:]):
+        # "a three-hour hostage situation": the standoff, not the time the gunman fired
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
+    if SHOOTING_FOR.search(before) and not STAY.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if ELAPSED_AFTER.match(sentence[unit_end:]):
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
@@ -241,7 +251,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         # "was inside the school for 80 minutes" is a time spent inside, not a delay until going in
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
-        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+        standoff = "standoff" if re.search(r"\b(?:standoff|siege|hostage|barricade)", before, re.I) else None
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, standoff)
     if ARRIVAL.search(before) or ARRIVAL.search(sentence[unit_end:ce]):
         return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
     return None
@@ -259,6 +270,10 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
     next_word = re.match(r"[\s-]*([a-z]+)\b", sentence[end:])
     other_noun = next_word is not None and not BARE_PEOPLE.match(sentence[end:]) and next_word.group(1) not in {
         "before", "after", "when", "while", "as", "including", "inside", "outside", "by", "near", "within"}
+    if kind is None and (frame := NUMBER_OF.search(sentence[:start])) is not None:
+        # "raises the number of officers on the scene who did not enter to four": the count
+        # is of the phrase after "number of", read as if it followed the number
+        return _number_of(frame.group("np"), start, end)
     if kind is None and not other_noun and (BARE_PEOPLE.match(sentence[end:])
                                             or PEOPLE_OBJECT.search(sentence[:start])):
         kind = "people"  # "killing 12 and wounding 58", "24 were wounded": the noun left out
@@ -288,7 +303,17 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # officers", "killed two deputies"), not a participle of someone else's ("with
         # bystanders standing nearby, about a dozen officers dashed ...")
         measure = _officer_measure(own) or _officer_measure(" ".join(before.split()[-4:]))
-        return Reading(measure, "officers", noun_end, "org", noun) if measure else None
+        # "another three deputies": more than those already counted, a part that meets no total
+        more = "more" if re.match(r"\s*(?:\w+\s+)?(?:another|an additional|a further)\b", sentence[start:end], re.I) \
+            else None
+        return Reading(measure, "officers", noun_end, "org", noun, more) if measure else None
+    if kind == "people" and (TRANSPORTED_BY.search(sentence[max(0, start - 40):start])
+                             and TO_HOSPITAL.match(sentence[noun_end:])
+                             or noun and noun.lower().startswith("patient") and CARE.search(sentence)):
+        # "spirited scores of wounded to nearby hospitals", "15 patients in five police cars"
+        by = VEHICLE.search(sentence, noun_end)  # taken by one means: a part of all transported
+        return Reading("count_transported", "people", noun_end, "incident", noun,
+                       re.sub(r"\s+", " ", by.group(0).lower()) if by else _who(noun))
     if kind == "people":
         prev = previous.measure if previous and previous.unit == "people" else None
         found = people_count(sentence, start, noun_end, noun, m.group("mods") if m else "", prev,
@@ -306,6 +331,31 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         return Reading("count_shots_heard", kind, noun_end, "person", noun)
     measure = "count_shots" if kind == "shots" else "count_warnings"
     return Reading(measure, kind, noun_end, "incident", noun)
+
+
+NUMBER_OF = re.compile(r"\bthe (?:number|total|count|tally) of\s+(?P<np>[^.;:]{3,140}?)\s+(?:to|at|is|was|stands at|"
+                       r"rose to|reached|climbed to|grew to|came to)\s+$", re.IGNORECASE)
+TRANSPORTED_BY = re.compile(r"\b(?:taken|rushed|spirited|brought|driven|carried|flown|ferried|transported|sent|took|"
+                            r"drove|rushing|taking)\s+(?:\w+\s+){0,1}$", re.IGNORECASE)
+TO_HOSPITAL = re.compile(r"^\s+(?:\w+\s+){0,2}?to\s+(?:the\s+|a\s+|area\s+|nearby\s+|local\s+|two\s+|three\s+)*"
+                         r"(?:\w+\s+)?(?:hospitals?|medical cent(?:er|re)s?|trauma cent(?:er|re)s?)\b", re.IGNORECASE)
+VEHICLE = re.compile(r"\b(?:in|by|aboard|inside)\s+(?:\w+\s+){0,3}?(?:police cars?|patrol cars?|squad cars?|cruisers?|"
+                     r"ambulances?|helicopters?|private vehicles?|pickup trucks?)\b", re.IGNORECASE)
+CARE = re.compile(r"\b(?:hospitals?|ambulances?|trips?|transport\w*|cruisers?|police cars?|helicopters?|"
+                  r"medical cent(?:er|re)|trauma)\b", re.IGNORECASE)
+
+
+def _number_of(np: str, start: int, end: int) -> Reading | None:
+    m = NOUN_RE.match(" " + np)
+    if m is None:
+        return None
+    if m.group("officer"):
+        measure = _officer_measure(np[m.end() - 1:]) or _officer_measure(np)
+        return Reading(measure, "officers", end, "org", m.group("officer")) if measure else None
+    if m.group("people"):
+        found = _nearest_either(PEOPLE_CUES, "", np[m.end() - 1:])
+        return Reading(found, "people", end, "incident", m.group("people")) if found else None
+    return None
 
 
 WHO = {"children": "children", "child": "children", "kids": "children", "kid": "children",
@@ -349,6 +399,11 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
     if (re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:])
             or re.search(r"^\s*to 911", after)):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
+    if noun.lower().startswith("call") and re.match(
+            r"^\s*(?:about|regarding|involving|concerning)\s+(?:him|her|them|the (?:family|man|woman|teen|boy|"
+            r"suspect|shooter|gunman|household)|his|their|(?-i:[A-Z][a-z]+))\b", after, re.IGNORECASE):
+        # "45 calls about the family", "calls about Cruz": calls for service before the day
+        return Reading("count_calls_for_service", "calls", noun_end, "incident", noun)
     if noun.lower().startswith("call") and re.search(r"^\s*(?:for service|(?:were |was )?(?:made |placed )?to (?:the )?"
                                                      r"(?:[A-Z][\w’']*\s+)*(?:police|sheriff|office|department|dispatch))",
                                                      after, re.IGNORECASE):

@@ -230,7 +230,9 @@ NOUN_AFTER_RE = re.compile(
     r"\s+(?:warnings?|tips?|reports?|threats?|calls?|programs?|positions?|cars?|vehicles?|"
     r"union|training|office|department|situation|drills?|cases?|incidents?|academy)\b",
     re.IGNORECASE)
-SKIP_PLACE = {"The", "A", "An", "Some", "Meanwhile", "According", "Speaking", "And", "But", "Two",
+SKIP_PLACE = {"The", "A", "An", "Some", "Multiple", "Numerous", "Additional", "Those", "These", "Nearby",
+              "Neighboring", "Neighbouring", "Armed", "Responding", "Uniformed", "Veteran",
+              "Meanwhile", "According", "Speaking", "And", "But", "Two",
               "Three", "Four", "Five", "Many", "Several", "Other", "Local", "All", "Both"}
 
 
@@ -267,8 +269,13 @@ def agencies(doc: Document) -> list[Mention]:
             place = " ".join(words)
             start = para.start + m.start("place") + m.group("place").index(words[0])
             kind = "group" if m.group("agency") == "sources" else "org"
+            agency = agency_kind(m.group("agency"))
+            if m.group("agency") in {"police", "officers", "cops"} and words[-1] == "County":
+                # "Broward County police officers": the county's force, whichever it is (its sheriff's
+                # office where one is named), not a county police department nobody named
+                agency = None
             out.append(Mention(doc.id, start, para.start + m.end(), doc.text[start:para.start + m.end()],
-                               kind, place=place, agency=agency_kind(m.group("agency"))))
+                               kind, place=place, agency=agency))
         for m in ACRONYM_RE.finditer(para.text):
             out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
                                "org", place=m.group(0), agency="federal"))

@@ -341,6 +341,11 @@ def resolve_description(d: Mention, res: Resolution) -> str | None:
         if not fits:
             fits = [m for ms in res.mentions.values() for m in ms if m.kind == "person"
                     and m.entity in fitting and key in res.entities[m.entity].__dict__.get("places", set())]
+    # "the sheriff" beside Sheriff Whitlock and Chief Brisk: the one whose own title is the word
+    # wins over a nearer person of the same family (a wrong title still resolves when no one has it)
+    head = (d.title or "").lower().split()[-1:]
+    exact = [m for m in fits if any(r.lower().split()[-1:] == head for r in res.entities[m.entity].roles)]
+    fits = exact or fits
     before = [m for m in fits if m.start < d.start and m.doc == d.doc]
     if before:
         return before[-1].entity

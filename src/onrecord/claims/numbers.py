@@ -33,7 +33,7 @@ NUMBER = rf"(?:\$\s?)?(?:(?<![\d:.,])(?:{_DIGITS})(?:\s?[kK]\b)?(?![\d:]|,\d)|\b
 # Vague amounts that still bound a count: (lo, hi); hi None = open.
 VAGUE = {
     "a couple of": (2, 3), "a couple": (2, 3), "a few": (2, 5), "several": (3, 9),
-    "dozens of": (24, None), "dozens": (24, None), "hundreds of": (200, None),
+    "dozens of": (24, None), "dozens": (24, None), "hundreds of": (200, None), "scores of": (40, None),
     "hundreds": (200, None),
 }
 
@@ -123,7 +123,10 @@ def parse_number(text: str) -> float | None:
     if re.fullmatch(_DIGITS, t):
         return float(t.replace(",", "")) * mult
     total, current = 0, 0
-    for word in re.split(r"[\s-]+", t):
+    words = re.split(r"[\s-]+", t)
+    if len(words) > 1 and words[0] in {"a", "an"} and words[1] not in {*SCALES, "dozen"}:
+        words = words[1:]  # "a four-man team": an article, not one more
+    for word in words:
         if word in ("a", "and"):
             current = current or (1 if word == "a" else current)
             continue

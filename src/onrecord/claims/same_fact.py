@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.claims.conflicts import exhaustive
 from onrecord.claims.records import Conflict
 from onrecord.claims.verbs import event_kind
 from onrecord.model import Claim
@@ -175,18 +176,23 @@ def _delays_against_offsets(cs: list[Claim], incident: str, side) -> list[Confli
 
 
 def _parts_larger_than_whole(cs: list[Claim], incident: str, side) -> list[Conflict]:
-    out = []
+    """One conflict per document of parts and whole: of one article's counts ("three deputies
+    ...", then "with Peterson, four") the largest is set against the whole."""
+    best: dict[tuple[str, str], tuple[Claim, Claim]] = {}
     wholes = [c for c in cs if c.measure == "count_officers_on_scene" and c.subject]
     for p in cs:
         if p.measure not in PARTS or p.lo is None:
             continue
         for w in wholes:
             same_window = (p.time_ref or {}).get("during") == (w.time_ref or {}).get("during")
-            if w.subject == p.subject and same_window and w.hi is not None and p.lo > w.hi and p.doc != w.doc:
-                out.append(Conflict(p.subject, p.measure, "officers", [side(p), side(w)],
-                                    f"{p.lo:g} officers said to be {p.measure.removeprefix('count_officers_')} "
-                                    f"are more than the {w.hi:g} said to be on the scene", incident))
-    return out
+            if w.subject == p.subject and same_window and w.hi is not None and p.lo > w.hi and p.doc != w.doc \
+                    and exhaustive(w):  # "only one deputy was on the scene": all there were
+                key = (p.doc, w.id)
+                if key not in best or p.lo > best[key][0].lo:
+                    best[key] = (p, w)
+    return [Conflict(p.subject, p.measure, "officers", [side(p), side(w)],
+                     f"{p.lo:g} officers said to be {p.measure.removeprefix('count_officers_')} "
+                     f"are more than the {w.hi:g} said to be on the scene", incident) for p, w in best.values()]
 
 
 def _shots_after_end(cs: list[Claim], incident: str, side) -> list[Conflict]:

@@ -24,14 +24,15 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
          r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
-         r"highlighted|shows|showed|details|detailed|according to")
+         r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
-CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|"
+CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
-                      r"(?:\s+(?:from|of|at|in|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$",
+                      # "sources with the department", "victims trapped in the club"
+                      r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$",
                       re.IGNORECASE)
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
                           r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
@@ -197,13 +198,23 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
     for i, para in enumerate(doc.paragraphs):
         if not para.text.rstrip().endswith(":"):
             continue
-        own = [a for a in found if para.start <= a.start < para.end]
+        own = [a for a in found if para.start <= a.start < para.end and a.voice.speaker]
         voice = own[-1].voice if own else None
         if voice is None and INTRO.search(para.text):
             by = re.search(r"\b(?:by|from)\s+", para.text)
             named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
                      and m.kind in {"person", "org"}]
             voice = Voice(named[0].entity, _phrase(doc, named[0])) if named else None
+        if voice is None and (m := RELEASED_BY.search(para.text)) is not None:
+            # "Here is the timeline police released on Tuesday:": who released it
+            named = [x for x in mentions if x.entity and para.start + m.start("who") <= x.start
+                     < para.start + m.end("who") and x.kind in {"person", "org"}]
+            voice = Voice(named[-1].entity, _phrase(doc, named[-1])) if named else _crowd_or_agency(
+                doc, res, m.group("who"), para.start)
+        if voice is None and OWN_DOCUMENT.search(para.text):
+            # "Key findings of the report:", "According to the police timeline:": the agency last named
+            org = _last_org(doc, res, para.start)
+            voice = Voice(org.entity, _phrase(doc, org)) if org is not None else None
         if voice is None:
             continue
         for nxt in doc.paragraphs[i + 1:]:
@@ -211,6 +222,26 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
                 break
             out.append(Attribution(voice, nxt.start, nxt.start, [(nxt.start, nxt.end)], True))
     return out
+
+
+RELEASED_BY = re.compile(r"\b(?:timeline|report|account|sequence|findings|details|statement|chronology|summary)\b"
+                         r"[^:]{0,40}?\b(?P<who>police|officials|authorities|investigators|prosecutors|"
+                         r"(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){1,5}?)\s*(?:has\s+|have\s+|had\s+)?(?:released|issued|"
+                         r"published|provided|gave|laid out|shared|compiled|put out|made public)\b[^:]*:\s*$")
+OWN_DOCUMENT = re.compile(r"\b(?:of|in|from|to)\s+(?:the|its|their)\s+(?:police\s+|sheriff[’']s\s+|department[’']s\s+|"
+                          r"official\s+|internal\s+|final\s+)?(?:report|timeline|review|findings|investigation)\s*:\s*$",
+                          re.IGNORECASE)
+
+
+def _crowd_or_agency(doc: Document, res: Resolution, words: str, before: int) -> Voice | None:
+    w = words.strip().lower()
+    if w in {"police", "officials", "authorities", "investigators", "prosecutors"}:
+        if w == "police" and (org := _last_org(doc, res, before)) is not None and org.agency in {None, "police"}:
+            return Voice(org.entity, words.strip())
+        gid = "group:" + w
+        res.entities.setdefault(gid, Entity(gid, "group", w))
+        return Voice(gid, words.strip())
+    return _agency_by_words(res, re.sub(r"^the\s+", "", words.strip()))
 
 
 def _in_quote(doc: Document, offset: int) -> bool:
@@ -239,7 +270,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         tail = doc.text[ve:sent.end]
         covers, whole = [(ve, sent.end)], False
         head = doc.text[sent.start:vs]
-        if v.group(0).lower() == "according to" or (len(tail) <= 45 and not re.search(r"\d", tail)) \
+        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)) \
                 or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
@@ -258,6 +289,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
+                            r"spokes(?:man|woman|person)|investigator|officer|"
+                            r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"
+                            r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
 OPENING_ADVERBIAL = re.compile(r"^(?:at|by|between|from|around|about|shortly|just|after|before|until|within)\b"
                                r"[^,;“”\"]{0,60},\s*(?:the|a|an|its|their|[A-Z])[^,;“”\"]{0,60}$", re.IGNORECASE)
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
@@ -305,6 +340,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         outlet = outlet_voice(rest.group(1), res) if rest else None
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
+    if left and left[-1].entity is None:
+        # "Whitlock's spokesman said": the person whose spokesman it is
+        owner = [p for p in left if p.kind == "person" and p.entity and left[-1].start <= p.start < left[-1].end
+                 and re.match(r"[’']s\b", doc.text[p.end:p.end + 2])]
+        if owner and OFFICE_OF.match(doc.text[owner[-1].end:vs]):
+            return Voice(owner[-1].entity, _phrase(doc, left[-1]))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
@@ -332,6 +373,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         found = outlet_voice(outlet.group(1), res)
         if found:
             return found
+    single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
+    if single:
+        return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
@@ -348,6 +392,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     office = [m for m in left if m.kind == "person" and m.entity and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
         return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
+    if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
+            and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
+        # "The report says ... . It says ...": the document just named speaks on
+        return Voice(earlier[-1].voice.speaker, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.

@@ -98,7 +98,10 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     else:
         action, verb_before = found
         qualifier, action_start = action.group(0), action.start()
-        if verb_before:
+        if verb_before and UNNAMED_ACTOR.match(sent.text[cs:action_start]):
+            # "Someone whom McCraw did not identify called 911": the actor is no one named
+            who, who_text = None, None
+        elif verb_before:
             who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, sent.start,
                                            voice.speaker, quoted)
         else:
@@ -126,6 +129,9 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     )
 
 
+UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
+                           r"a (?:student|teacher|woman|man|girl|boy|child|witness|bystander|parent|customer|"
+                           r"employee|neighbou?r))\b", re.IGNORECASE)
 EVENT_NOUN = re.compile(r"\b(?:call|calls|shooting|shots?|gunfire|attack|ordeal|siege|rampage|spree|standoff|"
                         r"massacre|incident|alarm|arrival|opening|explosion|blast|breach|began|started|"
                         r"first|initial|fired|opened fire)\b", re.IGNORECASE)

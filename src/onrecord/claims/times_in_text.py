@@ -104,7 +104,7 @@ def clock_times(text: str) -> list[TimeExpr]:
         if second is not None and (second < first or (joint and joint.group(0) in {"and"} and not m.group("between"))):
             second = None  # "at 2.32pm and 11.34am": two times, not a range
         hedge = (m.group("hedge") or "").lower() or None
-        if hedge == "until" and re.search(r"\b(?:not|never|n[’']t|no one|nobody|none)\b", text[:m.start()], re.I):
+        if hedge == "until" and NOT_UNTIL.search(text[:m.start()]):
             hedge = None  # "did not breach until 5:02": it happened at 5:02
         if second is not None:
             pos = m.end()
@@ -143,6 +143,13 @@ def with_day_half(t: TimeExpr, hint: str | None) -> TimeExpr:
         t.ref = {**t.ref, "clock": f"{m // 60:02d}:{m % 60:02d}"}
     t.ampm = hint
     return t
+
+
+# "did not breach until", "no one went in until": the negation is the verb's own, a few words
+# before; "it is not accurate to say there was shooting until 2:30" denies the claim instead
+# (the shooting ended by then), so a negation behind a verb of saying does not count.
+NOT_UNTIL = re.compile(r"\b(?:not|never|n[’']t|no one|nobody|none)\b(?:\s+(?!(?:say|said|accurate|true|correct|"
+                       r"claim|claimed|testified|suggest)\b)[\w’'-]+){0,6}\s+$", re.IGNORECASE)
 
 
 def _end_of_first(m: re.Match) -> int:

@@ -95,7 +95,8 @@ def verbs_in(text: str, lo: int = 0, hi: int | None = None) -> list[re.Match]:
 EVENTS = [
     ("call_911", r"\b(?:911|emergency)\s+calls?\b|\bcalls?\s+(?:to|into)\s+911\b|\bcalled\s+911\b|\bfirst\s+call"
                  r"|\breceived\s+(?:[\w“”\"-]+\s+){0,3}calls?\b|\bcalls?\s+(?:about|reporting)\b|\b(?:was|were|been)\s+alerted\b"),
-    ("shooting_end", r"\b(?:last|final)\s+(?:shot|gunshot|round)|\b(?:stopped|ceased|ended|stops"
+    ("shooting_end", r"\b(?:last|final)\s+(?:shot|gunshot|round)"
+                     r"|\b(?:his|her|the)\s+(?:last|final)(?:\s+(?:at|around|about|by))?\s*$|\b(?:stopped|ceased|ended|stops"
                      r"|ends)\s+(?:shooting|firing)"
                      r"|\b(?:shooting|gunfire|firing)\s+(?:had\s+)?(?:stopped|ended|ceased|stops|ends)"),
     ("shooting_start", r"\b(?:opened|opens)\s+fire|\b(?:began|begins|started|starts)\s+(?:shooting|firing)"
@@ -103,7 +104,8 @@ EVENTS = [
                        r"|broke out)"
                        r"|\bfirst\s+(?:shots?|gunshots?)"),
     ("shooter_down", r"\b(?:killed|shot)\s+(?:himself|herself)|\b(?:shot|killed)\s+(?:and\s+killed\s+)?(?:the\s+)?"
-                     r"(?:gunman|shooter|suspect)|\b(?:gunman|shooter|suspect)\s+(?:was\s+)?(?:killed|shot dead|dead)"),
+                     r"(?:gunman|shooter|suspect)|\b(?:gunman|shooter|suspect)\s+(?:was\s+)?(?:killed|shot dead|dead|"
+                     r"shot and killed|fatally shot)"),
     ("custody", r"\b(?:in|into)\s+custody|\barrest(?:ed|s)?\b|\bdetain(?:ed|s)?\b|\bapprehend(?:ed|s)?\b"
                 r"|\bsurrender(?:ed|s)?\b"),
     # the attacker's own way in is one moment of the incident, not the responders' entry

@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from onrecord.cli import build, case, claims, demo, imports, link, live, scenario, views
+from onrecord.cli import access, build, case, claims, demo, imports, link, live, scenario, views
 from onrecord.cli.options import NegativeNumbers
 from onrecord.errors import OnrecordError
 
@@ -45,12 +45,40 @@ scenario_app.command("generate")(scenario.generate)
 scenario_app.command("score")(scenario.score)
 app.add_typer(scenario_app, name="scenario")
 app.command("demo")(demo.demo)
+user_app = typer.Typer(help="Accounts of a case's store: add, list, disable, reset (docs/access.md).",
+                       no_args_is_help=True)
+user_app.command("add")(access.user_add)
+user_app.command("list")(access.user_list)
+user_app.command("disable")(access.user_disable)
+user_app.command("reset")(access.user_reset)
+app.add_typer(user_app, name="user")
+token_app = typer.Typer(help="API tokens for scripts (Authorization: Bearer ...).", no_args_is_help=True)
+token_app.command("create")(access.token_create)
+token_app.command("list")(access.token_list)
+token_app.command("revoke")(access.token_revoke)
+app.add_typer(token_app, name="token")
+app.command("audit")(access.audit)
+app.command("restrict")(access.restrict)
+app.command("protect")(access.protect)
 
 
 def main(argv: list[str] | None = None) -> None:
+    from onrecord.cli.audit_commands import record_command
+    from onrecord.errors import AccessDenied
+
+    args = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
+    outcome = "error"
     try:
-        app(args=argv)
+        try:
+            app(args=args)  # Click's standalone mode: ends with SystemExit, its code the command's
+            outcome = "allowed"
+        except SystemExit as exc:
+            outcome = "allowed" if exc.code in (0, None) else "error"
+            raise
     except OnrecordError as exc:
+        outcome = "denied" if isinstance(exc, AccessDenied) else "error"
         # One clear sentence on stderr; exit 2 for bad input or usage.
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    finally:
+        record_command(args, outcome)

@@ -55,7 +55,10 @@ def demo(
     report = pipeline.write_report(case_dir, "html", out / "report.html")
     say(f"[bold]5. report[/] written to {report}")
     if serve:
+        from onrecord.access.demo_admin import demo_admin
         from onrecord.cli.views import serve as serve_case
 
-        say("[bold]6. serving[/] the timeline")
+        name, password = demo_admin(case)
+        say(f"[bold]6. serving[/] the timeline: sign in as [bold]{name}[/] with password [bold]{password}[/] "
+            "(made for this demo; `onrecord user reset` changes it)")
         serve_case(case_dir, host, port)

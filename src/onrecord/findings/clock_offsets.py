@@ -12,10 +12,13 @@ UNKNOWN_REASONS = {clk.NO_SHARED_MOMENT: "no_shared_moment", clk.NO_TRUSTED_CLOC
 
 def clock_offsets(r, found: list[Finding]) -> list[Finding]:
     out = []
+    names = dict(zip(r.sources["id"], r.sources["file_name"]))
     for s in r.sources.itertuples():
         c = r.clocks.get(int(s.id))
         if c is None or s.kind in ("roster",):
             continue
+        if c.contradicted:
+            out.append(_contradicted(s.file_name, c, names))
         if c.offset_s is None:
             out.append(Finding("clock_offset", "not_established", kind="metric", subject=s.file_name, unit="s",
                                payload={"status": c.status, "anchors": c.anchors,
@@ -29,3 +32,14 @@ def clock_offsets(r, found: list[Finding]) -> list[Finding]:
                                               "drift_ref_ms": c.drift_ref_ms},
                            evidence=sorted({a["event"] for e in c.evidence for a in e["anchors"]})))
     return out
+
+
+def _contradicted(name: str, c, names: dict) -> Finding:
+    """A clock declared reference that two others, tied to true time without it, put further
+    off than its declaration allows: it was estimated instead, and the reader is told."""
+    said = c.contradicted
+    return Finding("clock_reference_contradicted", "established", subject=name,
+                   value_lo=said["offset_s"] - said["sigma_s"], value_hi=said["offset_s"] + said["sigma_s"], unit="s",
+                   payload={"declared_uncertainty_s": said["declared_s"], "offset_s": said["offset_s"],
+                            "sigma_s": said["sigma_s"], "contradicted_by": [names.get(b, str(b)) for b in said["by"]]},
+                   evidence=sorted({a["event"] for e in c.evidence for a in e["anchors"]}))

@@ -13,6 +13,7 @@ from onrecord.findings.clock_offsets import clock_offsets
 from onrecord.findings.discrepancies import read_claims
 from onrecord.findings.lags import call_transfers, camera_lag
 from onrecord.findings.metrics import response_metrics
+from onrecord.findings.understood import source_checks
 from onrecord.model import Finding
 
 Metric = Callable[[object, list[Finding]], list[Finding]]
@@ -24,6 +25,7 @@ METRICS: list[Metric] = [
     camera_lag,
     call_transfers,
     clock_offsets,
+    source_checks,
 ]
 
 

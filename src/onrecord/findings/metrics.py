@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.attributes import yes_no
 from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow
 
@@ -132,9 +133,8 @@ class ResponseMetrics:
 
     def _armed(self, unit_id) -> bool:
         u = self.units.get(unit_id, {})
-        if "armed" in u:
-            return bool(u["armed"])
-        return not u.get("fire_ems", False)
+        said = yes_no(u.get("armed"))  # checked at import: true/false (docs/attributes.md)
+        return said if said is not None else not u.get("fire_ems", False)
 
     def _first_armed_arrival(self) -> MomentRow | None:
         found = [m for m in self.of("unit_arrived") if self._armed(m.who)]
@@ -176,7 +176,8 @@ class ResponseMetrics:
                                     evidence=arr.evidence))
             self.out.append(Finding("unit_entered", "established", subject=name,
                                     value_lo=1 if entry else 0, value_hi=1 if entry else 0, unit="count",
-                                    payload={"agency": agency, "entered_at": [entry.lo, entry.hi] if entry else None},
+                                    payload={"agency": agency, "entered_at": list(entry.unit_spans.get(
+                                        unit, (entry.lo, entry.hi))) if entry else None},
                                     evidence=arr.evidence + (entry.unit_members[unit] if entry else [])))
             if self._armed(unit):
                 lo, hi = _outside(arr, entry, self.first, self.last_lo, self.last_hi)

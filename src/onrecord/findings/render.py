@@ -27,8 +27,8 @@ REASONS = {
     "no_entry": "no record says officers went in",
     "no_camera_footage": "no camera view records what footage it showed",
     "no_shared_moment": "offset unknown: it shares no recorded moment with another source",
-    "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a trusted or pinned "
-                        "clock; lined up with them only",
+    "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a clock declared "
+                        "reference or pinned; lined up with them only",
     "clock_unknown": "offset unknown",
 }
 
@@ -115,6 +115,48 @@ def _clock_offset(w: Words) -> str:
             f"({p['status']}, {p['anchors']} shared moments)")
 
 
+def _reference_contradicted(w: Words) -> str:
+    p = w.p
+    return (f"{w.subject}: declared a reference clock (within ±{p['declared_uncertainty_s']:g} s), but "
+            f"{' and '.join(p['contradicted_by'])} put it {timetext.sentence_offset(p['offset_s'], p['sigma_s'])}; "
+            "not held as a reference, estimated like the others")
+
+
+def _source_understood(w: Words) -> str:
+    return f"{w.subject}: " + "; ".join(understood_parts(w.p))
+
+
+def understood_parts(p: dict) -> list[str]:
+    """The pieces of a source check, each a phrase (the CLI table shows them apart)."""
+    c = p.get("clock") or {}
+    out = [clock_against(c)]
+    if p.get("shares_moment") is False:
+        out.append("shares no moment with another source")
+    if p.get("text_events"):
+        out.append(f"{p['unclassified']} of {p['text_events']} text lines not understood"
+                   + (": " + ", ".join(f"“{t}” ×{n}" for t, n in p.get("common") or []) if p.get("common") else ""))
+    if p.get("statuses_unread"):
+        out.append(f"{p['statuses_unread']} unit statuses whose meaning the export does not say")
+    if p.get("ignored_attributes"):
+        out.append("attributes not read by the build: " + ", ".join(p["ignored_attributes"]))
+    return out
+
+
+def clock_against(c: dict) -> str:
+    status = c.get("status")
+    against = ", ".join(c.get("against") or [])
+    if status == "reference":
+        return "clock: declared reference" + (f", weighed against {against}" if against else "")
+    if status == "pinned":
+        return "clock: pinned by the user"
+    if status == "estimated":
+        return ("clock: declared reference contradicted, " if c.get("contradicted") else "clock: ") + \
+            f"estimated against {against or 'the shared moments'}"
+    if status == "unknown" and against:
+        return f"clock: unknown (lined up with {against}, none of them a reference)"
+    return "clock: unknown"
+
+
 # ---- discrepancies
 
 def _side(side: dict) -> str:
@@ -172,6 +214,8 @@ SENTENCES: dict[str, Callable[[Words], str]] = {
     "mean_call_transfer_delay": lambda w: (f"transferred calls waited {w.p['mean_s']:.0f} s on average "
                                            f"({w.p['calls']} calls)"),
     "clock_offset": _clock_offset,
+    "clock_reference_contradicted": _reference_contradicted,
+    "source_understood": _source_understood,
     "claims_disagree": _claims_disagree,
     "claim_contradicts_record": _contradicts_record,
     "prior_warnings_not_joined": _prior_warnings,
@@ -208,9 +252,14 @@ def _as_dict(f) -> dict:
     return asdict(f) if is_dataclass(f) else f
 
 
+WITHHELD = "some of the evidence is withheld from you (a source restricted to another agency)"
+
+
 def sentence(finding, zone: ZoneInfo | None = None) -> str:
     """One sentence a reader can quote, its times in `zone` (UTC if none is given)."""
     f = _as_dict(finding)
+    if f.get("status") == "withheld":  # store/read_records.py: rests on a source restricted to another agency
+        return f"{f['name'].replace('_', ' ')}: {WITHHELD}"
     w = Words(f, zone or UTC)
     if f.get("status") == "not_established":
         reason = REASONS.get(w.p.get("reason"), "not established")

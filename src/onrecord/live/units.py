@@ -5,6 +5,7 @@ whether it is armed (the roster's or the build's word; else fire and EMS apparat
 
 from __future__ import annotations
 
+from onrecord.attributes import yes_no
 from onrecord.findings.metrics import APPARATUS, is_fire_ems
 from onrecord.reconstruct.names import compact_unit, fold
 
@@ -42,8 +43,8 @@ class UnitDirectory:
         if e is not None:
             attrs = e.get("attrs") or {}
             agency = e.get("agency") or ev.agency
-            armed = attrs["armed"] if "armed" in attrs else not self._fire_ems(agency, e["name"])
-            return e["name"], agency, bool(armed)
+            armed = yes_no(attrs.get("armed"))  # checked at import (docs/attributes.md)
+            return e["name"], agency, armed if armed is not None else not self._fire_ems(agency, e["name"])
         name = ev.unit_name or self.names.get(ev.unit) or str(ev.unit)
         return name, ev.agency, not self._fire_ems(ev.agency, name)
 

@@ -10,8 +10,10 @@ import pandas as pd
 from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S, ClockEstimate
 from onrecord.reconstruct.moments import (
     ATTR_KINDS,
+    FAMILY_OF,
     MACHINE_UNIT_KINDS,
     MOMENT_KINDS,
+    SEEN_AS_IT_HAPPENS,
     UNIT_KINDS,
     destination,
     moment_of,
@@ -19,10 +21,14 @@ from onrecord.reconstruct.moments import (
 from onrecord.reconstruct.who_is_who import WhoIsWho
 
 
-def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
-    """Events that record a shareable moment, with what/who/rank and their source-clock time."""
+def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None) -> pd.DataFrame:
+    """Events that record a shareable moment, with what/who/rank and their source-clock time.
+    `words`: per source id, the lexicons its text is read with (sources/lexicon.py;
+    the bundled ones for a source not in it)."""
+    words = words or {}
     timed = events.loc[events["t_src_lo"].notna().to_numpy() & events["kind"].isin(MOMENT_KINDS).to_numpy(),
-                       ["id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "text", "attrs", "place"]]
+                       ["id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "text", "attrs", "place",
+                        "source_kind"]]
     units = timed["id"].map(who.unit_by_event()).to_numpy()
     # the bulk (every CAD status of every unit, a year of calls) is read column-wise, as
     # plain arrays (millions of rows: no index to line up) ...
@@ -31,8 +37,9 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     lo, hi = bulk["t_src_lo"].to_numpy(), bulk["t_src_hi"].to_numpy()
     fast = pd.DataFrame({"id": bulk["id"].to_numpy(), "source_id": bulk["source_id"].to_numpy(),
                          "t_mid": (lo + hi) / 2, "width": hi - lo,
-                         "family": bulk["kind"].to_numpy(), "who": units[in_bulk].astype("int64").astype(object),
-                         "rank": (~bulk["kind"].isin(MACHINE_UNIT_KINDS)).to_numpy().astype(int) * 2,
+                         "family": bulk["kind"].astype(str).replace(FAMILY_OF).to_numpy(),
+                         "who": units[in_bulk].astype("int64").astype(object),
+                         "rank": _unit_ranks(bulk),
                          "agency": bulk["agency"].to_numpy(), "device": None, "detail": None})
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
     # record is a shareable moment only with the caller's number (a year of a CAD's
@@ -43,18 +50,51 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho) -> pd.DataFrame:
     rows = []
     for r in rest.itertuples(index=False):
         attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
-        m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs)
+        m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs, r.source_kind in SEEN_AS_IT_HAPPENS,
+                      words.get(r.source_id))
         if m is None:
             continue
         family = "entry" if m.what == "door" else m.what
-        key = f"{r.agency}|{m.who}" if family == "call_answered" else m.who
+        key = (r.agency, m.who) if family == "call_answered" else m.who
         # which sensor heard it: one sensor reports one burst (or one door opening) once
         device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
         detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
                      family, key, m.rank, r.agency, device, detail))
-    slow = pd.DataFrame(rows, columns=list(fast.columns))
+    slow = pd.DataFrame(_answers_keyed(rows), columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
+
+
+def _unit_ranks(bulk: pd.DataFrame) -> np.ndarray:
+    """0 for a record made as it happens (a CAD dispatch, a fix, what a camera sees), 2 typed."""
+    made = bulk["kind"].isin(MACHINE_UNIT_KINDS) | bulk["source_kind"].isin(SEEN_AS_IT_HAPPENS)
+    return (~made).to_numpy().astype(int) * 2
+
+
+def _answers_keyed(rows: list[tuple]) -> list[tuple]:
+    """A call answered is keyed by the answering agency and the caller's number: the same
+    number answered at two agencies is two acts. A record with no agency (a phone log
+    mapped without one) takes the one agency that answered that number elsewhere; with
+    none, it is keyed by the number alone; with several, it cannot say whose answer it is
+    and stays apart (never matched by guess)."""
+    agencies: dict[str, set] = {}
+    for row in rows:
+        if row[4] == "call_answered" and not _blank(row[7]):
+            agencies.setdefault(row[5][1], set()).add(row[7])
+    out = []
+    for row in rows:
+        if row[4] == "call_answered":
+            agency, number = row[5]
+            if _blank(agency):
+                known = agencies.get(number, set())
+                agency = next(iter(known)) if len(known) == 1 else (f"?{row[0]}" if known else None)
+            row = (*row[:5], f"{agency}|{number}", *row[6:])
+        out.append(row)
+    return out
+
+
+def _blank(value) -> bool:
+    return value is None or value != value or value == ""
 
 
 def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.DataFrame:

@@ -14,19 +14,28 @@ from collections import defaultdict
 from onrecord.reconstruct.moments import MomentRow
 
 
-def tighten_arrivals(moments: list[MomentRow], t_lo: dict, t_hi: dict, source_kind: dict) -> None:
-    """`t_lo`/`t_hi`: each event's aligned interval (UTC ms); `source_kind`: its source's kind."""
+def tighten_arrivals(moments: list[MomentRow], t_lo: dict, t_hi: dict, source_kind: dict,
+                     copies: set | frozenset = frozenset()) -> None:
+    """`t_lo`/`t_hi`: each event's aligned interval (UTC ms); `source_kind`: its source's
+    kind; `copies`: CAD arrivals found to be copies of fixes (avl_copies.py)."""
     fixes: dict[object, list[int]] = defaultdict(list)   # unit -> its AVL fixes, every one
     geofenced: dict[object, int] = {}                    # unit -> the fix CAD took as on scene
+
+    def took(unit, fix: int) -> None:
+        if unit not in geofenced or t_lo[fix] < t_lo[geofenced[unit]]:
+            geofenced[unit] = fix
+
     for m in moments:
         if m.family != "unit_position" or m.who is None:
             continue
         avl = [i for i in m.members if source_kind.get(i) == "avl"]
         fixes[m.who] += avl
         if avl and any(source_kind.get(i) == "cad" for i in m.members):
-            first = min(avl, key=lambda i: t_lo[i])
-            if m.who not in geofenced or t_lo[first] < t_lo[geofenced[m.who]]:
-                geofenced[m.who] = first
+            took(m.who, min(avl, key=lambda i: t_lo[i]))
+    for m in moments:  # an arrival mapped as unit_arrived that copies a fix: that fix
+        for c in (i for i in m.members if i in copies) if m.family == "unit_arrived" and m.who in fixes else ():
+            mid = (t_lo[c] + t_hi[c]) / 2
+            took(m.who, min(fixes[m.who], key=lambda i: abs((t_lo[i] + t_hi[i]) / 2 - mid)))
     for m in moments:
         fix = geofenced.get(m.who) if m.family == "unit_arrived" else None
         if fix is None or m.lo > t_hi[fix]:

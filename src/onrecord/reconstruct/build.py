@@ -16,12 +16,16 @@ from onrecord.model import Finding
 from onrecord.reconstruct import clocks as clk
 from onrecord.reconstruct.align import aligned_times, moments_table, written_interval
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
+from onrecord.reconstruct.avl_copies import fix_copies
+from onrecord.reconstruct.clock_trust import declared_trust
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
-from onrecord.reconstruct.moment_time import moment_time
+from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
+from onrecord.reconstruct.understood import understood
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
+from onrecord.sources.lexicon import reader_for
 
 
 @dataclass
@@ -34,6 +38,8 @@ class Reconstruction:
     moments: list[MomentRow]
     problems: list[str] = field(default_factory=list)
     whole_second_sources: set[int] = field(default_factory=set)  # sources that write whole seconds
+    # per source: what the build could not understand (understood.py)
+    understood: dict[int, dict] = field(default_factory=dict)
     # filled by findings/compute.py (pipeline.build_case) before the build is written
     findings: list[Finding] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)  # rows of the claims table
@@ -49,18 +55,30 @@ def reconstruct(reader) -> Reconstruction:
         problems.append("the case has no events: import sources first")
     who = resolve(events)
     problems += who.problems
-    anchored = moments_table(events, who)
+    # each source's text read with its own mapping's lexicons (docs/lexicons.md)
+    words = {int(s.id): reader_for(s.mapping_text) for s in sources.itertuples()} if len(sources) else {}
+    anchored = moments_table(events, who, words)
     pinned, pin_problems = pinned_offsets(reader.case, sources)
-    problems += pin_problems
+    trusted, trust_problems = declared_trust(reader.case, sources)
+    problems += pin_problems + trust_problems
     pairs = clk.pair_estimates(anchored) if len(anchored) else []
-    clocks = clk.solve(sources, pairs, pinned)
+    clocks = clk.solve(sources, pairs, pinned, trusted)
+    # CAD arrivals that are copies of AVL fixes, however they were mapped: looked for where
+    # the clocks so far say they would be; found, the clocks are estimated again with them
+    copies = fix_copies(anchored, clocks) if len(anchored) else set()
+    anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
+    if copies:
+        pairs = clk.pair_estimates(anchored)
+        clocks = clk.solve(sources, pairs, pinned, trusted)
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)
     anchored = anchored.merge(written_interval(events, clocks), on="id")
-    groups = fuse(anchored) if len(anchored) else []
-    moments = _moments(anchored, groups, events, who)
-    return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole)
+    doubts: dict[int, float] = {}
+    groups = fuse(anchored, doubts) if len(anchored) else []
+    moments = _moments(anchored, groups, events, who, copies, doubts)
+    return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
+                          understood=understood(events, sources, clocks))
 
 
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:
@@ -85,7 +103,8 @@ def _incident_only(anchored: pd.DataFrame) -> pd.DataFrame:
     return anchored[keep]
 
 
-def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who) -> list[MomentRow]:
+def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who,
+             copies: set | None = None, doubts: dict | None = None) -> list[MomentRow]:
     anchored = _incident_only(anchored)
     near = set(anchored["id"])
     groups = [g for g in groups if g[0] in near]
@@ -115,8 +134,12 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         # a call number means something only within its dispatch system (its source)
         calls = frozenset(f"{e['source_id'][i]}#{e['call'][i]}" for i in members
                           if e["call"][i] is not None and e["source_kind"][i] == "cad")
+        # a typed entry tied to this team only for want of a better: its unit went in
+        # somewhere from the first entry it fits to its own typed time
+        spans = {who.unit_of_event[i]: (min(mt.lo, (doubts or {})[i] - RECORD_LEAD_S * 1000), max(mt.hi, e["t_hi"][i]))
+                 for i in members if i in (doubts or {}) and who.unit_of_event.get(i) is not None}
         out.append(MomentRow(min(members), family, whos[0] if whos else None,
                              next(iter(agencies)) if len(agencies) == 1 else None,
-                             mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls))
-    tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"])
+                             mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls, unit_spans=spans))
+    tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"], copies or set())
     return out

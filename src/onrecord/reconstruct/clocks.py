@@ -6,8 +6,9 @@ pile up at the difference of their clock errors; wrong matches scatter. The dens
 is taken (robust to wrong matches and outliers) and its median is the pair's estimate.
 (Reports only bound a difference from above: their earliest is taken, and they weigh
 less; records written to the minute only bound it, from both sides.) Pairs become a
-graph; the clocks pinned by the user, or else the trusted clocks (GPS-timed AVL, a sensor
-network: each held near zero as firmly as it deserves), anchor it, and every source
+graph; the clocks pinned by the user, or else the clocks declared reference (a GPS-timed
+AVL, an NTP-timed sensor network: each held near zero as firmly as its declared
+uncertainty says; clock_trust.py; never assumed from a source's kind), anchor it, and every source
 connected to an anchor gets its offset by weighted least squares, with the uncertainty
 that follows. A source connected to none keeps its offset unknown: its events get wide
 intervals, never a silent zero.
@@ -22,12 +23,10 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
+from onrecord.reconstruct.clock_trust import contradicted_references
 from onrecord.reconstruct.drift import best_slope, solve_rates
 from onrecord.reconstruct.minute_bounds import minute_pair_estimate
 
-TRUSTED_KINDS = ("sensor", "avl")  # clocks disciplined by NTP/GPS in practice
-# ... to within about this much: GPS-timed AVL closely, a networked sensor system less so
-TRUSTED_UNCERTAINTY_S = {"avl": 0.1, "sensor": 1.5}
 MAX_OFFSET_S = 1800.0  # no clock is assumed more than 30 minutes wrong
 UNKNOWN_UNCERTAINTY_S = 300.0  # an unaligned clock: +/- 5 minutes, said out loud
 SAME_TOLERANCE_S = 3.0  # two records of one moment made as it happens agree this closely
@@ -74,6 +73,9 @@ class ClockEstimate:
     drift_ppm: float | None = None
     drift_sd_ppm: float | None = None
     drift_ref_ms: float | None = None
+    # A clock declared reference that the records contradict (clock_trust.py): what its
+    # declaration said, where the other clocks put it, and which of them say so.
+    contradicted: dict | None = None
 
     def offset_at(self, t_ms):
         """The offset (s) at time(s) t_ms: the drift carried from drift_ref_ms."""
@@ -109,13 +111,25 @@ def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
     pa_, pb_ = ga[ga["who"].isna()], gb[gb["who"].isna()]
     loose = pd.concat([pa_.merge(gb[gb["rank"] < 2], on="family", suffixes=("_a", "_b")),
                        ga[ga["who"].notna() & (ga["rank"] < 2)].merge(pb_, on="family", suffixes=("_a", "_b"))])
-    m = pd.concat([keyed, loose], ignore_index=True)
+    m = pd.concat([keyed, loose, _copied(ga, gb), _copied(gb, ga, swap=True)], ignore_index=True)
     if m.empty:
         return m.assign(d=pd.Series(dtype=float))
     # two agencies' systems each dispatching or logging one unit are two acts, not one
     m = m[~m["family"].isin(UNIT_FAMILIES) | (m["agency_a"] == m["agency_b"])]
     m = m.assign(d=(m["t_mid_b"] - m["t_mid_a"]) / 1000.0)
     return m[m["d"].abs() <= MAX_OFFSET_S]
+
+
+def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFrame:
+    """CAD arrivals that are copies of AVL fixes (avl_copies.py, column `copy_of`) against
+    the fixes of the same unit: the same moment, both made as it happens."""
+    if "copy_of" not in gc or not gc["copy_of"].any():
+        return gc.iloc[:0]
+    copies = gc[gc["copy_of"].fillna(False).astype(bool)].assign(family="unit_position", rank=0)
+    fixes = gf[(gf["family"] == "unit_position") & gf["who"].notna()]
+    left, right = (fixes, copies) if swap else (copies, fixes)
+    m = left.merge(right, on=["family", "who"], suffixes=("_a", "_b"))
+    return m.assign(who_a=m["who"], who_b=m["who"]).drop(columns="who")
 
 
 def _estimate(ga, gb, a, b) -> PairEstimate | None:
@@ -160,14 +174,31 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     order = np.argsort(d)
     ds, ida, idb = d[order], m["id_a"].to_numpy()[order], m["id_b"].to_numpy()[order]
     right = np.searchsorted(ds, ds + 2 * tol, side="right")
-    counts = np.array([min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]]))) for i in range(len(ds))])
-    # most events; among equals, the smaller clock difference (clocks are seldom far off)
+    counts = _distinct_in(ds, right, ida, idb)
+    # Most events (among equals, the smaller clock difference: clocks are seldom far off);
+    # but for records made as it happens, of two piles as full, the tighter (with a
+    # fix every ten seconds, CAD's copies line up within a second at the right difference
+    # and every neighbouring fix piles up too, but spread over the seconds between fixes:
+    # jointly, over all shared moments, the right difference is the one that lines them
+    # all up closely; reports trail their moments by lags that vary, so how closely they
+    # line up says nothing).
+    tight = _distinct_in(ds, np.searchsorted(ds, ds + 2 * tol / 3, side="right"), ida, idb) if rel == 0 \
+        else np.zeros(len(ds), dtype=int)
     start = int(np.lexsort((np.abs(ds + tol), -counts))[0])
     best = counts[start]
+    here = int(tight[start:right[start]].max())  # how closely this pile lines up, at best
+    other = (np.abs(ds - ds[start]) > 2 * tol) & (counts >= best) & (tight > here)
+    if other.any():  # another pile, as full and closer lined up: that one (within a pile, as before)
+        start = int(np.flatnonzero(other)[np.lexsort((np.abs(ds[other] + tol), -tight[other]))[0]])
+        here = int(tight[start:right[start]].max())
     far = np.abs(ds - ds[start]) > 2 * tol
     placeless = m["who_a"].isna().any() or m["who_b"].isna().any()
     if placeless and far.any() and counts[far].max() >= best:
         return None  # matched by time alone, and another difference fits as well: ambiguous
+    # another difference, far off, that lines up as many as closely: the records cannot
+    # choose between them; the estimate stands, as unsure as the distance between them
+    rival = far & (counts >= best) & (tight >= here) & (rel == 0)
+    ambiguity = float(np.abs(ds[rival] - ds[start]).max()) / 2 if rival.any() else 0.0
     if best < 2 and (rel != 0 or placeless):
         return None  # one coincidence is not evidence
     inliers = m.iloc[order[start:right[start]]]
@@ -193,13 +224,18 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
         centre = float(vals[0])
         # even the earliest report trails its moment by a few seconds nobody recorded
         sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
-    sigma = max(sigma, 0.1)
+    sigma = max(sigma, 0.1, ambiguity)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
     if drift is None or not drift[2]:
         t_ref = float(np.median(inliers["t_mid_a"].to_numpy()))  # the middle of what it rests on
     return PairEstimate(a, b, centre, sigma, anchors, rel != 0, t_ref,
                         drift[0] if drift else None, drift[1] if drift else 0.0)
+
+
+def _distinct_in(ds: np.ndarray, right: np.ndarray, ida: np.ndarray, idb: np.ndarray) -> np.ndarray:
+    """For each window [i, right[i]): how many distinct events of the scarcer side it holds."""
+    return np.array([min(len(set(ida[i:right[i]])), len(set(idb[i:right[i]]))) for i in range(len(ds))])
 
 
 def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
@@ -216,19 +252,42 @@ def _bounded(inliers: pd.DataFrame, rel: int) -> tuple[float, float]:
     return centre, max(sd, REPORT_MIN_LAG_S)
 
 
-def solve(sources: pd.DataFrame, pairs: list[PairEstimate],
-          pinned: dict[int, tuple[float, float]]) -> dict[int, ClockEstimate]:
-    """Weighted least squares over the graph of pair estimates. The best-supported pairs
-    form a backbone; a pair the backbone contradicts (a wrong match that slipped through)
-    is dropped, and so is any pair the final fit still contradicts, worst first."""
-    kinds = dict(zip(sources["id"], sources["kind"]))
-    rates = solve_rates(pairs, {int(s) for s, k in kinds.items() if k in TRUSTED_KINDS} | set(pinned))
+def solve(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]],
+          trusted: dict[int, float] | None = None) -> dict[int, ClockEstimate]:
+    """Weighted least squares over the graph of pair estimates, anchored by the pinned
+    clocks, or else by the `trusted` ones ({source: ± s}, declared reference). A reference
+    the other clocks contradict is not held (clock_trust.py): solved again without it, it
+    is estimated like any other clock and says so."""
+    trusted = dict(trusted or {})
+    clocks, _ = _solve_trusting(sources, pairs, pinned, trusted)
+    if pinned or len(trusted) < 2:
+        return clocks
+
+    wrong = contradicted_references(trusted, lambda held: _solve_trusting(sources, pairs, pinned, held))
+    if not wrong:
+        return clocks
+    clocks, _ = _solve_trusting(sources, pairs, pinned, {s: u for s, u in trusted.items() if s not in wrong})
+    for s, said in wrong.items():
+        c = clocks.get(s)
+        if c is not None:
+            c.contradicted = said
+            c.note = (f"declared reference (within ±{said['declared_s']:g} s), but the clocks of sources "
+                      f"{', '.join(map(str, said['by']))} put it at {said['offset_s']:+.1f} s: estimated instead")
+    return clocks
+
+
+def _solve_trusting(sources: pd.DataFrame, pairs: list[PairEstimate], pinned: dict[int, tuple[float, float]],
+                    trusted: dict[int, float]) -> tuple[dict[int, ClockEstimate], list[PairEstimate]]:
+    """The best-supported pairs form a backbone; a pair the backbone contradicts (a wrong
+    match that slipped through) is dropped, and so is any pair the final fit still
+    contradicts, worst first. Returns the clocks and the pairs they rest on."""
+    rates = solve_rates(pairs, set(trusted) | set(pinned))
     ref_ms = float(np.median([p.t_ref_ms for p in pairs if p.slope is not None])) if rates else None
     if rates:  # every pair's difference read at one moment, the drifts carried to it
         pairs = [_carried(p, rates, ref_ms) for p in pairs]
     pairs = _consistent_with_backbone(pairs)
     while True:
-        clocks = _solve_all(sources, pairs, pinned)
+        clocks = _solve_all(sources, pairs, pinned, trusted)
         worst = _worst_pair(pairs, clocks)
         if worst is None:
             break
@@ -237,7 +296,7 @@ def solve(sources: pd.DataFrame, pairs: list[PairEstimate],
         c = clocks.get(s)
         if c is not None and c.status == "estimated":
             c.drift_ppm, c.drift_sd_ppm, c.drift_ref_ms = round(rate * 1e6, 3), round(sd * 1e6, 3), ref_ms
-    return clocks
+    return clocks, pairs
 
 
 def _carried(p: PairEstimate, rates: dict[int, tuple[float, float]], ref_ms: float) -> PairEstimate:
@@ -310,7 +369,7 @@ def _worst_pair(pairs, clocks) -> PairEstimate | None:
     return worst
 
 
-def _solve_all(sources: pd.DataFrame, pairs, pinned) -> dict[int, ClockEstimate]:
+def _solve_all(sources: pd.DataFrame, pairs, pinned, trusted) -> dict[int, ClockEstimate]:
     out: dict[int, ClockEstimate] = {}
     timed = [int(s) for s in sources["id"]]
     adj: dict[int, list[PairEstimate]] = {s: [] for s in timed}
@@ -318,13 +377,12 @@ def _solve_all(sources: pd.DataFrame, pairs, pinned) -> dict[int, ClockEstimate]
         adj.setdefault(p.a, []).append(p)
         adj.setdefault(p.b, []).append(p)
     seen: set[int] = set()
-    kinds = dict(zip(sources["id"], sources["kind"]))
     for s in timed:
         if s in seen:
             continue
         comp = _component(s, adj)
         seen |= comp
-        out.update(_solve_component(comp, [p for p in pairs if p.a in comp], kinds, pinned))
+        out.update(_solve_component(comp, [p for p in pairs if p.a in comp], trusted, pinned))
     return out
 
 
@@ -339,16 +397,15 @@ def _component(start: int, adj) -> set[int]:
     return comp
 
 
-def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEstimate]:
+def _solve_component(comp: set[int], pairs, trusted: dict[int, float], pinned) -> dict[int, ClockEstimate]:
     fixed = {s: pinned[s] for s in comp if s in pinned}
-    # Without a pin, every trusted clock is held near zero, each as firmly as it deserves
-    # (GPS-timed AVL to a tenth of a second, a networked sensor system to a second or so):
-    # the records then weigh one trusted clock against another instead of taking one as
+    # Without a pin, every reference clock is held near zero, each as firmly as declared
+    # (a GPS-timed AVL to a tenth of a second, a networked sensor system to a second or so):
+    # the records then weigh one reference against another instead of taking one as
     # exact and passing its own error on to every other clock.
-    priors = {} if fixed else {s: TRUSTED_UNCERTAINTY_S.get(kinds.get(s), 1.0)
-                               for s in comp if kinds.get(s) in TRUSTED_KINDS}
+    priors = {} if fixed else {s: trusted[s] for s in comp if s in trusted}
     if not fixed and not priors:
-        return _unanchored(comp, pairs, kinds)
+        return _unanchored(comp, pairs)
     free = sorted(comp - set(fixed))
     col = {s: i for i, s in enumerate(free)}
     rows, rhs, w = [], [], []
@@ -389,7 +446,7 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
             unc = round(float(np.sqrt(max(cov[i, i], 0) + ref_var)), 3)
             if s in priors:
                 out[s] = ClockEstimate(s, "reference", round(float(x[i]), 3), unc, _anchor_count(s, pairs),
-                                       _evidence(s, pairs), f"trusted clock (within about ±{priors[s]:g} s), "
+                                       _evidence(s, pairs), f"declared reference (within about ±{priors[s]:g} s), "
                                        "weighed against the other trusted clocks")
                 continue
             unc = max(unc, RECORD_LEAN_S)
@@ -402,15 +459,16 @@ def _solve_component(comp: set[int], pairs, kinds, pinned) -> dict[int, ClockEst
 
 # Why a clock's offset is unknown (its `note`; findings/clock_offsets.py words the finding from it).
 NO_SHARED_MOMENT = "offset unknown: it shares no recorded moment with another source"
-NO_TRUSTED_CLOCK = ("offset unknown: none of the sources it shares moments with has a trusted or pinned "
-                    "clock; lined up with them only")
+NO_TRUSTED_CLOCK = ("offset unknown: none of the sources it shares moments with has a clock declared "
+                    "reference or pinned; lined up with them only")
 
 
-def _unanchored(comp: set[int], pairs, kinds) -> dict[int, ClockEstimate]:
+def _unanchored(comp: set[int], pairs) -> dict[int, ClockEstimate]:
     if not pairs:
         return {s: ClockEstimate(s, "unknown", None, None, 0, [], NO_SHARED_MOMENT) for s in comp}
     root = max(comp, key=lambda s: _anchor_count(s, pairs))
-    local = _solve_component(comp, pairs, {**kinds, root: TRUSTED_KINDS[0]}, {})
+    # lined up on the best-connected clock, only to say how the others stand to it
+    local = _solve_component(comp, pairs, {root: 0.1}, {})
     return {s: ClockEstimate(s, "unknown", None, None, c.anchors, c.evidence, NO_TRUSTED_CLOCK, relative_s=c.offset_s,
                              relative_unc_s=c.uncertainty_s) for s, c in local.items()}
 

@@ -45,13 +45,24 @@ class Fused:
     devices: set = field(default_factory=set)
     sources: set = field(default_factory=set)
     details: set = field(default_factory=set)  # where a transported patient was taken
+    witnessed: bool = False  # holds a record made as it happens or said (rank 0, 1), not only typed ones
 
 
-def fuse(anchored: pd.DataFrame) -> list[list[int]]:
+@dataclass
+class _Context:
+    arrived: dict  # unit -> the earliest it can have arrived (ms)
+    lags: dict = field(default_factory=dict)  # source -> how late its typed entries came (ms), where clear
+    doubts: dict = field(default_factory=dict)  # typed entry -> earliest entry it could be a record of (ms)
+
+
+def fuse(anchored: pd.DataFrame, doubts: dict | None = None) -> list[list[int]]:
     """`anchored`: events with a moment and their aligned written interval (ms, no clock
     uncertainty added), columns id, source_id, family, who, rank, lo, hi. Returns the groups
-    of event ids that are one real moment (size >= 2)."""
+    of event ids that are one real moment (size >= 2). `doubts`, if given, is filled with
+    the typed entries the records could not tie to one team: event id -> the earliest
+    entry (ms) it can be a record of (its unit's entry lies between that and its own time)."""
     groups: list[list[int]] = []
+    ctx = _Context(_arrived_by(anchored))
     for family, part in anchored.groupby("family", sort=False, observed=True):
         if family == "first_arrival":
             continue
@@ -61,11 +72,23 @@ def fuse(anchored: pd.DataFrame) -> list[list[int]]:
             # with: a year of one agency's calls is skipped without a look
             sources = part.groupby("who", sort=False, dropna=True)["source_id"].transform("nunique")
             for _, g in part[sources > 1].groupby("who", sort=False, dropna=True):
-                groups += _cluster(family, g)
+                groups += _cluster(family, g, ctx)
         else:
-            groups += _cluster(family, part)
+            groups += _cluster(family, part, ctx)
     _first_arrivals(anchored, groups)
+    if doubts is not None:
+        doubts.update(ctx.doubts)
     return [g for g in groups if len(g) > 1]
+
+
+def _arrived_by(anchored: pd.DataFrame) -> dict:
+    """unit -> the earliest its arrival can have been (ms): its earliest arrival record, less
+    the longest such a record can trail it. A unit goes in only after it got there."""
+    arr = anchored[anchored["family"] == "unit_arrived"].dropna(subset=["who"])
+    if arr.empty:
+        return {}
+    lag = arr["rank"].map(lambda k: REPORT_LAG_S["unit_arrived"].get(int(k), 0.0)).astype(float) * 1000
+    return (arr["lo"] - lag).groupby(arr["who"]).min().to_dict()
 
 
 def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
@@ -91,16 +114,18 @@ def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
             first.append(int(r.id))
 
 
-def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
+def _cluster(family: str, part: pd.DataFrame, ctx: _Context | None = None) -> list[list[int]]:
     open_: list[Fused] = []
+    ctx = ctx or _Context({})
     # stable, file order last: records of one written minute come in the order they were made
     for r in part.sort_values(["lo", "rank", "id"], kind="stable").itertuples(index=False):
-        host = _host(family, open_, r)
+        host = _host(family, open_, r, ctx)
         if host is None:
             host = Fused(lo=r.lo, hi=r.hi)
             open_.append(host)
         host.members.append(int(r.id))
         host.sources.add(r.source_id)
+        host.witnessed |= int(r.rank) < 2
         detail = getattr(r, "detail", None)
         if detail:
             host.details.add(detail)
@@ -112,7 +137,7 @@ def _cluster(family: str, part: pd.DataFrame) -> list[list[int]]:
     return [f.members for f in open_]
 
 
-def _host(family: str, open_: list[Fused], r) -> Fused | None:
+def _host(family: str, open_: list[Fused], r, ctx: _Context) -> Fused | None:
     if family == "shots":
         last = open_[-1] if open_ else None
         device = getattr(r, "device", None)
@@ -142,17 +167,49 @@ def _host(family: str, open_: list[Fused], r) -> Fused | None:
         # two patients one ambulance took off together: the hospital tells them apart
         fits = [f for f in fits if not f.details or detail in f.details] or fits
     if family == "entry" and r.rank > 0:
-        # a typed entry belongs with the entry its own unit said on the radio, else with
-        # one someone saw or said, not a bare door opening
-        own = [f for f in fits if r.who in f.whos]
-        named = [f for f in fits if f.whos]
-        if own:
-            return own[-1]
-        # A unit goes in once, and a status typed minutes late can fit a second entry
-        # made since: the first entry it fits is the one it went in with (officers on
-        # scene go in with the first team they can).
-        return (named or fits)[0]
+        return _team_entry(fits, r, ctx)
     best = fits[-1]
     # Moments the records cannot tell apart in time (two patients in one written minute):
     # first come, first served, so reports pair with records in the order both were made.
     return next(f for f in fits if (f.lo, f.hi) == (best.lo, best.hi))
+
+
+# A typed entry is taken for the team whose entry fits this source's typing delays (known
+# from at least LAGS_KNOWN typed entries tied to their teams, give or take LAG_MARGIN_S)
+# only when no other team's does: typing delays vary (from under a minute to over two).
+LAGS_KNOWN = 3
+LAG_MARGIN_S = 15.0
+
+
+def _team_entry(fits: list[Fused], r, ctx: _Context) -> Fused | None:
+    """Which entry a typed entry status records. Its own unit's entry, said on the radio,
+    if there is one. Else the team it went in with: never one that went in before the unit
+    can have got there, nor another unit's typed status alone. One such team: that one.
+    Several: the one, if only one, whose entry fits the typing delays this source's other
+    typed entries show (tied to their teams). Otherwise the records cannot say: it
+    goes with the first (officers on scene go in with the first team they can), and its
+    unit's entry is stated as anywhere from that first entry to its own time (doubts)."""
+    own = [f for f in fits if r.who in f.whos]
+    if own:
+        return _tied(own[-1], r, ctx)
+    since = ctx.arrived.get(r.who)
+    fits = [f for f in fits if (since is None or f.hi >= since) and (f.witnessed or not f.whos)]
+    pool = [f for f in fits if f.whos] or fits
+    if len(pool) <= 1:
+        return _tied(pool[0], r, ctx) if pool else None
+    usual = ctx.lags.get(r.source_id, [])
+    if len(usual) >= LAGS_KNOWN:
+        # the delays this source's typed entries are known to have, give or take a margin:
+        # exactly one team within them is the one
+        lo, hi = min(usual) - LAG_MARGIN_S * 1000, max(usual) + LAG_MARGIN_S * 1000
+        within = [f for f in pool if lo <= r.lo - f.lo <= hi]
+        if len(within) == 1:
+            return within[0]
+    ctx.doubts[int(r.id)] = min(f.lo for f in pool)
+    return pool[0]
+
+
+def _tied(f: Fused, r, ctx: _Context) -> Fused:
+    """A typed entry tied to its team for certain: its delay is this source's usual one."""
+    ctx.lags.setdefault(r.source_id, []).append(r.lo - f.lo)
+    return f

@@ -20,35 +20,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from onrecord.sources.lexicon import TextReader, reader_for
+
 PLACELESS = {"channels_patched", "threat_ended"}
-UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position"}
+UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position",
+              "staging"}
 # done in the machine itself, not typed from a report: dispatching is done in CAD; a
 # position is the car's GPS fix, and CAD's copy of it (an AVL geofence arrival) is the same fix
 MACHINE_UNIT_KINDS = ("unit_dispatched", "unit_position")
-RADIO_SAYS = [
-    (re.compile(r"\b(on scene|on location|arrived|staged|at scene)\b", re.I), "unit_arrived", 1),
-    (re.compile(r"\b(en ?route|responding)\b", re.I), "unit_enroute", 1),
-    (re.compile(r"\b(going in|making entry|entering)\b", re.I), "entry", 0),
-    (re.compile(r"\btransporting\b", re.I), "patient_transported", 1),
-    # a medic taking a casualty over: "Rescue 7 receiving one patient", "patient contact"
-    (re.compile(r"\b(receiving (one|two|three|\d+|a) patients?|patient contact)\b", re.I), "patient_contact", 1),
-    (re.compile(r"\bpatched\b", re.I), "channels_patched", 0),
-    (re.compile(r"\b(in custody|detained|suspect down|subject down|shooter down)\b", re.I), "threat_ended", 1),
-]
-# dispatch-center recorders log the 911 lines beside the radio, on the same clock
+# sources that write what they see as it happens, not typed from a report
+SEEN_AS_IT_HAPPENS = ("camera", "sensor")
+# What a radio line's kind (sources/lexicon.py: the words are data) records, and how soon
+# after the moment it is said: "going in" and "patched" as it happens, the rest reported.
+RADIO_RANK = {"unit_arrived": 1, "staging": 1, "unit_enroute": 1, "entry": 0, "patient_transported": 1,
+              "patient_contact": 1, "channels_patched": 0, "threat_ended": 1}
+# A unit reaching its staging point has reached the incident: its arrival moment (a CAD
+# "on scene" for a staged unit is typed from its "staged" call).
+FAMILY_OF = {"staging": "unit_arrived"}
+CAMERA_FAMILY = {"threat_ended": "threat_ended", "shots_detected": "shots", "entry": "door"}
+# dispatch-center recorders log the 911 lines beside the radio, on the same clock (a
+# recorder's line format, not wording: kept here)
 ANSWERED_ON_LINE = re.compile(r"\b911 call answered\b.*?\bANI\W*(\d{7,})", re.I)
-CAMERA_SAYS = [
-    (re.compile(r"\b(on the ground|in custody|subject down|subject (leaves|left|exits|exited|fled|flees))\b",
-                re.I), "threat_ended"),
-    (re.compile(r"\b(shots?|gunfire|firing|muzzle)\b", re.I), "shots"),
-    (re.compile(r"\b(enter(s|ed|ing)?|door)\b", re.I), "door"),
-]
 
 
 # the kinds that can record a shareable moment, and those whose attributes say which
 MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "call_answered",
                              "shots_detected", "door_event", "camera_observation", "patient_transported",
-                             "patient_contact"}
+                             "patient_contact", "threat_ended"}
 ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected",
               "door_event"}
 
@@ -60,25 +58,38 @@ class Moment:
     rank: int  # 0 as it happens, 1 spoken report, 2 typed from a report
 
 
-def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict) -> Moment | None:
+def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
+              seen: bool = False, words: TextReader | None = None) -> Moment | None:
+    """`seen`: the source records what it sees as it happens (a camera, a sensor), not
+    what someone typed from a report. `words`: the lexicons its text is read with (its
+    mapping's, sources/lexicon.py; the bundled ones when not given)."""
     text = text or ""
+    words = words or reader_for(None)
     if kind in UNIT_KINDS and unit_entity is not None:
         # dispatching is done in CAD itself; status changes are typed from reports
-        return Moment(kind, unit_entity, 0 if kind in MACHINE_UNIT_KINDS else 2)
+        return Moment(FAMILY_OF.get(kind, kind), unit_entity, 0 if kind in MACHINE_UNIT_KINDS or seen else 2)
+    if kind == "threat_ended":
+        # a record of the threat ending (a CAD "suspect in custody" time): one in an incident
+        return Moment("threat_ended", "threat_ended", 0 if seen else 2)
     if kind == "unit_arrived":
         # a call's "first arrive" with no unit named: the first unit of its agency to arrive
-        return Moment("first_arrival", None, 2)
+        return Moment("first_arrival", None, 0 if seen else 2)
+    if kind == "entry":
+        # someone went in, no unit named (a camera's "officers enter"): the place's moment,
+        # shared with the door and the radio's "going in"
+        return Moment("door", None, 0 if seen else 2)
     if kind == "radio_transmission":
         line = ANSWERED_ON_LINE.search(text)
         if line:  # the recorder's 911 line: the pick-up, with the caller's number
             return Moment("call_answered", line.group(1), 0)
-        for pattern, what, rank in RADIO_SAYS:
-            if pattern.search(text):
-                # one of a kind in an incident: the moment itself is the key
-                who = what if what in PLACELESS else unit_entity
-                if who is None and what not in PLACELESS:
-                    return None
-                return Moment(what, who, rank)
+        said = words.kind_of("radio", text)
+        if said is not None:
+            what = FAMILY_OF.get(said, said)
+            # one of a kind in an incident: the moment itself is the key
+            who = what if what in PLACELESS else unit_entity
+            if who is None:
+                return None
+            return Moment(what, who, RADIO_RANK[said])
         # patched channels: the same words logged by two recorders are one transmission
         words = re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
         return Moment("transmission", words, 0) if len(words) >= 12 else None
@@ -99,10 +110,11 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict)
     if kind == "camera_observation":
         if attrs.get("shown_time"):
             return None  # a replayed view: it shows the past, it is not a moment itself
-        for pattern, what in CAMERA_SAYS:
-            if pattern.search(text):
-                return Moment(what, what if what in PLACELESS else None, 0)
-        return None
+        said = words.kind_of("camera", text)
+        if said is None:
+            return None
+        what = CAMERA_FAMILY[said]
+        return Moment(what, what if what in PLACELESS else None, 0)
     if kind in ("patient_transported", "patient_contact") and unit_entity is not None:
         # a medic's patient record, written by the crew that did it
         return Moment(kind, unit_entity, 0)
@@ -144,6 +156,9 @@ class MomentRow:
     officers_seen: bool  # someone other than a door says officers were there
     calls: frozenset = frozenset()  # CAD call numbers its records belong to
     located: list[int] = field(default_factory=list)  # AVL fixes that bound it (avl_arrival.py)
+    # unit -> (lo, hi) where a unit's own part is less sure than the moment's (a typed entry
+    # the records could not tie to one team: fuse.py's doubts)
+    unit_spans: dict = field(default_factory=dict)
 
     @property
     def evidence(self) -> list[int]:

@@ -28,7 +28,8 @@ def feed_mapping(story: Story) -> dict:
                        f"{w.agencies[w.police].name} and {w.agencies[w.fire].name} fleet telematics, one row per fix",
                        {"unit": "Unit", "lat": "Lat", "lon": "Lon"}, {"rid": "FixId", "speed": "SpeedMph"},
                        [{"kind": "unit_position", "time": "FixTimeUtcMs", "format": "epoch_ms"}],
-                       required=["FixId", "Unit", "FixTimeUtcMs"])
+                       required=["FixId", "Unit", "FixTimeUtcMs"],
+                       clock={"trust": "reference", "uncertainty_s": 0.1})  # GPS-timed, as the vendor states
 
 
 def write_incident_feed(story: Story, root: Path, seed: int, n: int, book: TruthBook) -> dict:

@@ -62,6 +62,8 @@ def split_spec(value, key: str, fail) -> SplitSpec:
         fail(f"{key}.into", "must be a list of names for a piece's parts, e.g. [\"Unit\", \"At\"]", into)
     if len(into) > 1 and not (isinstance(sep, str) and sep):
         fail(f"{key}.sep", "is required when a piece has several parts: the text between them, e.g. \"@\"", sep)
+    if len(into) == 1 and sep is not None:
+        fail(f"{key}.sep", "cuts a piece into several parts: name them all in into", sep)
     return SplitSpec(column=column, by=by, into=tuple(into), sep=sep)
 
 

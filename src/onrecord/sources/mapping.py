@@ -11,6 +11,7 @@ from pathlib import Path
 from onrecord.errors import InputError
 from onrecord.sources.conditions import RowFilter, row_filter
 from onrecord.sources.explode import SplitSpec, split_spec
+from onrecord.sources.lexicon import declared, lexicon_for
 from onrecord.sources.mapping_keys import EVENT_OWN, FIELD_TABLE, TOP, suggestion, unknown
 from onrecord.sources.strptime import format_problem, missing_date
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
@@ -58,12 +59,13 @@ class EventSpec:
     split: SplitSpec | None = None
     slot: tuple[str, ...] = ()  # a wide layout's columns for this slot: all blank = no event
     date: str | None = None  # [mapping] date, for a pattern that writes the time of day alone
+    after: str | None = None  # the key of the block whose time (same row) this one's follows
 
     def columns(self) -> list[str]:
         """The file's columns this block reads (a packed column's parts are not columns)."""
         cols = list(self.time)
-        if self.kind_from:
-            cols.append(self.kind_from)
+        if self.kind_from:  # a column, or a template of several ("{Status}/{Source}")
+            cols += TEMPLATE_COLUMN.findall(self.kind_from) or [self.kind_from]
         if self.text:
             cols += TEMPLATE_COLUMN.findall(self.text)
         for spec in [*self.fields.values(), *self.attributes.values()]:
@@ -106,6 +108,10 @@ class Mapping:
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list[EventSpec] = field(default_factory=list)
     text: TextSpec | None = None
+    # how far its clock is trusted, as declared ([clock]; docs/mappings.md): "reference" holds
+    # it near true time within clock_uncertainty_s; "estimated" (the default) measures it
+    clock_trust: str = "estimated"
+    clock_uncertainty_s: float | None = None
     rows: RowFilter = RowFilter()  # [rows] when / unless: the rows read at all
     defaults: dict[str, str] = field(default_factory=dict)  # [defaults] column -> value for a blank
 
@@ -154,6 +160,8 @@ class _Reader:
 
     def __init__(self, doc: dict, origin: str, text: str):
         self.doc, self.origin, self.text = doc, origin, text
+        self.date: str | None = None  # [mapping] date, read first: the event blocks' patterns depend on it
+        self.codes: dict[str, dict[str, str]] = {}
 
     def fail(self, key: str, message: str, value=None):
         raise InputError(message, file=self.origin, field=key, value=None if value is None else str(value))
@@ -213,6 +221,9 @@ class _Reader:
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             self.fail("events", "must be [[events]] blocks (tables)")
         m.events = [spec for i, e in enumerate(events) for spec in self._events(i, e)]
+        m.clock_trust, m.clock_uncertainty_s = clock_trust(self.table("clock"), "clock", self.fail)
+        # the lexicons its text is read with: checked now, read again at build (docs/lexicons.md)
+        lexicon_for(declared(self.doc, self.origin), self.origin)
         if fmt == "text":
             m.text = self._text(self.table("text"))
         elif not m.events:
@@ -339,8 +350,21 @@ class _Reader:
                          precision=precision, optional=bool(e.get("optional", False)),
                          once_per_call=bool(e.get("once_per_call", False)), text=e.get("text"),
                          unit=bool(unit), key=key, rows=row_filter(e, f"{key}.", self.fail), fields=own, date=date,
-                         attributes=attrs,
+                         attributes=attrs, after=self._after(i, e.get("after")),
                          split=split_spec(e["split"], f"{key}.split", self.fail) if "split" in e else None)
+
+    def _after(self, i: int, after) -> str | None:
+        """`after = 1`: the number of an earlier block, one event a row, whose time this follows."""
+        if after is None:
+            return None
+        key = f"events[{i + 1}].after"
+        if isinstance(after, bool) or not isinstance(after, int) or not 1 <= after <= i:
+            self.fail(key, f"must be the number of an earlier [[events]] block (1 to {i})" if i else
+                      "must name an earlier [[events]] block, and this is the first", after)
+        ref = self.doc["events"][after - 1]
+        if "wide" in ref or "split" in ref or not ref.get("time"):
+            self.fail(key, "must name a block with a time and one event a row (no wide, no split)", after)
+        return f"events[{after}]"
 
     def _check_format(self, key: str, fmt) -> None:
         if not isinstance(fmt, str):
@@ -377,6 +401,29 @@ class _Reader:
         if t.get("format") is not None:
             self._check_format("text.format", t["format"])
         return TextSpec(event=event, time=t.get("time"), format=t.get("format"))
+
+
+CLOCK_TRUST = ("reference", "estimated")
+
+
+def clock_trust(t: dict, key: str, fail) -> tuple[str, float | None]:
+    """A declared clock trust (`[clock]` of a mapping, `[clocks."FILE"]` of onrecord.toml):
+    ("reference", ± seconds) or ("estimated", None). Never inferred from the source kind:
+    a sensor network may be NTP-timed or minutes off, only its owner can say."""
+    for k in t:
+        if k not in ("trust", "uncertainty_s", "offset_s"):
+            fail(f"{key}.{k}", "is not a clock setting (trust, uncertainty_s)")
+    trust = t.get("trust", "estimated")
+    if trust not in CLOCK_TRUST:
+        fail(f"{key}.trust", "must be reference or estimated", trust)
+    unc = t.get("uncertainty_s")
+    if trust == "estimated":
+        if unc is not None:
+            fail(f"{key}.uncertainty_s", "is only for trust = \"reference\" (an estimate measures its own)", unc)
+        return trust, None
+    if isinstance(unc, bool) or not isinstance(unc, (int, float)) or not unc > 0:
+        fail(f"{key}.uncertainty_s", "is required with trust = \"reference\": a number of seconds above 0", unc)
+    return trust, float(unc)
 
 
 def guess_precision(fmt: str | None) -> str:

@@ -29,7 +29,7 @@ TOP = {
 }
 FIELD_TABLE = {"column", "codes", "template", "pick", "default", "pattern"}
 EVENT_OWN = {"kind", "kind_from", "kinds", "time", "format", "precision", "optional", "once_per_call",
-             "text", "when", "unless", "split", "wide", "attributes"}
+             "text", "when", "unless", "split", "wide", "attributes", "after"}
 CONDITION = {"column", "equals", "in", "matches", "blank"}
 SPLIT = {"column", "by", "into", "sep", "pattern"}
 

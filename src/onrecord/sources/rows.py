@@ -14,11 +14,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from onrecord.attributes import CHECKED, NO, YES, YES_NO_WORDS
 from onrecord.errors import InputError
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
 from onrecord.sources.explode import explode
-from onrecord.sources.mapping import EventSpec, Mapping
+from onrecord.sources.mapping import TEMPLATE_COLUMN, EventSpec, Mapping
 from onrecord.sources.parsed import Parsed, Reject, events_table
 from onrecord.sources.times import blank_mask, interval, parse_times
 
@@ -105,7 +106,9 @@ class RowReader:
         for col in self.m.required:
             self.reject(_np(blank_mask(self.table[col])), col, self.table[col], "required value is blank")
         rows = _Frame(self.table, self.n, self._fields())
-        blocks = [self._block(spec, rows) for spec in self.m.events]
+        blocks: list[_Block] = []
+        for spec in self.m.events:
+            blocks.append(self._block(spec, rows, blocks))
         self.out.rejects.sort(key=lambda r: r.line)
         self._merge(blocks)
 
@@ -124,21 +127,34 @@ class RowReader:
         out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
         return out
 
-    def _attribute(self, name: str, values: pa.Array) -> pa.Array:
-        """An attribute's values as stored (the one place a row's and a block's own pass)."""
-        return values
+    def _attribute(self, name: str, values: pa.Array, frame: _Frame | None = None) -> pa.Array:
+        """An attribute's values as stored (the one place a row's and a block's own pass).
+        One the build reads with a value set (attributes.CHECKED: `armed`) is checked: a
+        value outside it rejects the row; the rest are stored in one spelling ("true" /
+        "false")."""
+        if CHECKED.get(name) != "yes_no":
+            return values
+        words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
+        yes = _np(pc.is_in(words, value_set=pa.array(sorted(YES))))
+        no = _np(pc.is_in(words, value_set=pa.array(sorted(NO))))
+        blank = _np(blank_mask(values))
+        column = self.m.attributes.get(name, name)
+        self.reject(~(yes | no | blank), f"attributes.{name}" if column.startswith("\x00") else column, values,
+                    f"attribute {name} must be one of {YES_NO_WORDS}", frame)
+        return pa.array(np.where(yes, "true", np.where(no, "false", None)), pa.string())
 
     def _own_attributes(self, spec: EventSpec, frame: _Frame) -> pa.Array:
         """The row's attributes with the block's own beside them (its own win on a name)."""
         m = self.m
         names = [k for k in m.attributes if k not in spec.attributes]
-        arrays = [self._attribute(k, frame.table[m.attributes[k]]) for k in names]
+        arrays = [self._attribute(k, frame.table[m.attributes[k]], frame) for k in names]
         for k, fs in spec.attributes.items():
             names.append(k)
-            arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded)))
+            arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded),
+                                          frame))
         return colfn.json_object(names, arrays, frame.n)
 
-    def _block(self, spec: EventSpec, rows: _Frame) -> _Block:
+    def _block(self, spec: EventSpec, rows: _Frame, before: list[_Block]) -> _Block:
         frame = rows if spec.split is None else self._pieces(spec, rows)
         applies = spec.rows.keeps(frame.table, frame.n) if spec.rows else np.ones(frame.n, dtype=bool)
         if spec.slot:  # a wide layout's slot with nothing written in it is no event
@@ -147,6 +163,8 @@ class RowReader:
             self.reject(frame.unread & applies, spec.split.column, frame.table[SPLIT_PIECE],
                         f"the piece does not match {spec.key}.split.pattern", frame)
         lo, hi, texts = self._times(spec, frame, applies)
+        if spec.after is not None:
+            lo, hi = _next_day_where_before(lo, hi, next(b for b in before if b.spec.key == spec.after), frame)
         return _Block(spec, frame, lo, hi, texts, self._kinds(spec, frame, applies), applies)
 
     def _pieces(self, spec: EventSpec, rows: _Frame) -> _Frame:
@@ -177,10 +195,13 @@ class RowReader:
         unread = ~blank & _np(pc.is_null(lo))
         # The pattern is the column's: judged on every row read, whichever block a row is for.
         # One value alone cannot tell a wrong pattern from a wrong row (a live feed's one line).
-        written = ~blank & ~(self.left_out if frame.parent is None else self.left_out[frame.parent])
+        read_at = ~(self.left_out if frame.parent is None else self.left_out[frame.parent])
+        written = ~blank & read_at
         if written.sum() > 1 and not (written & ~unread).any():
             self._format_reads_nothing(spec, frame, texts, written)
         unread &= applies
+        if spec.date:
+            lo = _days_go_on(lo, read_at & applies)
         col = "+".join(spec.time)
         self.reject(unread, col, texts, f"time does not read as {spec.format}", frame)
         if not spec.optional:
@@ -202,7 +223,9 @@ class RowReader:
     def _kinds(self, spec: EventSpec, frame: _Frame, applies: np.ndarray) -> pa.Array:
         if spec.kind:
             return pa.repeat(pa.scalar(spec.kind, pa.string()), frame.n)
-        values = pc.utf8_trim_whitespace(frame.table[spec.kind_from])
+        chosen_by = colfn.template(spec.kind_from, frame.table, frame.n) if TEMPLATE_COLUMN.search(spec.kind_from) \
+            else frame.table[spec.kind_from]
+        values = pc.utf8_trim_whitespace(chosen_by)
         table = {k: v for k, v in spec.kinds.items() if k != "default"}
         found = pc.take(pa.array(list(table.values()), pa.string()),
                         pc.index_in(values, value_set=pa.array(list(table.keys()), pa.string())))
@@ -290,6 +313,32 @@ class RowReader:
             stacked = pa.concat_arrays([pa.nulls(self.n, f.type) if a is None else a.cast(f.type) for a in arrays])
             columns[f.name] = stacked.take(by_pair)
         return columns, rows.astype(np.int64), np.asarray(index, dtype=np.int64)[which]
+
+
+DAY_MS = 86_400_000
+
+
+def _days_go_on(lo: pa.Array, counted: np.ndarray) -> pa.Array:
+    """Times of day on the mapping's `date`, in file order: where one is more than 12 h
+    before the one above it, midnight has passed and the day moves on (a log past 00:00).
+    Only the rows the block reads count (a comment row's stray time moves no day)."""
+    valid = pc.is_valid(lo).to_numpy(zero_copy_only=False) & counted
+    at = np.flatnonzero(valid)
+    if len(at) < 2:
+        return lo
+    t = pc.fill_null(lo, 0).to_numpy(zero_copy_only=False)[at]
+    days = np.concatenate([[0], np.cumsum(np.diff(t) < -DAY_MS // 2)])
+    out = pc.fill_null(lo, 0).to_numpy(zero_copy_only=False).copy()
+    out[at] = t + days * DAY_MS
+    return pa.array(out, pa.int64(), mask=~valid)  # rows not counted are not events of this block
+
+
+def _next_day_where_before(lo: pa.Array, hi: pa.Array, ref: _Block, frame: _Frame) -> tuple[pa.Array, pa.Array]:
+    """A time of day dated by the row's day that falls more than 12 h before the time it
+    follows (`after`) is on the next day: a unit sent at 00:03 on a call made at 23:58."""
+    ref_lo = ref.lo if frame.parent is None else ref.lo.take(pa.array(frame.parent))
+    early = pc.fill_null(pc.less(lo, pc.subtract(ref_lo, DAY_MS // 2)), False)
+    return pc.if_else(early, pc.add(lo, DAY_MS), lo), pc.if_else(early, pc.add(hi, DAY_MS), hi)
 
 
 def _np(mask) -> np.ndarray:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 DATABASE_URL_ENV = "ONRECORD_DATABASE_URL"
 SQLITE_FILE = "case.db"
@@ -30,7 +32,8 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
         # Deferred: readers never wait for a lock; writers take it with their first write.
-        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql(
+            "BEGIN IMMEDIATE" if conn.get_execution_options().get("immediate") else "BEGIN"))
         return engine
     return create_engine(url, connect_args={"application_name": "onrecord"})
 
@@ -50,6 +53,15 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA cache_size=-262144")
     cur.execute("PRAGMA temp_store=MEMORY")
     cur.close()
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction that reads and then writes: on SQLite it takes the write lock at BEGIN
+    (IMMEDIATE), so it waits its turn behind another writer instead of failing at once with
+    "database is locked" when its first write finds the lock taken after its reads."""
+    with engine.connect().execution_options(immediate=True) as conn, conn.begin():
+        yield conn
 
 
 def is_sqlite(engine: Engine) -> bool:

@@ -64,7 +64,10 @@ class TimelineReads:
         base = aligned_events.join(events, events.c.id == aligned_events.c.event_id) if built else events
         if with_sources:
             base = base.join(sources, sources.c.id == events.c.source_id)
-        return stmt.select_from(base).where((aligned_events if built else events).c.case_id == self.case.id)
+        stmt = stmt.select_from(base).where((aligned_events if built else events).c.case_id == self.case.id)
+        if withheld := self.withheld_sources():  # sources restricted to another agency's users
+            stmt = stmt.where(events.c.source_id.not_in(sorted(withheld)))
+        return stmt
 
     def _window_where(self, stmt, q: TimelineQuery, built: bool, untimed: bool = False):
         t, _ = self._time_cols(built)
@@ -157,13 +160,16 @@ class TimelineReads:
         from onrecord.vocab import EVENT_KINDS
 
         e, s = events.c, sources.c
-        srcs = self._tuples(select(s.agency, s.kind, s.event_count).where(s.case_id == self.case.id))
-        first = self._scalar(select(func.min(e.t_src_lo)).where(e.case_id == self.case.id))
-        last = self._scalar(select(func.max(e.t_src_lo)).where(e.case_id == self.case.id))
+        withheld = sorted(self.withheld_sources())
+        mine = (e.source_id.not_in(withheld),) if withheld else ()
+        shown = (s.id.not_in(withheld),) if withheld else ()
+        srcs = self._tuples(select(s.agency, s.kind, s.event_count).where(s.case_id == self.case.id, *shown))
+        first = self._scalar(select(func.min(e.t_src_lo)).where(e.case_id == self.case.id, *mine))
+        last = self._scalar(select(func.max(e.t_src_lo)).where(e.case_id == self.case.id, *mine))
         agencies, kinds, units = {a for a, _, _ in srcs if a}, set(), set()
         if window:
             near = select(e.agency, e.kind, e.unit).where(e.case_id == self.case.id, e.t_src_lo >= window[0],
-                                                          e.t_src_lo <= window[1]).distinct()
+                                                          e.t_src_lo <= window[1], *mine).distinct()
             for agency, kind, unit in self._tuples(near):
                 agencies.add(agency) if agency else None
                 kinds.add(kind)

@@ -3,15 +3,20 @@
 Every read of case data — the CLI's views, the web's routes, the report, the build's
 event load, linkage's contact rows, scenario scoring, verify, the importer's "already
 imported?" — goes through a CaseReader opened here, for one case and the actor who reads.
-Today the actor is always the local user at this machine. Sign-in, roles, per-agency
-access, redaction and the audit of reads (issue 16) have one place each:
+The actor is the local user (a store without accounts, the command line) or a signed-in
+account (docs/access.md). Access and redaction have one place each:
 
 - the access check: `open_reader` (may this actor read this case at all?);
-- the audit and redaction of what is read: `CaseReader._rows`, `_tuples`, `_scalar`, `_stream` and
-  `_frame`, through which every query of every read method runs (read_*.py only build
-  statements; only this module executes them);
-- caches: each reader keeps its own (`remember`), so one actor's answers are never
-  served to another.
+- what is withheld: `read_access.py` (sources restricted to another agency), applied in the
+  statements of read_timeline.py and read_records.py; the bulk reads (`_stream`, `_frame`)
+  refuse an actor withheld anything;
+- redaction: `CaseReader._rows` and `_tuples`, through which every row-returning query of
+  every read method runs (protected people by their pseudonyms; store/redact.py);
+- caches: each reader keeps its own (`remember`), so answers are never served to an actor
+  who sees the case differently.
+
+The audit of reads is per request (views/web/audit_reads.py) and per command
+(cli/audit_commands.py): what a reader returns is known there, not here.
 
 tests/store/test_reader_door.py fails when a module outside the store starts touching
 the case tables itself.
@@ -30,20 +35,31 @@ from zoneinfo import ZoneInfo
 import pandas as pd
 from sqlalchemy import create_engine, event, func, select
 
+from onrecord.errors import AccessDenied
 from onrecord.store.arrow_read import arrow_frame
 from onrecord.store.case import Case, open_case
+from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_records import RecordReads
 from onrecord.store.read_timeline import TimelineReads
+from onrecord.store.roles import may
 from onrecord.store.schema import aligned_events, cases, sources
 
 
 @dataclass(frozen=True)
 class Actor:
-    """Who reads: the local user today; a signed-in user with a role later."""
+    """Who reads: the person at this machine (`local`, on a store without accounts: they can
+    open the case folder, so every byte of it is theirs already), or a signed-in `user`
+    with a role (store/roles.py), the agencies they belong to and the cases granted them."""
 
     name: str
-    kind: str = "local"  # the person at this machine, reading a case folder they can open
+    kind: str = "local"
+    role: str = "admin"
+    agencies: frozenset[str] = frozenset()
+    cases: frozenset[int] | None = None  # None: every case (the local user)
+
+    def may(self, right: str) -> bool:
+        return may(self.role, right)
 
 
 LOCAL_USER = Actor("local user")
@@ -52,12 +68,14 @@ ANSWERS_KEPT = 32
 
 def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None,
                 read_only: bool = False) -> CaseReader:
-    """A reader of one case for one actor. The access check belongs here: the local user
-    may read every case folder they can open. `read_only`: on SQLite, a connection that
+    """A reader of one case for one actor. The access check: the local user may read every
+    case folder they can open; a signed-in user the cases granted them. `read_only`: on SQLite, a connection that
     never takes the write lock, so a server keeps answering while an import or a build
     writes."""
     if not isinstance(case, Case):
         case = open_case(Path(case), database_url)
+    if actor.cases is not None and case.id not in actor.cases:
+        raise AccessDenied(f"{actor.name} may not read case {case.name} (an admin grants it: onrecord user add)")
     return CaseReader(_read_only(case) if read_only else case, actor)
 
 
@@ -72,7 +90,7 @@ def _read_only(case: Case) -> Case:
     return dataclasses.replace(case, engine=engine)
 
 
-class CaseReader(TimelineReads, RecordReads, BulkReads):
+class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads):
     """The reads of one case for one actor. Opened by `open_reader`, never directly."""
 
     def __init__(self, case: Case, actor: Actor):
@@ -88,11 +106,22 @@ class CaseReader(TimelineReads, RecordReads, BulkReads):
         with self.case.engine.connect() as conn:
             result = conn.execute(stmt)
             keys = list(result.keys())  # once, not per row: 20,000 rows are drawn at a time
-            return [dict(zip(keys, r)) for r in result.fetchall()]
+            rows = result.fetchall()
+        redact = self.redactor()
+        if not redact:
+            return [dict(zip(keys, r)) for r in rows]
+        # every string read, and the raw line (bytes): protected people by their pseudonyms
+        texts = [i for i, k in enumerate(keys) if k == "raw"]
+        return [dict(zip(keys, (redact.value(v) if isinstance(v, str) or i in texts else v
+                                for i, v in enumerate(r)))) for r in rows]
 
     def _tuples(self, stmt) -> list[tuple]:
         with self.case.engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(stmt).fetchall()]
+            rows = conn.execute(stmt).fetchall()
+        redact = self.redactor()
+        if not redact:
+            return [tuple(r) for r in rows]
+        return [tuple(redact.text(v) if isinstance(v, str) else v for v in r) for r in rows]
 
     def _scalar(self, stmt):
         with self.case.engine.connect() as conn:
@@ -100,12 +129,20 @@ class CaseReader(TimelineReads, RecordReads, BulkReads):
 
     def _stream(self, stmt, batch: int = 50_000) -> Iterator:
         """Rows one batch at a time, for reads of every record of a case (verify)."""
+        self._whole_case()
         with self.case.engine.connect() as conn:
             yield from conn.execute(stmt.execution_options(yield_per=batch))
 
     def _frame(self, stmt, categories: tuple[str, ...] = ()) -> pd.DataFrame:
         """Millions of rows as Arrow columns (store/arrow_read.py), for the build."""
+        self._whole_case()
         return arrow_frame(self.case, stmt, categories)
+
+    def _whole_case(self) -> None:
+        # Bulk reads (the build, linkage, verify) read every record of every source as stored:
+        # only an actor withheld nothing and shown everything may make them.
+        if self.withheld_sources() or not (self.actor.may("raw") and self.actor.may("personal")):
+            raise AccessDenied(f"{self.actor.name} may not read the whole case at once")
 
     # ---- this reader's own answers
 
@@ -160,4 +197,8 @@ class CaseReader(TimelineReads, RecordReads, BulkReads):
         return ZoneInfo(zone or "UTC")
 
     def sources(self) -> list[dict]:
-        return self._rows(select(sources).where(sources.c.case_id == self.case.id).order_by(sources.c.id))
+        """The case's sources this actor may read (withheld ones are not listed)."""
+        stmt = select(sources).where(sources.c.case_id == self.case.id)
+        if withheld := self.withheld_sources():
+            stmt = stmt.where(sources.c.id.not_in(sorted(withheld)))
+        return self._rows(stmt.order_by(sources.c.id))

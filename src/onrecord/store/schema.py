@@ -223,3 +223,7 @@ findings = Table(
     Column("evidence", Text, nullable=False),  # JSON: {"events": [...], "claims": [...], "fused": [...]}
     Index("ix_findings_case_kind", "case_id", "kind"),
 )
+
+# Accounts, sessions, the audit log, protected people, restricted sources, annotations
+# (issue 16): their own module, on this same metadata.
+from onrecord.store import schema_access  # noqa: E402,F401

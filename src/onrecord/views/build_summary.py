@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from onrecord.findings.render import sentence
+from onrecord.findings.render import clock_against, sentence
 
 
 def print_build(r, zone) -> None:
@@ -25,8 +25,10 @@ def print_build(r, zone) -> None:
         table.add_row(names[s], c.status, off, str(c.anchors))
     wide.print(table)
     if any(c.offset_s is None and c.anchors for c in r.clocks.values()):
-        out.print("unknown: lined up with the clocks it shares moments with, but none of them is trusted "
-                  "or pinned; its events carry ±5 min (onrecord pin-clock sets one)")
+        out.print("unknown: lined up with the clocks it shares moments with, but none of them is declared "
+                  "reference or pinned; its events carry ±5 min (declare one: [clock] in its mapping, "
+                  "docs/mappings.md; or onrecord pin-clock)")
+    _print_understood(wide, r)
     fused = sum(1 for m in r.moments if len(m.members) > 1)
     reports = sum(len(m.members) for m in r.moments if len(m.members) > 1)
     out.print(f"who is who: {len(r.who.units())} units, "
@@ -39,6 +41,28 @@ def print_build(r, zone) -> None:
     for p in r.problems:
         out.print(f"  note: {p}", style="yellow")
     out.print("details: onrecord metrics CASE; onrecord timeline CASE")
+
+
+def _print_understood(out: Console, r) -> None:
+    """Per source: which clock it was read against, whether it shares a moment, the text
+    lines no lexicon understood and the attributes the build does not read."""
+    table = Table(title="What the build read and did not understand, per source")
+    for col in ("source", "clock read against", "text not understood", "attributes not read"):
+        table.add_column(col, overflow="fold")
+    for f in r.findings:
+        if f.name != "source_understood":
+            continue
+        p = f.payload
+        clock = clock_against(p.get("clock") or {}).removeprefix("clock: ")
+        if p.get("shares_moment") is False:
+            clock += "; shares no moment with another source"
+        text = "-" if not p.get("text_events") else f"{p['unclassified']} of {p['text_events']} lines" + \
+            "".join(f"\n  “{t}” ×{n}" for t, n in p.get("common") or [])
+        if p.get("statuses_unread"):
+            text += f"\n{p['statuses_unread']} unit statuses of unsaid meaning"
+        table.add_row(f.subject, clock, text, ", ".join(p.get("ignored_attributes") or []) or "-")
+    if table.row_count:
+        out.print(table)
 
 
 HEADLINE = ("first_shots", "first_911_call", "first_dispatch", "first_armed_unit_on_scene", "first_entry",

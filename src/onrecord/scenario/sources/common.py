@@ -41,7 +41,7 @@ class Table:
 
 def mapping_doc(name: str, kind: str, agency: str, tz: str | None, description: str,
                 fields: dict, attributes: dict, events: list[dict], layout: str = "row-per-call",
-                required: list[str] | None = None, codes: dict | None = None) -> dict:
+                required: list[str] | None = None, codes: dict | None = None, clock: dict | None = None) -> dict:
     head = {"name": name, "description": description, "source_kind": kind, "agency": agency}
     if tz:
         head["timezone"] = tz
@@ -51,6 +51,8 @@ def mapping_doc(name: str, kind: str, agency: str, tz: str | None, description: 
            "fields": fields, "attributes": attributes}
     if codes:
         doc["codes"] = codes
+    if clock:  # how far the export's clock is trusted, as its owner would declare it
+        doc["clock"] = clock
     doc["events"] = events
     return doc
 

@@ -23,7 +23,9 @@ def sensors(story: Story, book: TruthBook, rng: random.Random) -> Table:
     m = mapping_doc("campus-sensors", "sensor", w.schools, "UTC", f"{w.school} gunshot, door and alarm sensors",
                     {"place": {"template": "{Building} {Zone}"}, "text": "Detail"},
                     {"rid": "EventId", "device": "DeviceId", "device_type": "DeviceType"}, ev,
-                    required=["EventId", "DeviceType", "TimestampUTC"])
+                    required=["EventId", "DeviceType", "TimestampUTC"],
+                    # an NTP-timed sensor network, as its vendor states it: within 1.5 s
+                    clock={"trust": "reference", "uncertainty_s": 1.5})
     t = Table(name, "sensor", w.schools, head, m, off, "one row per device event; UTC ISO 8601 with Z")
     hits = []
     for burst in story.bursts:
@@ -64,7 +66,8 @@ def avl(story: Story, book: TruthBook, rng: random.Random) -> Table:
     ev = [{"kind": "unit_position", "time": "EpochMs", "format": "epoch_ms"}]
     m = mapping_doc("county-avl", "avl", w.sheriff, "UTC", f"{w.agencies[w.sheriff].name} vehicle locations",
                     {"unit": "VehicleId", "lat": "Lat", "lon": "Lon"}, {"rid": "PingId", "speed": "SpeedMph"},
-                    ev, required=["PingId", "VehicleId", "EpochMs"])
+                    ev, required=["PingId", "VehicleId", "EpochMs"],
+                    clock={"trust": "reference", "uncertainty_s": 0.1})  # GPS-timed
     t = Table(name, "avl", w.sheriff, head, m, 0.0,
               "one row per location ping; epoch milliseconds UTC; vehicle numbers, not unit ids")
     pings = []

@@ -98,4 +98,5 @@ def gather(reader: CaseReader) -> dict:
         "alerts": metrics_with_lines(reader, zone, "alert"),
         "subjects": shape.subjects(reader, zone), "sources": shape.sources(reader, zone),
         "clock": "aligned" if built else "source",
+        "annotations": [a | {"when": timetext.when(a["at_ms"], zone)} for a in reader.annotations()],
     }

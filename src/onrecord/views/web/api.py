@@ -7,13 +7,31 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from onrecord.errors import UsageError
 from onrecord.store.read_timeline import TimelineQuery
+from onrecord.store.reader import CaseReader
 from onrecord.timetext import parse_user_time
 from onrecord.views.web import chart, present, shape
+from onrecord.views.web.audit_reads import returned
+from onrecord.views.web.signin import identify
 
-router = APIRouter(prefix="/api", tags=["case"])
+
+class Problem(BaseModel):
+    """Every 4xx answer: one sentence; a validation error also lists `errors`."""
+
+    detail: str
+    errors: list[dict] | None = None
+
+
+# Every route answers 401 without a valid session or token, 403 when the account may not
+# read this case, 421 for a Host the server does not answer to (guard.py).
+ERRORS = {code: {"model": Problem, "description": what} for code, what in [
+    (401, "not signed in: no valid session cookie or API token"), (403, "not allowed for this account"),
+    (404, "no such record in this case"), (421, "a Host name this server does not answer to"),
+    (422, "a bad parameter, named in `detail`")]}
+router = APIRouter(prefix="/api", tags=["case"], dependencies=[Depends(identify)], responses=ERRORS)
 MAX_ID = 2**62  # larger ids cannot exist in the store; refuse them as bad input, not a crash
 Id = Annotated[int, Path(ge=1, le=MAX_ID, description="id as shown in the timeline or a finding's evidence")]
 Text = Annotated[str | None, Query(max_length=200, pattern=r"^[^\x00-\x1f]*$")]
@@ -21,6 +39,15 @@ Text = Annotated[str | None, Query(max_length=200, pattern=r"^[^\x00-\x1f]*$")]
 
 def state(request: Request):
     return request.app.state.case
+
+
+def reader(request: Request) -> CaseReader:
+    """The case's reader for the actor `identify` found: every read of a route goes through it."""
+    return request.app.state.case.reader(request.state.actor)
+
+
+def facets(request: Request) -> dict:
+    return request.app.state.case.facets(request.state.actor)
 
 
 def _time(text: str | None, zone, name: str) -> int | None:
@@ -44,7 +71,7 @@ def window_filters(
     kind: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9_]+$", description="event kind")] = None,
     source_kind: Annotated[str | None, Query(max_length=20, pattern=r"^[a-z0-9_]+$")] = None,
 ) -> TimelineQuery:
-    zone = state(request).facets()["zone"]
+    zone = facets(request)["zone"]
     q = TimelineQuery(t_from=_time(t_from, zone, "from"), t_to=_time(t_to, zone, "to"), agency=agency, unit=unit,
                     kind=kind, source_kind=source_kind)
     if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
@@ -55,12 +82,16 @@ def window_filters(
 def _cursor(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
+    bad = HTTPException(422, f"cursor {text!r} is not one this API handed out (use next_cursor as given)")
     try:
-        t, i = base64.urlsafe_b64decode(text.encode("ascii") + b"==").decode("ascii").split(".")
-        return int(t), int(i)
+        t, i = (int(x) for x in base64.urlsafe_b64decode(text.encode("ascii") + b"==").decode("ascii").split("."))
     except (ValueError, UnicodeError) as exc:
-        raise HTTPException(422, f"cursor {text!r} is not one this API handed out (use next_cursor as given)") \
-            from exc
+        raise bad from exc
+    # A crafted cursor may hold numbers no store column can: refuse them here, not as a
+    # database overflow (a 500) when the query runs.
+    if not (-(2**53) < t < 2**53 and 0 <= i <= MAX_ID):
+        raise bad
+    return t, i
 
 
 def _encode_cursor(after: tuple[int, int] | None) -> str | None:
@@ -70,12 +101,11 @@ def _encode_cursor(after: tuple[int, int] | None) -> str | None:
 
 @router.get("/cases/current", summary="The case being served: name, zone, built or not, counts, filters")
 def case_current(request: Request) -> dict:
-    st = state(request)
-    f, reader = st.facets(), st.reader()
+    st, f, r = state(request), facets(request), reader(request)
     window = f["window"]
-    return {"name": st.case.name, "uid": st.case.uid, "timezone": f["zone"].key, "built": reader.is_built(),
-            "not_built_note": None if reader.is_built() else present.NOT_BUILT, "events": f["events"],
-            "derived": reader.derived_counts(), "agencies": f["agencies"], "agency_colours": f["colours"],
+    return {"name": st.case.name, "uid": st.case.uid, "timezone": f["zone"].key, "built": r.is_built(),
+            "not_built_note": None if r.is_built() else present.NOT_BUILT, "events": f["events"],
+            "derived": r.derived_counts(), "agencies": f["agencies"], "agency_colours": f["colours"],
             "units": f["units"], "kinds": f["kinds"], "source_kinds": f["source_kinds"],
             "busiest_window": present.times_json(*window, f["zone"]) if window else None,
             "span": present.times_json(f["t_min"], f["t_max"], f["zone"])}
@@ -87,8 +117,9 @@ def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_fil
                 cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
                 = None) -> dict:
     q.limit, q.after = limit, _cursor(cursor)
-    zone = state(request).facets()["zone"]
-    page = state(request).reader().timeline(q)
+    zone = facets(request)["zone"]
+    page = reader(request).timeline(q)
+    returned(request, (r["id"] for r in page.events))
     return {"timezone": zone.key, "clock": page.clock,
             "events": [shape.event_row(r, zone, page.clock) for r in page.events],
             "next_cursor": _encode_cursor(page.next)}
@@ -98,57 +129,67 @@ def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_fil
 def timeline(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
              lanes: Literal["agency", "unit", "source"] = "agency",
              max_points: Annotated[int, Query(ge=100, le=chart.MAX_POINTS)] = chart.MAX_POINTS) -> dict:
-    st = state(request)
-    data = st.remember(("timeline", repr(q), lanes, max_points),
-                       lambda: chart.timeline_data(st.reader(), q, st.facets(), lanes, max_points))
+    r, f = reader(request), facets(request)
+    data = r.remember(("timeline", repr(q), lanes, max_points), lambda: chart.timeline_data(r, q, f, lanes, max_points))
+    returned(request, (i for t in data["traces"] for i in t.get("id", ())))
     # Straight to JSON: FastAPI's encoder would walk each of up to 20,000 points again.
     return JSONResponse(data)
 
 
 @router.get("/events/{event_id}", summary="One event: its source line, raw text, hash, clock offset, fused group")
 def event(request: Request, event_id: Id) -> dict:
-    out = shape.event_detail(state(request).reader(), event_id, state(request).facets()["zone"])
+    out = shape.event_detail(reader(request), event_id, facets(request)["zone"])
     if out is None:
         raise HTTPException(404, f"no event {event_id} in case {state(request).case.name}")
+    returned(request, [out["id"]] + [x["id"] for x in (out["fused"] or {}).get("reports", [])])
     return out
 
 
 @router.get("/fused/{fused_id}", summary="A fused event and every report it was fused from")
 def fused(request: Request, fused_id: Id) -> dict:
-    f = state(request).reader().fused_event(fused_id)
+    r = reader(request)
+    f = r.fused_event(fused_id)
     if f is None:
         raise HTTPException(404, f"no fused event {fused_id} in case {state(request).case.name}"
-                            + ("" if state(request).reader().is_built() else " (the case is not built yet)"))
-    return shape.fused_json(f, state(request).facets()["zone"])
+                            + ("" if r.is_built() else " (the case is not built yet)"))
+    out = shape.fused_json(f, facets(request)["zone"])
+    returned(request, (x["id"] for x in out["reports"]))
+    return out
 
 
 @router.get("/findings", summary="Findings: metrics, discrepancies, warnings, alerts, each with its evidence")
 def findings(request: Request, kind: Literal["metric", "discrepancy", "warning", "alert"] | None = None) -> dict:
-    st = state(request)
-    zone = st.facets()["zone"]
-    return {"built": st.reader().is_built(),
-            "findings": [shape.finding_json(f, zone) for f in st.reader().findings(kind)]}
+    r, zone = reader(request), facets(request)["zone"]
+    found = [shape.finding_json(f, zone) for f in r.findings(kind)]
+    returned(request, (f["id"] for f in found))
+    return {"built": r.is_built(), "findings": found}
 
 
 @router.get("/discrepancies", summary="Discrepancy findings with both sides quoted")
 def discrepancies(request: Request) -> dict:
-    st = state(request)
-    return {"built": st.reader().is_built(), "discrepancies": shape.discrepancies(st.reader(), st.facets()["zone"])}
+    r = reader(request)
+    found = shape.discrepancies(r, facets(request)["zone"])
+    returned(request, (f["id"] for f in found))
+    return {"built": r.is_built(), "discrepancies": found}
 
 
 @router.get("/sources", summary="Each source: file, hash, clock offset ± uncertainty and the events it rests on")
 def sources(request: Request) -> dict:
-    st = state(request)
-    return {"built": st.reader().is_built(), "sources": shape.sources(st.reader(), st.facets()["zone"])}
+    r = reader(request)
+    return {"built": r.is_built(), "sources": shape.sources(r, facets(request)["zone"])}
 
 
 @router.get("/claims", summary="Claims read from statements and press, with speaker, subject and value")
 def claims(request: Request) -> dict:
-    zone = state(request).facets()["zone"]
-    return {"claims": [shape.claim_json(c, zone) for c in state(request).reader().claims()]}
+    zone = facets(request)["zone"]
+    found = [shape.claim_json(c, zone) for c in reader(request).claims()]
+    returned(request, (c["id"] for c in found))
+    return {"claims": found}
 
 
 @router.get("/subjects", summary="Prior warnings per person, with flags and the records behind them")
 def subjects(request: Request) -> dict:
-    st = state(request)
-    return {"built": st.reader().is_built(), "subjects": shape.subjects(st.reader(), st.facets()["zone"])}
+    r = reader(request)
+    people = shape.subjects(r, facets(request)["zone"])
+    returned(request, (w["id"] for p in people for w in p["warnings"]))
+    return {"built": r.is_built(), "subjects": people}

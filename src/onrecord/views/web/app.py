@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from onrecord.store.case import Case
+from onrecord.store.case import Case, open_case
 from onrecord.store.reader import LOCAL_USER, Actor, CaseReader, open_reader
 from onrecord.views.web import present
 
@@ -19,9 +20,10 @@ HERE = Path(__file__).parent
 
 
 class CaseState:
-    """The served case, and one reader per actor who reads it (today the local user only).
-    Each reader keeps its own caches: slow-changing facts (filter values, the busiest
-    window) and recent answers, until an import or a build changes the case."""
+    """The served case, and one reader per actor who reads it. Each reader keeps its own
+    caches: slow-changing facts (filter values, the busiest window) and recent answers,
+    until an import or a build changes the case; what one actor may see is never served
+    from another's."""
 
     def __init__(self, case: Case):
         self.case = case
@@ -29,21 +31,23 @@ class CaseState:
         self._readers: dict[Actor, CaseReader] = {}
 
     def reader(self, actor: Actor = LOCAL_USER) -> CaseReader:
-        # Every page and API route reads through here: sign-in (issue 16) picks the actor.
+        """The reader of everyone who sees the case as `actor` does: the same role, agencies
+        and cases see the same answers (what is withheld and redacted follows from those
+        alone), so they share one reader and its caches — fifty analysts signed in at once
+        work out the filter values of a million events once, not fifty times. Who asked is
+        the request's actor, in the audit; the reader never names them."""
+        view = actor if actor.kind == "local" else dataclasses.replace(actor, name=f"({actor.role} view)")
         with self._lock:
-            if actor not in self._readers:
-                self._readers[actor] = open_reader(self.case, actor)
-            return self._readers[actor]
+            if view not in self._readers:
+                self._readers[view] = open_reader(self.case, view)
+            return self._readers[view]
 
-    def remember(self, key: tuple, make):
-        return self.reader().remember(key, make)
-
-    def facets(self) -> dict:
+    def facets(self, actor: Actor = LOCAL_USER) -> dict:
         """The filter values, the zone, the agencies' colours and the incident's window."""
-        return self.reader().remember_fact(("facets",), self._facets)
+        return self.reader(actor).remember_fact(("facets",), lambda: self._facets(actor))
 
-    def _facets(self) -> dict:
-        r = self.reader()
+    def _facets(self, actor: Actor) -> dict:
+        r = self.reader(actor)
         window = r.busiest_window()
         f = r.facets(window)
         f["zone"] = r.display_zone()
@@ -60,20 +64,41 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "bad request: " + "; ".join(parts)
 
 
-def create_app(case_path: str | Path) -> FastAPI:
-    from onrecord.views.web import api, pages
+def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = (),
+               secure_cookies: bool = False, now_ms=None) -> FastAPI:
+    """The app serving one case. `host`: the address it is bound to; with `allowed_hosts`,
+    the names a request's `Host` may carry (guard.py: every other name is refused).
+    `secure_cookies`: served behind TLS, so cookies are sent over HTTPS only. `now_ms`:
+    the clock of sessions and lockouts (tests)."""
+    from onrecord.access.audit import AuditLog
+    from onrecord.access.clock import wall_ms
+    from onrecord.access.store import AccessStore
+    from onrecord.views.web import api, audit_reads, docs, guard, notes, pages, signin
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
-                  "record: the case's sourced timeline, findings, claims and sources.")
-    app.state.case = CaseState(open_reader(Path(case_path), read_only=True).case)
+                  "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
+                  "or send an API token (`onrecord token create`) as `Authorization: Bearer ...`.",
+                  docs_url=None, redoc_url=None)  # /docs is served from local files (docs.py)
+    case = open_case(Path(case_path))
+    app.state.access = AccessStore.of(case, now_ms or wall_ms)
+    app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True)
+    app.state.accounts_seen, app.state.accounts_checked = None, 0.0
+    app.state.secure_cookies = secure_cookies
+    app.state.case = CaseState(open_reader(case, read_only=True).case)
     # Filter values and the busiest window of a million events take seconds: start on them now,
     # so the first page a user opens does not wait for all of it.
     threading.Thread(target=app.state.case.facets, daemon=True, name="onrecord-warm-up").start()
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
     pages.add_filters(app.state.templates)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(signin.router)
     app.include_router(api.router)
+    app.include_router(notes.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
+    # outermost last: the Host check runs first, then the audit sees every answer it lets through
+    app.add_middleware(audit_reads.AuditReads, audit=app.state.audit, case_id=case.id)
+    app.add_middleware(guard.Guard, allowed=guard.served_names(host, allowed_hosts))
 
     @app.get("/vendor/plotly.min.js", include_in_schema=False)
     def plotly_js():
@@ -88,8 +113,11 @@ def create_app(case_path: str | Path) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException):
-        if request.url.path.startswith("/api/") or exc.status_code not in (404, 422):
-            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+        api_call = request.url.path.startswith("/api/")
+        if exc.status_code == 401 and not api_call:
+            return signin.login_redirect(request)
+        if api_call or exc.status_code not in (403, 404, 422):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
         return HTMLResponse(app.state.templates.get_template("error.html").render(
             request=request, status=exc.status_code, message=exc.detail, case=app.state.case.case,
             nav=""), status_code=exc.status_code)

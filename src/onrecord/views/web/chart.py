@@ -64,8 +64,10 @@ def timeline_data(reader: CaseReader, q: TimelineQuery, facets: dict, lanes: str
 
 
 def _trace(agency: str | None, colours: dict) -> dict:
-    return {"agency": agency or "(no agency)", "colour": colours.get(agency, "#444444"), "x": [], "y": [], "id": [],
-            "hover": []}
+    # `name` is the legend's text, escaped: Plotly reads legend names as markup (an agency code
+    # holding <a href> would be a link); `agency` stays the code as exported, for filters.
+    return {"agency": agency or "(no agency)", "name": escape(agency or "(no agency)"),
+            "colour": colours.get(agency, "#444444"), "x": [], "y": [], "id": [], "hover": []}
 
 
 def _points(reader: CaseReader, q: TimelineQuery, zone: ZoneInfo, lanes: str, colours: dict) -> dict:

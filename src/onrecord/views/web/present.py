@@ -47,6 +47,8 @@ def offset_text(clock: dict | None) -> str:
 
 def finding_value(f: dict, zone: ZoneInfo) -> str:
     lo, hi, unit = f.get("value_lo"), f.get("value_hi"), f.get("unit")
+    if f.get("status") == "withheld":
+        return "evidence withheld"
     if lo is None and hi is None:
         return "not established"
     if unit == "utc_ms":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from zoneinfo import ZoneInfo
 
-from onrecord.findings.render import says, sentence
+from onrecord.findings.render import says, sentence, understood_parts
 from onrecord.store.reader import CaseReader
 from onrecord.timetext import local_iso
 from onrecord.views.web import present
@@ -50,7 +50,7 @@ def fused_json(f: dict, zone: ZoneInfo) -> dict:
     return {"id": f["id"], "kind": f["kind"], **present.times_json(f["t_lo"], f["t_hi"], zone),
             "best": present.times_json(f["t_best"], f["t_best"], zone)["t_lo"], "agency": f["agency"],
             "place": f["place"], "label": f["label"], "report_count": f["reports"], "source_count": f["sources"],
-            "reports": [report_json(d, zone) for d in f["events"]]}
+            "withheld": bool(f.get("withheld")), "reports": [report_json(d, zone) for d in f["events"]]}
 
 
 def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | None:
@@ -60,6 +60,9 @@ def event_detail(reader: CaseReader, event_id: int, zone: ZoneInfo) -> dict | No
     out = report_json(d, zone)
     fused = reader.fused_event(d["fused_id"]) if d["fused_id"] is not None else None
     out["fused"] = fused_json(fused, zone) if fused else None
+    from onrecord.views.web.notes import annotation_json
+
+    out["annotations"] = [annotation_json(a) for a in reader.annotations("event", [event_id])]
     return out
 
 
@@ -67,7 +70,7 @@ def finding_json(f: dict, zone: ZoneInfo) -> dict:
     return {"id": f["id"], "kind": f["kind"], "name": f["name"], "subject": f["subject"], "status": f["status"],
             "value_lo": f["value_lo"], "value_hi": f["value_hi"], "unit": f["unit"],
             "value_text": present.finding_value(f, zone), "summary": sentence(f, zone), "payload": f["payload"],
-            "evidence": f["evidence"]}
+            "evidence": f["evidence"], "withheld": bool(f.get("withheld"))}
 
 
 def claim_json(c: dict, zone: ZoneInfo) -> dict:
@@ -144,6 +147,7 @@ def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
     clocks = reader.clock_estimates()
     pairs = {sid: anchor_pairs(c["evidence"]) for sid, c in clocks.items()}
     evs = {d["id"]: d for d in reader.events_detail({i for ps in pairs.values() for p in ps for i in p["event_ids"]})}
+    checks = {f["subject"]: f for f in reader.findings("source_check")}
     out = []
     for s in reader.sources():
         anchors = [{"residual_s": p["residual_s"], "other_source": p["other_source"],
@@ -152,8 +156,17 @@ def sources(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
                    for p in pairs.get(s["id"], [])]
         out.append({k: s[k] for k in ("id", "kind", "agency", "file_name", "file_sha256", "mapping_name",
                                       "timezone", "record_count", "event_count", "rejected_count", "imported_at")}
-                   | {"clock_estimate": clock_json(clocks.get(s["id"])), "anchors": anchors})
+                   | {"clock_estimate": clock_json(clocks.get(s["id"])), "anchors": anchors,
+                      "understood": _understood(checks.get(s["file_name"]))})
     return out
+
+
+def _understood(check: dict | None) -> dict | None:
+    """A source's check (findings/understood.py) for the sources page and /api/sources: the
+    payload, and its parts as phrases."""
+    if check is None:
+        return None
+    return {**check["payload"], "said": understood_parts(check["payload"])}
 
 
 def timeline_alerts(reader: CaseReader, zone: ZoneInfo) -> list[dict]:

@@ -2,7 +2,7 @@
 // Zooming or panning refetches the window, so counts per bucket turn into points as you zoom in.
 (function () {
   "use strict";
-  const C = window.ONRECORD;
+  const C = JSON.parse(document.getElementById("onrecord-config").textContent);
   const form = document.getElementById("filters");
   const chartEl = document.getElementById("chart");
   const statusEl = document.getElementById("status");
@@ -69,8 +69,9 @@
     const maxN = bins ? Math.max(1, ...data.traces.flatMap((t) => t.n)) : 1;
     // Lanes as numbers with tick labels: Plotly maps 20,000 category strings much more slowly.
     const laneIndex = new Map(data.lanes.map((name, i) => [name, i]));
+    // t.name is the legend text, escaped by the server: Plotly reads legend names as markup.
     const traces = data.traces.map((t) => ({
-      type: "scattergl", mode: "markers", name: t.agency, x: t.x, y: t.y.map((y) => laneIndex.get(y)),
+      type: "scattergl", mode: "markers", name: t.name, x: t.x, y: t.y.map((y) => laneIndex.get(y)),
       customdata: t.id || null,
       text: t.hover, hovertemplate: (bins ? "" : "%{x|%Y-%m-%d %H:%M:%S.%L} " + data.zone_abbr + "<br>") + "%{text}<extra></extra>",
       marker: {color: t.colour, opacity: bins ? 0.75 : 0.85, line: {width: 0},
@@ -132,7 +133,7 @@
       <dt>Clock offset</dt><dd>${offset}</dd>
       ${r.aligned ? `<dt>Aligned</dt><dd>${esc(r.aligned.local_text)}</dd>` : ""}
       ${r.text ? `<dt>Text</dt><dd>${esc(r.text)}</dd>` : ""}
-      <dt>Raw line</dt><dd><pre class="raw">${esc(r.record.raw)}</pre></dd>
+      <dt>Raw line</dt><dd>${r.record.raw == null ? '<span class="muted withheld">withheld: your role does not show raw lines</span>' : `<pre class="raw">${esc(r.record.raw)}</pre>`}</dd>
       <dt>SHA-256</dt><dd class="mono hash">${esc(r.record.sha256)}</dd></dl></article>`;
   }
 
@@ -148,8 +149,31 @@
     } else {
       html += `<p class="muted">${d.clock === "aligned" ? "Not fused with reports from other sources." : "Reports from other sources are fused once the case is built."}</p>`;
     }
+    html += notesHtml(d);
     detailEl.innerHTML = html;
     detailEl.dataset.eventId = d.id;
+    const noteForm = document.getElementById("note-form");
+    if (noteForm) noteForm.addEventListener("submit", (e) => { e.preventDefault(); addNote(d.id, noteForm); });
+  }
+
+  // Annotations: attributed notes beside the evidence, never in it (POST /api/annotations).
+  function notesHtml(d) {
+    const items = (d.annotations || []).map((a) => `<li class="note note-${esc(a.kind)}"><strong>${esc(a.kind)}</strong>`
+      + `${a.text ? ": " + esc(a.text) : ""} <span class="muted">— ${esc(a.author)}, ${esc(a.at)}</span></li>`).join("");
+    const form = C.annotate ? `<form id="note-form" class="note-form">
+        <select name="kind" id="note-kind"><option value="comment">comment</option><option value="tag">tag</option>
+          <option value="star">star</option><option value="disputed">disputed</option></select>
+        <input name="text" id="note-text" maxlength="4000" placeholder="comment, tag, or why it is disputed">
+        <button type="submit" id="note-add">Add</button><span class="note-error" id="note-error"></span></form>` : "";
+    return `<section class="notes"><h3>Annotations</h3>${items ? "<ul>" + items + "</ul>" : "<p class='muted'>None yet.</p>"}${form}</section>`;
+  }
+
+  async function addNote(id, form) {
+    const body = {target: "event", target_id: id, kind: form.elements.kind.value, text: form.elements.text.value || null};
+    const res = await fetch("/api/annotations", {method: "POST", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": C.csrf || ""}});
+    if (!res.ok) { document.getElementById("note-error").textContent = (await res.json()).detail || ("error " + res.status); return; }
+    showEvent(id);
   }
 
   document.querySelectorAll("#alerts a[data-event]").forEach((a) => a.addEventListener("click", (e) => {

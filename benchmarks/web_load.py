@@ -1,0 +1,199 @@
+"""The server under load (issue 16), beside a baseline measured in the same run:
+
+50 concurrent signed-in clients (each its own account session through POST /login) read
+`/api/events` pages of one-hour windows of a 1,000,000-event case for 60 s, on loopback
+only. Printed: p50/p95/p99 latency, requests/s, errors, the server's peak RSS, and whether
+every request is in the audit log; beside them the same requests made by one client alone
+(the baseline: p99 under load / p50 alone is the ratio).
+Targets: p99 <= 300 ms for /api/events pages, RSS <= 1 GB, 0 errors, every request audited.
+
+Run: .venv/bin/python benchmarks/web_load.py [--events 1000000] [--clients 50] [--seconds 60] [--work DIR]
+The case is built by benchmarks/web_timeline.py's builder and kept in --work for later runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+PASSWORD = "load test phrase 42"  # a fictional account on a throwaway copy of a generated case
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
+
+
+def accounts(case_dir: Path, n: int) -> list[str]:
+    from onrecord.access.store import AccessStore
+    from onrecord.store.case import open_case
+
+    case = open_case(case_dir)
+    access = AccessStore(case.engine)
+    names = [f"load{i:02d}" for i in range(n)]
+    for name in names:
+        if access.accounts.find(name) is None:
+            access.accounts.add(name, "analyst", PASSWORD, case.id)
+    case.engine.dispose()
+    return names
+
+
+def start_server(case_dir: Path) -> tuple[str, subprocess.Popen]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(HERE.parent / "src"))
+    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "serve", str(case_dir), "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    import httpx
+
+    for _ in range(600):
+        try:
+            if httpx.get(base + "/login", timeout=1).status_code == 200:
+                return base, proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[:500]}")
+
+
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    text = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(rf"{field}:\s+(\d+) kB", text).group(1)) / 1024
+
+
+async def signed_in(base: str, name: str):
+    import httpx
+
+    client = httpx.AsyncClient(base_url=base, timeout=60)
+    form = await client.get("/login")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+    r = await client.post("/login", data={"username": name, "password": PASSWORD, "csrf": csrf, "next": "/"})
+    if r.status_code != 303:
+        raise SystemExit(f"{name} could not sign in: {r.status_code}")
+    return client
+
+
+async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]], seconds: float,
+                      pid: int) -> dict:
+    clients = await asyncio.gather(*(signed_in(base, n) for n in names))
+    latencies, errors, peak = [], [], [0.0]
+    stop = time.perf_counter() + seconds
+
+    async def one(client, seed: int):
+        rng = random.Random(seed)
+        while time.perf_counter() < stop:
+            lo, hi = windows[rng.randrange(len(windows))]
+            params = {"from": lo, "to": hi, "limit": 500}
+            for _ in range(2):  # a page and the next one, as a reader scrolls
+                t = time.perf_counter()
+                try:
+                    r = await client.get("/api/events", params=params)
+                except Exception as exc:  # a refused or dropped connection is an error to count
+                    errors.append(type(exc).__name__)
+                    break
+                latencies.append(time.perf_counter() - t)
+                if r.status_code != 200:
+                    errors.append(str(r.status_code))
+                    break
+                cursor = r.json()["next_cursor"]
+                if not cursor:
+                    break
+                params = params | {"cursor": cursor}
+
+    async def watch():
+        while time.perf_counter() < stop:
+            peak[0] = max(peak[0], rss_mb(pid))
+            await asyncio.sleep(0.5)
+
+    t0 = time.perf_counter()
+    await asyncio.gather(watch(), *(one(c, i) for i, c in enumerate(clients)))
+    took = time.perf_counter() - t0
+    for c in clients:
+        await c.aclose()
+    return {"latencies": latencies, "errors": errors, "seconds": took, "peak_rss": peak[0]}
+
+
+def windows_of(case_dir: Path, n: int = 400) -> list[tuple[str, str]]:
+    from onrecord.timetext import to_utc_iso
+
+    rng = random.Random(7)
+    db = sqlite3.connect(f"file:{case_dir / 'case.db'}?mode=ro", uri=True)
+    top = db.execute("select max(id) from events").fetchone()[0]
+    out = []
+    while len(out) < n:
+        row = db.execute("select t_src_lo from events where id = ?", (rng.randint(1, top),)).fetchone()
+        if row and row[0] is not None:
+            out.append((to_utc_iso(row[0]), to_utc_iso(row[0] + 3_600_000)))
+    db.close()
+    return out
+
+
+def audited(case_dir: Path, prefix: str = "load") -> int:
+    db = sqlite3.connect(f"file:{case_dir / 'case.db'}?mode=ro", uri=True)
+    n = db.execute("select count(*) from audit_log where actor like ? and what like 'GET /api/events?%'",
+                   (prefix + "%",)).fetchone()[0]
+    db.close()
+    return n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=1_000_000)
+    ap.add_argument("--clients", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "onrecord-web-bench")
+    args = ap.parse_args()
+    from web_timeline import build_case
+
+    args.work.mkdir(parents=True, exist_ok=True)
+    case_dir = build_case(args.work, args.events)
+    names = accounts(case_dir, args.clients)
+    windows = windows_of(case_dir)
+    before = audited(case_dir)
+    base, proc = start_server(case_dir)
+    try:
+        alone = asyncio.run(run_clients(base, names[:1], windows, min(15.0, args.seconds), proc.pid))
+        loaded = asyncio.run(run_clients(base, names, windows, args.seconds, proc.pid))
+        hwm = rss_mb(proc.pid, "VmHWM")
+        made = len(alone["latencies"]) + len(loaded["latencies"]) + len(alone["errors"]) + len(loaded["errors"])
+        for _ in range(60):  # the server writes its audit queue within the second
+            if audited(case_dir) - before >= made:
+                break
+            time.sleep(0.5)
+        logged = audited(case_dir) - before
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    lat, one = loaded["latencies"], alone["latencies"]
+    print(f"case: {args.events:,} events; {args.clients} signed-in clients for {loaded['seconds']:.0f} s, "
+          "loopback, /api/events pages (500 events) of one-hour windows")
+    print(f"  under load : p50 {pct(lat, 50) * 1000:6.1f} ms  p95 {pct(lat, 95) * 1000:6.1f} ms  "
+          f"p99 {pct(lat, 99) * 1000:6.1f} ms  {len(lat) / loaded['seconds']:6.1f} requests/s  "
+          f"errors {len(loaded['errors'])}  (target p99 <= 300 ms, 0 errors)")
+    print(f"  one client : p50 {pct(one, 50) * 1000:6.1f} ms  p95 {pct(one, 95) * 1000:6.1f} ms  "
+          f"p99 {pct(one, 99) * 1000:6.1f} ms  {len(one) / alone['seconds']:6.1f} requests/s  (baseline, same run)")
+    print(f"  ratio      : p99 under load / p50 alone = {pct(lat, 99) / pct(one, 50):.1f}x")
+    print(f"  server RSS : peak {max(hwm, loaded['peak_rss']):.0f} MB (target <= 1024 MB)")
+    print(f"  audit      : {logged:,} of {made:,} requests in the audit log"
+          + ("" if logged >= made else "  << MISSING"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Lexicons: the phrases and codes that say what a line of radio or camera text records.
+
+Vocabulary is data, not code: bundled TOML files in `sources/lexicons/` (plain English,
+APCO ten-codes, common agency variants), and whatever a mapping adds. A mapping names the
+lexicons its text is read with (`lexicon = [...]`: bundled names, "default" for all the
+bundled ones, or inline tables of its own phrases); without the key, the bundled ones.
+docs/lexicons.md documents the format and every kind.
+
+A phrase two kinds claim (in the lexicons one source reads with) is an error naming the
+lexicon and key: a line must never mean two things depending on which list came first.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from onrecord.errors import InputError
+
+BUNDLED_DIR = Path(__file__).parent / "lexicons"
+DEFAULT = "default"  # in a lexicon list: every bundled lexicon
+
+# What each section's text can say, in the order a line holding two is read as the first
+# (an arrival said with a staging point is an arrival; "going in" beats a passing "door").
+KINDS = {
+    "radio": ("unit_arrived", "staging", "unit_enroute", "entry", "patient_transported", "patient_contact",
+              "channels_patched", "threat_ended"),
+    "camera": ("threat_ended", "shots_detected", "entry"),
+}
+NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+@dataclass
+class Lexicon:
+    """The phrases one source's text is read with: section -> kind -> phrases, and where
+    each phrase came from (for messages)."""
+
+    phrases: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    origin: dict[tuple[str, str], str] = field(default_factory=dict)  # (section, phrase) -> "file, key"
+
+    def add(self, table: dict, where: str) -> None:
+        for section, kinds in table.items():
+            if section == "lexicon":
+                continue  # the file's own name and description
+            if section not in KINDS:
+                raise InputError(f"is not a lexicon section ({', '.join(KINDS)})", file=where, field=section)
+            if not isinstance(kinds, dict):
+                raise InputError("must be a table of kind = [phrases]", file=where, field=section)
+            for kind, said in kinds.items():
+                key = f"{section}.{kind}"
+                if kind not in KINDS[section]:
+                    raise InputError(f"is not a kind {section} text can say ({', '.join(KINDS[section])})",
+                                     file=where, field=key)
+                if isinstance(said, str) or not all(isinstance(p, str) and p.strip() for p in said):
+                    raise InputError("must be a list of phrases", file=where, field=key)
+                for phrase in said:
+                    self._claim(section, kind, phrase, where, key)
+
+    def _claim(self, section: str, kind: str, phrase: str, where: str, key: str) -> None:
+        norm = " ".join(phrase.lower().split())
+        mine = self.phrases.setdefault(section, {})
+        for other, listed in mine.items():
+            if norm in listed and other != kind:
+                raise InputError(f"phrase {phrase!r} is claimed by two kinds: {other} "
+                                 f"({self.origin[(section, norm)]}) and {kind}", file=where, field=key)
+        if norm not in mine.setdefault(kind, []):
+            mine[kind].append(norm)
+            self.origin[(section, norm)] = f"{where}, {key}"
+
+    def reader(self) -> TextReader:
+        return TextReader({s: [(k, _pattern(ps)) for k in KINDS[s] if (ps := self.phrases.get(s, {}).get(k))]
+                           for s in KINDS})
+
+
+@dataclass
+class TextReader:
+    """Compiled: section -> [(kind, pattern)] in KINDS order."""
+
+    patterns: dict[str, list[tuple[str, re.Pattern]]]
+
+    def kind_of(self, section: str, text: str | None) -> str | None:
+        if not text:
+            return None
+        for kind, pattern in self.patterns.get(section, ()):
+            if pattern.search(text):
+                return kind
+        return None
+
+
+def _pattern(phrases: list[str]) -> re.Pattern:
+    """Whole words, any case, any spacing between words; {number} for a count."""
+    parts = []
+    for p in sorted(phrases, key=len, reverse=True):
+        words = [NUMBER if w == "{number}" else re.escape(w) for w in p.split()]
+        parts.append(r"\s+".join(words))
+    return re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])", re.I)
+
+
+def bundled_lexicons() -> list[str]:
+    """The names of the bundled lexicons (the lexicon extension point's registry)."""
+    return sorted(p.stem for p in BUNDLED_DIR.glob("*.toml"))
+
+
+@lru_cache(maxsize=None)
+def _bundled(name: str) -> dict:
+    path = BUNDLED_DIR / f"{name}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def declared(doc: dict, origin: str):
+    """A mapping's lexicon declaration: `lexicon = [...]` in [mapping], or a top-level
+    `[lexicon.radio]` table of its own phrases (not both)."""
+    head = doc.get("mapping") if isinstance(doc.get("mapping"), dict) else {}
+    if "lexicon" in head and "lexicon" in doc:
+        raise InputError("is given twice: as mapping.lexicon and as a [lexicon] table; give one",
+                         file=origin, field="lexicon")
+    return head.get("lexicon", doc.get("lexicon"))
+
+
+def lexicon_for(spec, origin: str) -> Lexicon:
+    """The lexicon a mapping's `lexicon` value declares (None: the bundled ones). `origin`
+    names the mapping in messages."""
+    # one table of its own adds to the bundled ones; a list says exactly which are read
+    items = [DEFAULT] if spec is None else [DEFAULT, spec] if isinstance(spec, dict) else \
+        [spec] if isinstance(spec, str) else spec
+    if not isinstance(items, list):
+        raise InputError("must be a list of lexicon names or tables", file=origin, field="lexicon")
+    lex = Lexicon()
+    for i, item in enumerate(items):
+        if isinstance(item, dict):
+            lex.add(item, origin if isinstance(spec, dict) else f"{origin}, lexicon[{i + 1}]")
+            continue
+        names = bundled_lexicons() if item == DEFAULT else [item]
+        for name in names:
+            if name not in bundled_lexicons():
+                raise InputError(f"names no lexicon: give one of {', '.join([DEFAULT, *bundled_lexicons()])} "
+                                 "or a table of your own", file=origin, field="lexicon", value=str(name))
+            lex.add(_bundled(name), f"lexicons/{name}.toml")
+    return lex
+
+
+@lru_cache(maxsize=64)
+def _reader_cached(text: str | None) -> TextReader:
+    return lexicon_for(None, "bundled").reader() if text is None else _from_text(text)
+
+
+def _from_text(text: str) -> TextReader:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        doc = {}
+    try:
+        return lexicon_for(declared(doc, "mapping"), "mapping").reader()
+    except InputError:
+        # checked when the source was imported; a lexicon gone since reads with the bundled ones
+        return lexicon_for(None, "bundled").reader()
+
+
+def reader_for(mapping_text: str | None) -> TextReader:
+    """How one source's text is read: its stored mapping's lexicons (or the bundled ones)."""
+    return _reader_cached(mapping_text or None)

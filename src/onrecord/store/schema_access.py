@@ -1,0 +1,134 @@
+"""Tables of who may read a case and what they did (issue 16): accounts, sessions, API
+tokens, failed sign-ins, the audit log and its chain head, protected people, restricted
+sources, annotations. Declared on the store's one `metadata` (schema.py imports this
+module), migrated by revision 0011.
+
+Accounts belong to the store, not to one case: a PostgreSQL server holding many cases
+holds one set of users, each granted the cases they may read (`user_cases`); a SQLite
+case folder holds its own. Secrets are never stored: passwords as argon2 hashes, session
+and API tokens as SHA-256 of the token.
+"""
+
+from sqlalchemy import BigInteger, Column, ForeignKey, Index, Integer, LargeBinary, String, Table, Text
+
+from onrecord.store.schema import RowId, metadata
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(120), nullable=False, unique=True),
+    Column("role", String(20), nullable=False),  # viewer, analyst, auditor, admin (store/roles.py)
+    Column("password_hash", Text, nullable=False),
+    Column("totp_secret", String(64)),  # base32; NULL: no second factor enrolled
+    Column("totp_last_step", BigInteger),  # the newest 30-s step a code was accepted for: each code once
+    Column("disabled", Integer, nullable=False, default=0),
+    Column("locked_until_ms", BigInteger),  # AC-7: set by the 5th failure in 15 minutes
+    Column("created_at_ms", BigInteger, nullable=False),
+    Column("password_set_at_ms", BigInteger, nullable=False),
+)
+
+user_agencies = Table(
+    "user_agencies",
+    metadata,
+    Column("user_id", ForeignKey("users.id"), primary_key=True),
+    Column("agency", String(80), primary_key=True),
+)
+
+user_cases = Table(
+    "user_cases",
+    metadata,
+    Column("user_id", ForeignKey("users.id"), primary_key=True),
+    Column("case_id", ForeignKey("cases.id"), primary_key=True),
+)
+
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("id", RowId, primary_key=True),
+    Column("user_name", String(120), nullable=False),
+    Column("at_ms", BigInteger, nullable=False),
+    Index("ix_sign_in_failures_user_at", "user_name", "at_ms"),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("last_seen_ms", BigInteger, nullable=False),
+    Column("ended_ms", BigInteger),
+    Column("from_addr", String(64)),
+)
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("token_sha256", String(64), nullable=False, unique=True),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("revoked_ms", BigInteger),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", RowId, primary_key=True, autoincrement=False),  # 1, 2, 3 ... in chain order
+    Column("at_ms", BigInteger, nullable=False),  # UTC, to the millisecond (AU-8)
+    Column("actor", String(120), nullable=False),
+    Column("via", String(10), nullable=False),  # web, api, cli
+    Column("case_id", Integer),
+    Column("action", String(40), nullable=False),  # read, sign_in, sign_in_failed, lockout, user_change ...
+    Column("what", Text, nullable=False),  # route and query, or the command
+    Column("record_ids", Text),  # JSON: the ids of the records returned
+    Column("from_addr", String(64)),
+    Column("outcome", String(10), nullable=False),  # allowed, denied, error
+    Column("entry_sha256", LargeBinary(32), nullable=False),  # SHA-256(previous entry's hash + this entry)
+    Index("ix_audit_log_actor_at", "actor", "at_ms"),
+)
+
+audit_chain = Table(
+    "audit_chain",
+    metadata,
+    Column("id", Integer, primary_key=True),  # one row: the head of the audit chain
+    Column("entry_count", BigInteger, nullable=False),
+    Column("head", LargeBinary(32), nullable=False),
+)
+
+protected_people = Table(
+    "protected_people",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("name", String(200), nullable=False),  # as it is written in the records
+    Column("reason", String(20), nullable=False),  # victim, minor, witness, juvenile
+    Column("pseudonym", String(40), nullable=False),  # "Victim 3": stable within the case
+    Column("marked_by", String(120), nullable=False),
+    Column("marked_at_ms", BigInteger, nullable=False),
+    Index("ix_protected_people_case", "case_id"),
+)
+
+restricted_sources = Table(
+    "restricted_sources",
+    metadata,
+    Column("source_id", ForeignKey("sources.id"), primary_key=True),  # readable by its agency's users only
+    Column("restricted_by", String(120), nullable=False),
+    Column("restricted_at_ms", BigInteger, nullable=False),
+)
+
+annotations = Table(
+    "annotations",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("target", String(20), nullable=False),  # event, finding, search
+    Column("target_id", BigInteger),
+    Column("kind", String(20), nullable=False),  # tag, comment, star, disputed, saved_search
+    Column("text", Text),
+    Column("author", String(120), nullable=False),
+    Column("at_ms", BigInteger, nullable=False),
+    Index("ix_annotations_case_target", "case_id", "target", "target_id"),
+)

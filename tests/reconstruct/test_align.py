@@ -1,0 +1,37 @@
+"""Which moment each record shares: call answers keyed by agency, or found without one."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+from onrecord.reconstruct.align import moments_table
+from onrecord.reconstruct.who_is_who import resolve
+
+T0 = 1_700_000_000_000
+
+
+def _events(rows):
+    cols = ["id", "source_id", "source_kind", "kind", "t_src_lo", "agency", "ani"]
+    df = pd.DataFrame(rows, columns=cols)
+    return df.assign(t_src_hi=df["t_src_lo"], text=None, place=None, unit=None, actor=None, call=None,
+                     attrs=[json.dumps({"ani": a}) for a in df["ani"]]).drop(columns="ani")
+
+
+def test_a_phone_log_with_no_agency_shares_the_answer_of_the_one_agency_that_took_that_number():
+    ev = _events([(1, 1, "call911", "call_answered", T0, None, "5550101"),
+                  (2, 2, "cad", "call_answered", T0 + 4000, "EVPD", "5550101"),
+                  (3, 1, "call911", "call_answered", T0 + 60_000, None, "5550199"),
+                  (4, 3, "cad", "call_answered", T0 + 61_000, None, "5550199")])
+    m = moments_table(ev, resolve(ev)).set_index("id")
+    assert m.loc[1, "who"] == m.loc[2, "who"] == "EVPD|5550101"
+    assert m.loc[3, "who"] == m.loc[4, "who"]  # no agency anywhere: the number alone
+
+
+def test_a_blank_agency_answer_is_not_given_to_one_of_two_agencies_by_guess():
+    ev = _events([(1, 1, "call911", "call_answered", T0, None, "5550101"),
+                  (2, 2, "cad", "call_answered", T0 + 4000, "EVPD", "5550101"),
+                  (3, 3, "cad", "call_answered", T0 + 90_000, "EVSO", "5550101")])
+    m = moments_table(ev, resolve(ev)).set_index("id")
+    assert m.loc[1, "who"] not in (m.loc[2, "who"], m.loc[3, "who"])

@@ -1,0 +1,54 @@
+"""CAD arrivals that copy AVL fixes are found by the records, however they were mapped,
+and then share their moments with the AVL log."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from onrecord.reconstruct.avl_copies import fix_copies
+from onrecord.reconstruct.clocks import pair_estimates, solve
+
+T0 = 1_700_000_000_000
+
+
+def _case(copied: bool, seed: int = 3, cad_offset_s: float = 25.0, cars: int = 10):
+    """AVL (source 1) fixes every 8-14 s for `cars` cars; CAD (source 2) one arrival per car:
+    a copy of one fix (received 0.7 s later), or typed 10-90 s after it."""
+    rng = np.random.default_rng(seed)
+    rows, n = [], 0
+    for car in range(cars):
+        t, fixes = T0 + car * 400_000.0, []
+        for _ in range(60):
+            t += rng.uniform(8_000, 14_000)
+            fixes.append(t)
+            rows.append((n := n + 1, 1, t, 0, "unit_position", 100 + car, 0, "CO"))
+        at = fixes[30] + (700 if copied else rng.uniform(10_000, 90_000)) + cad_offset_s * 1000
+        rows.append((n := n + 1, 2, float(np.floor(at / 1000) * 1000 + 500), 999, "unit_arrived", 100 + car, 2, "CO"))
+    return pd.DataFrame(rows, columns=["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency"])
+
+
+def test_arrivals_stamped_with_the_fix_that_put_the_car_on_scene_are_copies():
+    m = _case(copied=True)
+    copies = fix_copies(m)
+    assert copies == set(m[m["family"] == "unit_arrived"]["id"])
+    # shared with the AVL log, they tie the CAD clock to it within a second
+    pairs = pair_estimates(m.assign(copy_of=m["id"].isin(copies)))
+    clocks = solve(pd.DataFrame({"id": [1, 2], "kind": ["avl", "cad"]}), pairs, {}, {1: 0.1})
+    assert abs(clocks[2].offset_s - 25.7) < 1.0
+
+
+def test_typed_arrivals_are_not_taken_for_copies():
+    for seed in range(8):
+        assert fix_copies(_case(copied=False, seed=seed)) == set()
+
+
+def test_where_the_clocks_already_say_where_to_look_fewer_copies_suffice():
+    from onrecord.reconstruct.clocks import ClockEstimate
+
+    m = _case(copied=True, cars=5)
+    assert fix_copies(m) == set()  # five alone, anywhere in half an hour: could be chance
+    said = {1: ClockEstimate(1, "reference", 0.0, 0.1), 2: ClockEstimate(2, "estimated", 23.0, 3.0)}
+    assert len(fix_copies(m, said)) == 5  # the CAD's reports put its clock near +23 s: there they line up
+    for seed in range(8):
+        assert fix_copies(_case(copied=False, seed=seed, cars=5), said) == set()

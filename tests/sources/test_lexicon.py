@@ -1,0 +1,91 @@
+"""Lexicons: the words that say what radio and camera text records are data, bundled and
+extended by a mapping; a phrase two kinds claim, or an unknown lexicon, is an error."""
+
+from __future__ import annotations
+
+import pytest
+
+from onrecord.errors import InputError
+from onrecord.sources.lexicon import bundled_lexicons, lexicon_for, reader_for
+from onrecord.sources.mapping import parse_mapping
+
+RADIO = """
+[mapping]
+name = "eastvale-radio"
+source_kind = "radio"
+timezone = "UTC"
+{lexicon}
+[fields]
+unit = "Unit"
+text = "Said"
+[[events]]
+kind = "radio_transmission"
+time = "At"
+format = "iso"
+"""
+
+
+@pytest.mark.parametrize("said, kind", [
+    ("David-29 arriving", "unit_arrived"),
+    ("2-47, 10-97", "unit_arrived"),
+    ("Engine 12 at staging", "staging"),
+    ("Adam-12 out at the school", "unit_arrived"),
+    ("suspect on the floor, officers detaining", "threat_ended"),
+    ("Medic 7 receiving 2 patients at the east lot", "patient_contact"),
+    ("Adam-3 10-76", "unit_enroute"),
+    ("Code 4, scene is secure", "threat_ended"),
+    ("Rescues respond to the school, stage at the bus loop", None),  # an order to stage, not staging
+    ("unit 10-976 check", None),  # a code inside a longer number is not the code
+])
+def test_the_bundled_lexicons_understand_common_wording_and_codes(said, kind):
+    assert reader_for(None).kind_of("radio", said) == kind
+
+
+def test_camera_text_reads_with_its_own_section():
+    words = reader_for(None)
+    assert words.kind_of("camera", "subject on the ground, officers present") == "threat_ended"
+    assert words.kind_of("camera", "officers enter east stairwell") == "entry"
+    assert words.kind_of("camera", "muzzle flash / person with rifle") == "shots_detected"
+
+
+def test_a_mapping_adds_its_own_phrases_to_the_bundled_ones():
+    m = RADIO.format(lexicon='[lexicon.radio]\nunit_arrived = ["at the rally point"]')
+    parse_mapping(m, "radio.toml")
+    words = reader_for(m)
+    assert words.kind_of("radio", "Adam-3 at the rally point") == "unit_arrived"
+    assert words.kind_of("radio", "Adam-3 10-97") == "unit_arrived"  # the bundled ones still read
+
+
+def test_a_list_says_exactly_which_lexicons_are_read():
+    m = RADIO.format(lexicon='lexicon = ["plain-english", { radio = { unit_enroute = ["10-8 to"] } }]')
+    parse_mapping(m, "radio.toml")
+    words = reader_for(m)
+    assert words.kind_of("radio", "Adam-3 10-23") is None  # APCO left out: this agency's 10-23 is not arrival
+    assert words.kind_of("radio", "Adam-3 10-8 to the school") == "unit_enroute"
+    assert words.kind_of("radio", "Adam-3 on scene") == "unit_arrived"
+
+
+def test_a_phrase_claimed_by_two_kinds_names_the_file_and_key():
+    with pytest.raises(InputError) as err:
+        parse_mapping(RADIO.format(lexicon='[lexicon.radio]\nstaging = ["On  Scene"]'), "radio.toml")
+    e = err.value
+    assert e.file == "radio.toml" and e.field == "radio.staging"
+    assert "unit_arrived" in e.message and "plain-english" in e.message and "two kinds" in e.message
+
+
+def test_an_unknown_lexicon_or_kind_names_the_key():
+    with pytest.raises(InputError) as err:
+        parse_mapping(RADIO.format(lexicon='lexicon = ["default", "nypd-codes"]'), "radio.toml")
+    assert (err.value.file, err.value.field, err.value.value) == ("radio.toml", "lexicon", "nypd-codes")
+    with pytest.raises(InputError) as err:
+        parse_mapping(RADIO.format(lexicon='[lexicon.radio]\nshots_fired = ["shots fired"]'), "radio.toml")
+    assert err.value.field == "radio.shots_fired"
+    with pytest.raises(InputError) as err:
+        parse_mapping(RADIO.format(lexicon='[lexicon.statement]\nentry = ["went in"]'), "radio.toml")
+    assert err.value.field == "statement"
+
+
+def test_the_bundled_lexicons_claim_no_phrase_twice():
+    assert {"plain-english", "apco-ten-codes", "agency-variants"} <= set(bundled_lexicons())
+    lex = lexicon_for(None, "bundled")  # raises on any phrase two kinds claim
+    assert "10-97" in lex.phrases["radio"]["unit_arrived"]
