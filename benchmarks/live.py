@@ -31,9 +31,10 @@ from onrecord.live.units import UnitDirectory
 from onrecord.store.case import init_case
 
 
-def frame(kind: str, unit: str | None = None) -> bytes:
-    t = datetime.now(timezone.utc).isoformat()
-    return json.dumps({"kind": kind, "time": t, "unit": unit, "agency": "NCSO"}).encode()
+def frame(kind: str, unit: str | None = None, ago_s: float = 0.0, seq: int | None = None) -> bytes:
+    t = datetime.fromtimestamp(time.time() - ago_s, timezone.utc).isoformat()
+    return json.dumps({"kind": kind, "time": t, "unit": unit, "agency": "NCSO",
+                       "attrs": {"seq": seq} if seq is not None else {}}).encode()
 
 
 def p(values, q):
@@ -46,7 +47,7 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
     rules = [r for r in load_rules() if r.name == "armed_unit_holding_outside"]
     engine = AlertEngine(rules, Incident(UnitDirectory()))
     loop = asyncio.get_running_loop()
-    arrived: dict[int, float] = {}
+    arrived: dict[int, float] = {}  # frame seq -> when it was handed to the ingest node
     lat: list[float] = []
 
     def publish(evs):
@@ -59,22 +60,26 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
         async for ev, token in stream.events():
             now = time.time() * 1000
             for c in engine.apply(ev, now):
-                if c.action in ("fire", "update") and ev.frame in arrived:
-                    lat.append(time.monotonic() - arrived[ev.frame])
+                seq = ev.attrs.get("seq")
+                if c.action in ("fire", "update") and seq in arrived:
+                    lat.append(time.monotonic() - arrived[seq])
             await stream.ack(token)
 
     consumer = asyncio.create_task(rules_node())
-    node.accept(feed, [frame("unit_arrived", "12A4")])
+    # off the loop: publish() waits on the loop, which would deadlock on its own thread
+    # the holding alert needs the unit on scene and shots for 60 s: both a minute back, so that
+    # every shot measured fires or updates it
+    await asyncio.to_thread(node.accept, feed, [frame("unit_arrived", "12A4", 70), frame("shots_detected", None, 65)])
     batch_every = 0.02
     per_batch = max(1, int(rate * batch_every))
     start = time.monotonic()
     sent = 0
     while time.monotonic() - start < seconds:
-        frames = [frame("shots_detected") for _ in range(per_batch)]
+        frames = [frame("shots_detected", seq=sent + i) for i in range(per_batch)]
         t = time.monotonic()
-        outs = await asyncio.to_thread(node.accept, feed, frames)
-        for o in outs:
-            arrived[o.raw_id] = t
+        for i in range(per_batch):
+            arrived[sent + i] = t  # before it is handed over: the rules may see it before accept returns
+        await asyncio.to_thread(node.accept, feed, frames)
         sent += len(frames)
         wait = start + sent / rate - time.monotonic()
         if wait > 0:
@@ -98,7 +103,8 @@ def baseline(seconds: float, rate: float) -> list[float]:
         return interpret(LiveEvent(i, 1, row["kind"], row["t_src_lo"], row["t_src_hi"], unit=row["unit"],
                                    agency="NCSO"))
 
-    engine.apply(live(frame("unit_arrived", "12A4"), 0), time.time() * 1000)
+    engine.apply(live(frame("unit_arrived", "12A4", 70), 0), time.time() * 1000)
+    engine.apply(live(frame("shots_detected", None, 65), -1), time.time() * 1000)
     n = int(seconds * rate)
     for i in range(1, n + 1):
         t = time.monotonic()
@@ -116,7 +122,6 @@ def main():
     a = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="onrecord-live-bench-"))
     case = init_case(work / "case")
-    # the holding alert needs the unit on scene 60 s before: start it a minute back
     print(f"event -> alert, {a.rate:.0f} events/s for {a.seconds:.0f} s (SQLite store, loopback)")
     base = baseline(min(a.seconds, 10), a.rate)
     results = {"engine alone (baseline)": base}
