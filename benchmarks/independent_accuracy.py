@@ -51,6 +51,9 @@ def zone_of(stated: str) -> str | None:
         return None
     if "utc" in s or "gmt" in s or "zulu" in s or "coordinated universal" in s:
         return "UTC"
+    # Mountain Standard Time all year (no daylight saving) is Arizona's zone, not Denver's
+    if "arizona" in s or "(mst" in s or "mountain standard" in s:
+        return "America/Phoenix"
     for words, zone in (
         (("pacific",), "America/Los_Angeles"),
         (("mountain",), "America/Denver"),
@@ -94,7 +97,7 @@ def scorer_truth(truth: dict, path: Path) -> Path:
     return path
 
 
-def seed_report(seed: int, work: Path) -> tuple[list[str], dict]:
+def seed_report(seed: int, work: Path, mappings_dir: Path = MAPPINGS) -> tuple[list[str], dict]:
     out: list[str] = []
     case_src = work / f"blind-{seed}"
     subprocess.run([sys.executable, str(GENERATOR), "--seed", str(seed), "--out", str(case_src)],
@@ -109,7 +112,7 @@ def seed_report(seed: int, work: Path) -> tuple[list[str], dict]:
     imports: list[tuple[str, str]] = []
     for export in manifest["exports"]:
         name = export["file"]
-        mapping = MAPPINGS / f"seed-{seed}" / (Path(name).stem + ".toml")
+        mapping = mappings_dir / f"seed-{seed}" / (Path(name).stem + ".toml")
         if not mapping.exists():
             imports.append((name, "NOT IMPORTED: no mapping (see GAPS.md)"))
             continue
@@ -285,16 +288,19 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, nargs="*", default=None)
     ap.add_argument("--keep", type=Path, default=None, help="keep the cases in this folder")
     ap.add_argument("--out", type=Path, default=RESULT)
+    ap.add_argument("--mappings", type=Path, default=MAPPINGS,
+                    help="folder of seed-S/<export>.toml mappings (default: benchmarks/independent/mappings)")
     a = ap.parse_args()
-    seeds = a.seeds or sorted(int(p.name.split("-")[1]) for p in MAPPINGS.glob("seed-*") if p.is_dir())
+    seeds = a.seeds or sorted(int(p.name.split("-")[1]) for p in a.mappings.glob("seed-*") if p.is_dir())
     work = a.keep or Path(tempfile.mkdtemp(prefix="independent-accuracy-"))
     work.mkdir(parents=True, exist_ok=True)
     lines: list[str] = []
     head = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    lines.append(f"independent blind cases, mappings from docs/ alone; onrecord at {head.stdout.strip()}")
+    lines.append(f"independent blind cases, mappings from docs/ alone ({a.mappings.name}); "
+                 f"onrecord at {head.stdout.strip()}")
     all_clock, all_minute, all_metrics, all_entries, all_armed, all_rows = [], [], [], [], [], []
     for seed in seeds:
-        out, s = seed_report(seed, work)
+        out, s = seed_report(seed, work, a.mappings)
         lines.extend(out)
         lines.append("")
         all_clock += s["clock_errors"]

@@ -32,7 +32,13 @@ READ_BY_THE_BUILD: dict[str, tuple[str, str]] = {
     "transfer_from_seq": ("call911", "the sequence number of the call it was transferred from (a transfer)"),
     "shown_time": ("camera", "for a camera view, when the footage it showed was recorded (a replay's "
                              "lag), written like the mapping's times"),
+    "entered_by": ("cad", "how a unit status was entered (ENTERED_BY): CAD's copy of an AVL fix, the crew's "
+                          "terminal as it happened, or a dispatcher typing from a radio report"),
 }
+
+# entered_by's words, and the one each is stored as
+ENTERED_BY = {"avl": "avl", "gps": "avl", "terminal": "terminal", "mdt": "terminal", "mdc": "terminal",
+              "dispatcher": "dispatcher", "radio": "dispatcher", "typed": "dispatcher"}
 
 # read by other commands, not the build: `onrecord link` (a person's details, docs/mappings.md
 # [people]) and the live board (a camera's name and its view's lag)
@@ -40,7 +46,7 @@ READ_ELSEWHERE = frozenset({"first_name", "middle_name", "last_name", "full_name
                             "id_number", "camera", "lag_s"})
 
 # attributes whose values are checked at import, and how each reads
-CHECKED = {"armed": "yes_no"}
+CHECKED = {"armed": "yes_no", "entered_by": "entered_by"}
 
 
 def yes_no(value) -> bool | None:

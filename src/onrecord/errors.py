@@ -20,6 +20,7 @@ class InputError(OnrecordError):
     line: int | None = None
     field: str | None = None
     value: str | None = None
+    path: str | None = None  # JSON Pointer / XPath / sheet row inside the file, where a line does not say it
 
     def __str__(self) -> str:
         where = ""
@@ -27,6 +28,8 @@ class InputError(OnrecordError):
             where = self.file
             if self.line is not None:
                 where += f", line {self.line}"
+            if self.path:
+                where += f", at {self.path}"
             if self.field:
                 where += f", field {self.field!r}"
             where += ": "

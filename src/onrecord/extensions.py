@@ -56,7 +56,7 @@ EXTENSION_POINTS = (
     ExtensionPoint("linkage backend", "Runs the person linkage's SQL on one engine (Splink's database API).",
                    "onrecord.warnings.backends:BACKENDS"),
     ExtensionPoint("exporter", "Writes a case out in one interchange format (Timesketch, EIDO, CAP, CSV, Parquet).",
-                   "onrecord.views.export", issue=17),
+                   "onrecord.views.export:EXPORTERS"),
     ExtensionPoint("alert rule", "A rule over the live stream of events that raises an alert, as a TOML file "
                    "(bundled: live/rules/*.toml; a user's: onrecord live --rules FILE).",
                    "onrecord.live.rules:bundled_rules"),

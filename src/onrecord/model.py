@@ -18,7 +18,7 @@ import pyarrow as pa
 # ---- Event: the columns one import writes per event (store/schema.py `events`)
 
 EVENT_COLUMNS = ("kind", "time_text", "t_src_lo", "t_src_hi", "agency", "unit", "call",
-                 "actor", "channel", "place", "lat", "lon", "text", "attrs")
+                 "actor", "channel", "place", "lat", "lon", "text", "attrs", "path")
 
 # Events stay columns of Arrow arrays from the parser to the store. `record_index`
 # points into the file's records (the raw record each event was read from).
@@ -54,6 +54,7 @@ class RawRecord(TypedDict):
     source_id: int
     seq: int  # position on the chain, from 1
     ordinal: int  # line in the file where it starts, from 1
+    path: str | None  # its JSON Pointer / XPath in the file, where the line does not say it
     raw: bytes
     sha256: bytes
     chain: bytes  # SHA-256(previous chain value || sha256)
@@ -80,6 +81,7 @@ class Event(TypedDict):
     lon: float | None
     text: str | None
     attrs: str | None  # JSON object
+    path: str | None  # where inside the raw record it was read (JSON Pointer, XPath, sheet row)
 
 
 # ---- Entity: who is who (reconstruct/who_is_who.py)

@@ -67,10 +67,11 @@ def link_case(case: Case, backend: str = "duckdb") -> Subjects:
 
 def verify_case(case: Case) -> VerifyResult:
     """Re-hash every stored record and walk the chain."""
+    from onrecord.sources.record_paths import check_source_paths
     from onrecord.store.reader import open_reader
     from onrecord.store.verify import verify_records
 
-    return verify_records(open_reader(case))
+    return verify_records(open_reader(case), check_source_paths)
 
 
 def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str) -> Path:
@@ -78,6 +79,13 @@ def write_report(case: Path | str, fmt: Literal["html", "pdf"], out: Path | str)
     from onrecord.views.report.document import write_report as write
 
     return write(Path(case), fmt, Path(out))
+
+
+def export_case(case: Path | str, fmt: str, out: Path | str):
+    """The case in an interchange format (timesketch, eido, cap, csv, parquet): views/export."""
+    from onrecord.views.export import export_case as export
+
+    return export(Path(case), fmt, Path(out))
 
 
 def score_case(case: Path | str, truth: Path | str) -> dict:

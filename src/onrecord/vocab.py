@@ -33,5 +33,11 @@ EVENT_KINDS = frozenset(
         # The threat ended: the attacker in custody, down, or gone ("suspect in custody",
         # "Code 4"); a CAD or a log may record it as a time of its own.
         "threat_ended",
+        # A note written on the incident record: a CAD narrative line, an EIDO notes component.
+        "note",
+        # An incident status other than closed (an EIDO incident's status registry value).
+        "incident_status",
+        # A public alert (OASIS CAP): sent; in effect (per <info>); the expected onset of its hazard.
+        "alert_sent", "alert_effective", "alert_onset",
     }
 )

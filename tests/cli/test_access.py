@@ -109,3 +109,17 @@ def test_reads_and_changes_from_the_command_line_are_audited(cli, case_dir):
     assert [(e["action"], e["outcome"], e["via"]) for e in mine] == [
         ("import", "allowed", "cli"), ("read", "allowed", "cli"), ("read", "error", "cli")]
     assert mine[1]["what"].startswith("onrecord timeline ") and "@" in mine[1]["actor"]
+
+
+def test_search_from_the_command_line(cli, case_dir):
+    from tests.helpers import write_cad
+
+    data, mapping = write_cad(case_dir.parent / "in")
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    code, out, _ = cli("search", case_dir, "larkspur WELFARE", "--json")
+    found = json.loads(out)["events"]
+    assert code == 0 and found and all(e["source"]["file"] == "eastvale.csv" for e in found)
+    assert {e["unit"] for e in found} - {None} == {"S12", "S14"}  # both units of the welfare check (and the call)
+    code, out, _ = cli("search", case_dir, "C-1002 quarry")  # a raw line's call number and the address
+    assert code == 0 and "eastvale.csv:4" in out
+    assert "nothing holds" in cli("search", case_dir, "no such words here")[1]

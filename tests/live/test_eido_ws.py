@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+from datetime import datetime, timezone
 
 import pytest
 
@@ -29,7 +31,10 @@ EIDO_MAPPING = '[mapping]\nname = "eido-live-test"\nsource_kind = "eido"\n[file]
 def test_subscribe_notify_acknowledge_terminate(tmp_path):
     import websockets
 
-    notify = json.loads(shared_path("data", "interchange", "eidolib-ws-NotifyWithEido.json").read_bytes())
+    # the sample's times (2021) restamped to now: a live feed refuses records hours from now
+    now = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    notify = json.loads(re.sub(r'"\d{4}-\d\d-\d\dT[0-9:.]+[-+]\d\d:\d\d"', json.dumps(now),
+                               shared_path("data", "interchange", "eidolib-ws-NotifyWithEido.json").read_text()))
     seen: list[dict] = []
 
     async def cad(ws):

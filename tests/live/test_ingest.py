@@ -112,14 +112,22 @@ def test_a_tailed_csv_waits_for_a_partial_last_line(tmp_path, store):
     n = IngestNode(case, UnitDirectory(), LiveClocks(), published.extend)
     feed = n.open_feed(FeedSpec("cad", "csv-tail", parse_mapping(CSV_MAPPING, "t.toml"), options={"path": export}))
 
+    async def until(count: int) -> None:
+        # Polled, not slept for a fixed time: a loaded machine only makes the feed slower.
+        for _ in range(400):
+            if len(published) >= count:
+                return
+            await asyncio.sleep(0.05)
+
     async def go():
         stop = asyncio.Event()
         task = asyncio.create_task(run(n, feed, stop))
-        await asyncio.sleep(0.5)
+        await until(1)
+        await asyncio.sleep(0.3)  # time for a wrongly read partial row to show up
         assert [e.kind for e in published] == ["unit_dispatched"]  # row 2 is not finished
         with export.open("ab") as fh:
             fh.write(f"SC,{t}\n3,12A4,INBLD,{t}\n".encode())
-        await asyncio.sleep(0.5)
+        await until(3)
         stop.set()
         await task
 

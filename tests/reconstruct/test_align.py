@@ -35,3 +35,17 @@ def test_a_blank_agency_answer_is_not_given_to_one_of_two_agencies_by_guess():
                   (3, 3, "cad", "call_answered", T0 + 90_000, "EVSO", "5550101")])
     m = moments_table(ev, resolve(ev)).set_index("id")
     assert m.loc[1, "who"] not in (m.loc[2, "who"], m.loc[3, "who"])
+
+
+def test_how_a_status_was_entered_sets_its_rank_and_marks_copies_of_fixes():
+    ev = pd.DataFrame({"id": [1, 2, 3, 4], "source_id": [1, 1, 1, 2], "source_kind": ["cad", "cad", "cad", "avl"],
+                       "kind": ["unit_arrived", "unit_arrived", "unit_arrived", "unit_position"],
+                       "t_src_lo": [T0, T0 + 1000, T0 + 2000, T0], "agency": ["EVSO"] * 4,
+                       "unit": ["S12", "S14", "S15", "S12"], "actor": None, "call": None, "text": None,
+                       "place": None,
+                       "attrs": ['{"entered_by":"avl"}', '{"entered_by":"terminal"}', None, None]})
+    ev = ev.assign(t_src_hi=ev["t_src_lo"])
+    m = moments_table(ev, resolve(ev)).set_index("id")
+    assert m.loc[1, "declared_copy"] and m.loc[1, "rank"] == 2  # a copy: shares the fix, bounds the arrival
+    assert m.loc[2, "rank"] == 1 and not m.loc[2, "declared_copy"]  # the crew's terminal: like a spoken report
+    assert m.loc[3, "rank"] == 2  # not said: typed

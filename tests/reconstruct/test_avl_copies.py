@@ -52,3 +52,63 @@ def test_where_the_clocks_already_say_where_to_look_fewer_copies_suffice():
     assert len(fix_copies(m, said)) == 5  # the CAD's reports put its clock near +23 s: there they line up
     for seed in range(8):
         assert fix_copies(_case(copied=False, seed=seed, cars=5), said) == set()
+
+
+AVL = """
+[mapping]
+name = "fleet-avl"
+source_kind = "avl"
+agency = "EVSO"
+timezone = "UTC"
+[clock]
+trust = "reference"
+uncertainty_s = 0.1
+[fields]
+unit = "Car"
+[[events]]
+kind = "unit_position"
+time = "Ms"
+format = "epoch_ms"
+"""
+CAD = """
+[mapping]
+name = "eastvale-status"
+source_kind = "cad"
+agency = "EVSO"
+timezone = "UTC"
+[fields]
+unit = "Car"
+[attributes]
+entered_by = "Via"
+[[events]]
+kind = "unit_arrived"
+time = "At"
+format = "iso"
+"""
+
+
+def test_arrivals_the_mapping_says_are_avl_copies_tie_the_cad_clock_to_the_avl(case_dir, cli, tmp_path):
+    from datetime import datetime, timezone
+
+    from onrecord.store.reader import open_reader
+
+    rng = np.random.default_rng(11)
+    avl, cad = ["Car,Ms"], ["Car,At,Via"]
+    for car in range(3):
+        t = 1_700_000_000.0 + car * 400
+        for k in range(30):
+            t += rng.uniform(8, 14)
+            avl.append(f"E{car + 1},{int(t * 1000)}")
+            if k == 15:  # CAD took this fix as on scene: stamped 0.7 s later on a clock 25 s fast
+                at = datetime.fromtimestamp(int(t + 25.7), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+                cad.append(f"E{car + 1},{at},AVL")
+    for name, rows, mapping in (("avl", avl, AVL), ("cad", cad, CAD)):
+        (tmp_path / f"{name}.csv").write_text("\n".join(rows) + "\n")
+        (tmp_path / f"{name}.toml").write_text(mapping)
+        assert cli("import", case_dir, tmp_path / f"{name}.csv", "--mapping", tmp_path / f"{name}.toml")[0] == 0
+    code, out, err = cli("build", case_dir)
+    assert code == 0, err
+    reader = open_reader(case_dir)
+    by_name = {s["id"]: s["file_name"] for s in reader.sources()}
+    est = {by_name[s]: c for s, c in reader.clock_estimates().items()}
+    assert est["cad.csv"]["status"] == "estimated" and abs(est["cad.csv"]["offset_s"] - 25.7) < 1.0

@@ -201,3 +201,29 @@ def test_an_armed_value_outside_yes_and_no_rejects_its_row_naming_line_and_colum
     p = read("Unit,Officer,Armed\nS12,Dep. Hale,Y\nM7,Medic Ruiz,sometimes\n", ROSTER_MAPPING)
     assert [(r.line, r.column, r.value) for r in p.rejects] == [(3, "Armed", "sometimes")]
     assert "armed" in p.rejects[0].reason and "Y/N" in p.rejects[0].reason
+
+
+STATUS_MAPPING = """
+[mapping]
+name = "eastvale-status"
+source_kind = "cad"
+agency = "EVSO"
+timezone = "UTC"
+[fields]
+unit = "Unit"
+[attributes]
+entered_by = "Via"
+[[events]]
+kind = "unit_arrived"
+time = "At"
+format = "iso"
+"""
+
+
+def test_entered_by_is_stored_in_one_word_and_an_unknown_one_rejects_its_row():
+    rows = "Unit,At,Via\nS12,2026-03-14T14:00:00Z,AVL\nS14,2026-03-14T14:00:09Z,MDT\nS15,2026-03-14T14:01:00Z,Radio\n"
+    p = read(rows, STATUS_MAPPING)
+    assert p.rejects == [] and p.events["attrs"].to_pylist() == [
+        '{"entered_by":"avl"}', '{"entered_by":"terminal"}', '{"entered_by":"dispatcher"}']
+    p = read(rows + "S16,2026-03-14T14:02:00Z,carrier pigeon\n", STATUS_MAPPING)
+    assert [(r.line, r.column, r.value) for r in p.rejects] == [(5, "Via", "carrier pigeon")]

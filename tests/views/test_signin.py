@@ -172,3 +172,22 @@ def test_a_store_without_accounts_answers_this_machine_only(generated_case):
     remote = TestClient(create_app(generated_case), base_url=LOCAL, client=("203.0.113.9", 5000))
     r = remote.get("/api/cases/current")
     assert r.status_code == 403 and "user add" in r.json()["detail"]
+
+
+def test_the_audit_log_on_the_api_is_for_auditors(served):
+    web, access, _, path = served
+    from onrecord.store.case import open_case
+
+    case = open_case(path)
+    access.accounts.add("aud", "auditor", PASSWORD, case.id)
+    case.engine.dispose()
+    viewer = {"Authorization": f"Bearer {access.tokens.create(access.accounts.find('vic').id)[1]}"}
+    auditor = {"Authorization": f"Bearer {access.tokens.create(access.accounts.find('aud').id)[1]}"}
+    web.get("/api/events", params={"limit": 2}, headers=viewer)
+    r = web.get("/api/audit", headers=viewer)
+    assert r.status_code == 403 and "may not read the audit" in r.json()["detail"]
+    web.audit.flush()
+    entries = web.get("/api/audit", params={"user": "vic"}, headers=auditor).json()["entries"]
+    assert [e["outcome"] for e in entries] == ["allowed", "denied"]  # its read, then its refused look at the audit
+    assert entries[0]["what"].startswith("GET /api/events?") and entries[0]["at"].endswith("Z")
+    assert web.get("/api/audit/verify", headers=auditor).json()["intact"] is True

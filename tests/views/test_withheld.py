@@ -146,3 +146,28 @@ def test_a_whole_case_read_is_refused_to_a_restricted_actor(served):
     actor = AccessStore(case.engine).actor("other")
     with pytest.raises(AccessDenied):
         open_reader(case, actor).event_frame()
+
+
+def test_search_finds_only_what_the_reader_may_see(served):
+    from onrecord.access.marks import protect
+
+    _, _, sensors, case = served
+    own = _get(served, "own", "/api/search", q="impulse rounds").json()
+    other = _get(served, "other", "/api/search", q="impulse rounds").json()
+    assert any(e["source"]["file"] == "campus_sensors.csv" for e in own["events"])
+    assert not any(e["source"]["file"] == "campus_sensors.csv" for e in other["events"])
+    contacts = _get(served, "own", "/api/events", kind="contact", limit=50, **{"from": "2000-01-01T00:00:00"}).json()
+    person = next(e["actor"] for e in contacts["events"] if e["actor"] and len(e["actor"].split()) >= 2)
+    surname = person.split()[-1]
+    theirs = {e["id"] for e in _get(served, "own", "/api/search", q=surname).json()["events"] if e["actor"] == person}
+    assert theirs  # the analyst finds the person's records by name
+    _, pseudonym = protect(case.engine, case.id, person, "victim", "test")
+    viewer = _get(served, "view", "/api/search", q=surname).json()["events"]
+    assert not theirs & {e["id"] for e in viewer}  # found only through the protected name: no match for a viewer
+    assert person not in str(viewer)
+    by_pseudonym = _get(served, "view", "/api/search", q=pseudonym).json()["events"]
+    # The scan reads stored text, so a pseudonym finds only rows whose own words match it
+    # (docs/access.md): whatever it finds must never show the person behind it.
+    assert all(e["actor"] == pseudonym for e in by_pseudonym if e["actor"])
+    assert person not in str(by_pseudonym)
+    assert _get(served, "view", "/api/search", q="100%_").status_code == 200  # wildcards are literal

@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from onrecord.cli import access, build, case, claims, demo, imports, link, live, scenario, views
+from onrecord.cli import access, build, case, claims, demo, export, imports, link, live, scenario, views
 from onrecord.cli.options import NegativeNumbers
 from onrecord.errors import OnrecordError
 
@@ -38,6 +38,7 @@ app.command("subjects")(link.subjects)
 app.command("claims")(claims.claims)
 app.command("serve")(views.serve)
 app.command("report")(views.report)
+app.command("export")(export.export)
 app.command("live")(live.live)
 scenario_app = typer.Typer(help="Fictional incidents with known truth: generate one, score a built case.",
                            no_args_is_help=True)
@@ -60,6 +61,7 @@ app.add_typer(token_app, name="token")
 app.command("audit")(access.audit)
 app.command("restrict")(access.restrict)
 app.command("protect")(access.protect)
+app.command("search")(access.search)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -219,3 +219,29 @@ def protect(case: CaseArg, who: Annotated[str, typer.Argument(help="the person's
     log.event(operator(), "cli", "permission_change", f"protect entity as {pseudonym} ({reason})", None,
               "allowed", c.id)
     typer.echo(f"protected: shown as {pseudonym} to roles without the right to see who it is")
+
+
+def search(case: CaseArg, query: Annotated[str, typer.Argument(help="words every match holds, any case")],
+           limit: Annotated[int, typer.Option(min=1, max=10000, help="at most this many of each")] = 200,
+           json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
+    """Events and claims holding every word of QUERY: their time, agency, text and source line."""
+    from onrecord.store.reader import open_reader
+    from onrecord.timetext import to_utc_iso
+
+    reader = open_reader(case, database_url=database_url)
+    found = reader.search(query, limit)
+    if json_out:
+        print_json({"query": query, "events": [
+            {"id": e["id"], "kind": e["kind"], "t_src": to_utc_iso(e["t_src_lo"]), "agency": e["agency"],
+             "unit": e["unit"], "text": e["text"], "source": {"file": e["file_name"], "line": e["ordinal"]}}
+            for e in found["events"]], "claims": [
+            {"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"], "source": {"file": c["file_name"]}}
+            for c in found["claims"]]})
+        return
+    for e in found["events"]:
+        typer.echo(f"event {e['id']}\t{to_utc_iso(e['t_src_lo']) or '(untimed)'}\t{e['agency'] or '-'}\t"
+                   f"{e['kind']}\t{(e['text'] or '')[:80]}\t{e['file_name']}:{e['ordinal']}")
+    for c in found["claims"]:
+        typer.echo(f"claim {c['id']}\t{c['speaker'] or '-'}\t{c['sentence'][:100]}\t{c['file_name']}")
+    if not found["events"] and not found["claims"]:
+        typer.echo(f"nothing holds every word of {query!r}")

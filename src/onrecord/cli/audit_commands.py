@@ -1,5 +1,5 @@
 """Audit entries for the command line's reads and changes of a case: `onrecord timeline`,
-`metrics`, `discrepancies`, `subjects`, `report` and `verify` are reads; `import`,
+`metrics`, `discrepancies`, `subjects`, `report`, `verify` and `search` are reads; `import`,
 `build`, `link` and `pin-clock` change the case. One entry per command, written when it
 ends: the operator (login@host), the command line, and how it ended."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-READS = {"timeline", "metrics", "discrepancies", "subjects", "report", "verify"}
+READS = {"timeline", "metrics", "discrepancies", "subjects", "report", "verify", "search"}
 CHANGES = {"import": "import", "build": "build", "link": "build", "pin-clock": "permission_change"}
 
 

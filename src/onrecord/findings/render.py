@@ -129,7 +129,7 @@ def _source_understood(w: Words) -> str:
 def understood_parts(p: dict) -> list[str]:
     """The pieces of a source check, each a phrase (the CLI table shows them apart)."""
     c = p.get("clock") or {}
-    out = [clock_against(c)]
+    out = [clock_against(c)] if p.get("shares_moment") is not None else ["clock: not set against other clocks"]
     if p.get("shares_moment") is False:
         out.append("shares no moment with another source")
     if p.get("text_events"):

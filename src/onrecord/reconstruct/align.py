@@ -40,7 +40,9 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None
                          "family": bulk["kind"].astype(str).replace(FAMILY_OF).to_numpy(),
                          "who": units[in_bulk].astype("int64").astype(object),
                          "rank": _unit_ranks(bulk),
-                         "agency": bulk["agency"].to_numpy(), "device": None, "detail": None})
+                         "agency": bulk["agency"].to_numpy(), "device": None, "detail": None,
+                         "declared_copy": False})
+    fast = _as_entered(fast, bulk)
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
     # record is a shareable moment only with the caller's number (a year of a CAD's
     # "call received" rows without one is passed over unread)
@@ -60,9 +62,32 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None
         device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
         detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, key, m.rank, r.agency, device, detail))
+                     family, key, m.rank, r.agency, device, detail, False))
     slow = pd.DataFrame(_answers_keyed(rows), columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
+
+
+# How a status was entered (attribute entered_by, docs/attributes.md) says how soon after
+# its moment it was made: a crew's terminal a few seconds on, like a spoken report; a
+# dispatcher's typing from that report later. CAD's copy of an AVL fix keeps its kind's
+# rank (an arrival so stamped only bounds the arrival: the car got there by that fix) and
+# shares the fix's own moment instead (declared_copy; avl_arrival.py bounds it).
+ENTERED_RANK = {"terminal": 1, "dispatcher": 2}
+
+
+def _as_entered(fast: pd.DataFrame, bulk: pd.DataFrame) -> pd.DataFrame:
+    """Where the mapping says how each status was entered, its rank is that; a status that
+    is CAD's copy of an AVL fix shares the fix's moment (declared_copy)."""
+    said = bulk["attrs"].fillna("").str.contains('"entered_by"', regex=False).to_numpy()
+    if not said.any():
+        return fast
+    how = [json.loads(a).get("entered_by") for a in bulk["attrs"].to_numpy()[said]]
+    rank = fast["rank"].to_numpy().copy()
+    copy = np.zeros(len(fast), dtype=bool)
+    at = np.flatnonzero(said)
+    rank[at] = [ENTERED_RANK.get(h, r) for h, r in zip(how, rank[at])]
+    copy[at] = [h == "avl" for h in how]
+    return fast.assign(rank=rank, declared_copy=copy)
 
 
 def _unit_ranks(bulk: pd.DataFrame) -> np.ndarray:

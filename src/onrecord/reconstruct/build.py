@@ -61,13 +61,17 @@ def reconstruct(reader) -> Reconstruction:
     pinned, pin_problems = pinned_offsets(reader.case, sources)
     trusted, trust_problems = declared_trust(reader.case, sources)
     problems += pin_problems + trust_problems
+    # statuses the mapping says are CAD's copies of AVL fixes (entered_by = "avl")
+    declared = set(anchored["id"][anchored["declared_copy"].astype(bool)]) if len(anchored) else set()
+    anchored = anchored.assign(copy_of=anchored["id"].isin(declared)) if len(anchored) else anchored
     pairs = clk.pair_estimates(anchored) if len(anchored) else []
     clocks = clk.solve(sources, pairs, pinned, trusted)
     # CAD arrivals that are copies of AVL fixes, however they were mapped: looked for where
     # the clocks so far say they would be; found, the clocks are estimated again with them
-    copies = fix_copies(anchored, clocks) if len(anchored) else set()
-    anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
-    if copies:
+    found = (fix_copies(anchored[~anchored["copy_of"]], clocks) - declared) if len(anchored) else set()
+    copies = declared | found
+    if found:
+        anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
         pairs = clk.pair_estimates(anchored)
         clocks = clk.solve(sources, pairs, pinned, trusted)
     names = dict(zip(sources["id"], sources["file_name"]))

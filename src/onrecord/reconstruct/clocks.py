@@ -125,7 +125,10 @@ def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFr
     the fixes of the same unit: the same moment, both made as it happens."""
     if "copy_of" not in gc or not gc["copy_of"].any():
         return gc.iloc[:0]
-    copies = gc[gc["copy_of"].fillna(False).astype(bool)].assign(family="unit_position", rank=0)
+    copies = gc[gc["copy_of"].fillna(False).astype(bool) & (gc["family"] != "unit_position")]
+    if copies.empty:
+        return gc.iloc[:0]  # (mapped as unit_position, a copy already pairs with its fix)
+    copies = copies.assign(family="unit_position", rank=0)
     fixes = gf[(gf["family"] == "unit_position") & gf["who"].notna()]
     left, right = (fixes, copies) if swap else (copies, fixes)
     m = left.merge(right, on=["family", "who"], suffixes=("_a", "_b"))

@@ -10,7 +10,7 @@ from pathlib import Path
 from onrecord.errors import InputError
 from onrecord.sources.mapping import Mapping
 from onrecord.sources.parsed import Parsed, Reject
-from onrecord.sources.registry import ADAPTERS
+from onrecord.sources.registry import ADAPTERS, FOLDER_ADAPTERS, PART
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
 from onrecord.store.reader import open_reader
@@ -27,6 +27,7 @@ class ImportResult:
     rejects_file: Path | None = None
     already: bool = False
     uncoded: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
     left_out: int = 0
 
 
@@ -41,22 +42,39 @@ def read_file(path: Path) -> bytes:
         raise InputError(f"cannot be read: {exc.strerror}", file=str(path)) from exc
 
 
+def read_folder(path: Path) -> list:
+    """A folder's files in name order (one incident's snapshots, one file each): the source
+    is their bytes one after the other, each file one record named by its file name."""
+    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise InputError("the folder holds no files", file=str(path))
+    return [PART(p.name, read_file(p)) for p in files]
+
+
 def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = None,
                 agency: str | None = None, skip_bad_rows: bool = False,
                 progress: Progress = lambda stage, n: None) -> ImportResult:
-    data = read_file(path)
-    digest = hashlib.sha256(data).hexdigest()
+    if path.is_dir() and mapping.format in FOLDER_ADAPTERS:
+        parts = read_folder(path)
+        digest = hashlib.sha256(b"".join(p.data for p in parts)).hexdigest()
+    else:
+        parts = None
+        data = read_file(path)
+        digest = hashlib.sha256(data).hexdigest()
     name = path.name
     found = open_reader(case).source_with_sha256(digest)
     if found:
         return ImportResult(file=name, source_id=found["id"], already=True)
-    parsed = ADAPTERS[mapping.format](data, mapping, str(path), tz, agency)
+    if parts is not None:
+        parsed = FOLDER_ADAPTERS[mapping.format](parts, mapping, str(path), tz, agency)
+    else:
+        parsed = ADAPTERS[mapping.format](data, mapping, str(path), tz, agency)
     if parsed.rejects and not skip_bad_rows:
         first = parsed.rejects[0]
         extra = f" ({len(parsed.rejects)} rows cannot be read; --skip-bad-rows imports the rest)" \
             if len(parsed.rejects) > 1 else ""
         raise InputError(first.reason + extra, file=str(path), line=first.line, field=first.column,
-                         value=first.value)
+                         value=first.value, path=first.path)
     progress("hashing", 0)
     hashes = record_hashes(parsed.records.raws)
     meta = SourceMeta(kind=mapping.source_kind, agency=agency or mapping.agency, file_name=name,
@@ -64,12 +82,12 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
                       timezone=tz or mapping.timezone, rejected_count=len(parsed.rejects))
     try:
         source_id = write_source(case, Batch(meta, parsed.records.raws, parsed.records.ordinals, hashes,
-                                             parsed.events), progress)
+                                             parsed.events, parsed.records.paths), progress)
     except AlreadyImported as exc:  # another import of the same file won the race
         return ImportResult(file=name, source_id=exc.source_id, already=True)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
-                          left_out=parsed.left_out)
+                          notes=parsed.notes, left_out=parsed.left_out)
     if parsed.rejects:
         result.rejects_file = write_rejects(case.path, source_id, name, parsed)
     return result
@@ -79,7 +97,7 @@ def write_rejects(case_dir: Path, source_id: int, name: str, parsed: Parsed) -> 
     out = case_dir / f"import-rejects-{source_id}.csv"
     with out.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["file", "line", "column", "value", "reason"])
+        w.writerow(["file", "line", "path", "column", "value", "reason"])
         for r in parsed.rejects:
-            w.writerow([name, r.line, r.column or "", "" if r.value is None else r.value, r.reason])
+            w.writerow([name, r.line, r.path or "", r.column or "", "" if r.value is None else r.value, r.reason])
     return out

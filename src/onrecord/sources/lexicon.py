@@ -155,7 +155,9 @@ def _from_text(text: str) -> TextReader:
     try:
         return lexicon_for(declared(doc, "mapping"), "mapping").reader()
     except InputError:
-        # checked when the source was imported; a lexicon gone since reads with the bundled ones
+        # Checked when the source was imported: only a lexicon renamed or changed since can
+        # fail here. It reads with the bundled ones, and the build's "not understood" table
+        # shows what that leaves unread.
         return lexicon_for(None, "bundled").reader()
 
 

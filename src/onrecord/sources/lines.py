@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
 
 
@@ -10,6 +10,9 @@ from itertools import compress
 class Records:
     raws: list[bytes]  # concatenated, they are the file, byte for byte
     ordinals: list[int]  # the line each record starts on, from 1
+    # Each record's JSON Pointer / XPath in the file (None: its line says where it is);
+    # empty when no record of the file has one.
+    paths: list[str | None] = field(default_factory=list)
 
 
 def split_records(data: bytes, quote: bytes = b'"') -> Records:
@@ -40,3 +43,32 @@ def split_records(data: bytes, quote: bytes = b'"') -> Records:
 def non_blank(raws: list[bytes]) -> list[int]:
     """Positions of the records that hold more than white space (C-speed for big files)."""
     return list(compress(range(len(raws)), map(bytes.strip, raws)))
+
+
+def slice_records(data: bytes, spans: list[tuple[int, int, str]]) -> tuple[Records, list[int]]:
+    """The file cut at the byte spans of its records (start, end, path), in file order:
+    each record is exactly its bytes; the bytes between records (brackets, commas, a
+    document's other parts) are records of their own without a path, so the records
+    still add up to the file. Returns the records and the positions of the spanned ones."""
+    raws: list[bytes] = []
+    ordinals: list[int] = []
+    paths: list[str | None] = []
+    wanted: list[int] = []
+    at, line = 0, 1
+
+    def add(start: int, end: int, path: str | None) -> None:
+        nonlocal line
+        raws.append(data[start:end])
+        ordinals.append(line)
+        paths.append(path)
+        line += data.count(b"\n", start, end)
+
+    for start, end, path in spans:
+        if start > at:
+            add(at, start, None)
+        wanted.append(len(raws))
+        add(start, end, path)
+        at = end
+    if at < len(data):
+        add(at, len(data), None)
+    return Records(raws, ordinals, paths), wanted

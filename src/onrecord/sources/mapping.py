@@ -20,6 +20,8 @@ BUNDLED = Path(__file__).parent / "mappings"
 EVENT_FIELDS = ("call", "unit", "agency", "place", "text", "lat", "lon", "actor", "channel")
 PRECISION_MS = {"second": 0, "minute": 59_999, "hour": 3_599_999, "day": 86_399_999}
 TEMPLATE_COLUMN = re.compile(r"\{([^{}]+)\}")
+# formats whose adapter knows the standard's own fields: no [[events]] needed (EIDO, CAP)
+SELF_DESCRIBED = ("eido", "cap")
 NAMED_FORMATS = ("iso", "epoch", "epoch_s", "epoch_ms")
 # Fields an [[events]] block may take from a column of its own (a wide or packed layout's unit).
 EVENT_OWN_FIELDS = ("unit", "agency", "call", "place", "actor", "channel", "lat", "lon")
@@ -112,6 +114,14 @@ class Mapping:
     # it near true time within clock_uncertainty_s; "estimated" (the default) measures it
     clock_trust: str = "estimated"
     clock_uncertainty_s: float | None = None
+    # nested formats: where the records are (JSONPath for JSON, XPath for XML), the XML
+    # prefixes those paths use; workbooks: the sheet and the row that names the columns
+    records: str | None = None
+    namespaces: dict[str, str] = field(default_factory=dict)
+    sheet: str | None = None
+    header_row: int = 1
+    # a bundled adapter's own settings, from the table named after its format ([eido], [cap])
+    options: dict = field(default_factory=dict)
     rows: RowFilter = RowFilter()  # [rows] when / unless: the rows read at all
     defaults: dict[str, str] = field(default_factory=dict)  # [defaults] column -> value for a blank
 
@@ -205,6 +215,7 @@ class _Reader:
             null_values=("", *file.get("null_values", ())),
         )
         self._check_encoding(m.encoding)
+        self._nested(m, file)
         m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
         self.codes = m.codes
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}
@@ -224,11 +235,27 @@ class _Reader:
         m.clock_trust, m.clock_uncertainty_s = clock_trust(self.table("clock"), "clock", self.fail)
         # the lexicons its text is read with: checked now, read again at build (docs/lexicons.md)
         lexicon_for(declared(self.doc, self.origin), self.origin)
+        m.options = dict(self.table(fmt)) if fmt in SELF_DESCRIBED else {}
         if fmt == "text":
             m.text = self._text(self.table("text"))
-        elif not m.events:
+        elif not m.events and fmt not in SELF_DESCRIBED:
             self.fail("events", "at least one [[events]] block is needed")
         return m
+
+    def _nested(self, m: Mapping, file: dict) -> None:
+        m.records = file.get("records")
+        if m.format in ("json", "xml") and not m.records:
+            self.fail("file.records", f"is required for {m.format}: the path that selects the records "
+                      f"({'$.calls[*]' if m.format == 'json' else './/call'})")
+        ns = file.get("namespaces", {})
+        if not isinstance(ns, dict) or not all(isinstance(v, str) for v in ns.values()):
+            self.fail("file.namespaces", "must be a table of prefix = namespace URI")
+        m.namespaces = dict(ns)
+        m.sheet = file.get("sheet")
+        header_row = file.get("header_row", 1)
+        if not isinstance(header_row, int) or header_row < 1:
+            self.fail("file.header_row", "must be a row number from 1", header_row)
+        m.header_row = header_row
 
     def _check_zone(self, key: str, tz: str) -> None:
         try:

@@ -42,6 +42,9 @@ class Parsed:
     rejects: list[Reject] = field(default_factory=list)
     # Values that had no entry in their code table: (table, value) -> count.
     uncoded: dict[tuple[str, str], int] = field(default_factory=dict)
+    # What the import should say besides counts: each deviation a tolerant reader let
+    # through, a schema not found, a schema's known defect patched.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def event_count(self) -> int:

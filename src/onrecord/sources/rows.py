@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from onrecord.attributes import CHECKED, NO, YES, YES_NO_WORDS
+from onrecord.attributes import CHECKED, ENTERED_BY, NO, YES, YES_NO_WORDS
 from onrecord.errors import InputError
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
@@ -132,6 +132,8 @@ class RowReader:
         One the build reads with a value set (attributes.CHECKED: `armed`) is checked: a
         value outside it rejects the row; the rest are stored in one spelling ("true" /
         "false")."""
+        if CHECKED.get(name) == "entered_by":
+            return self._entered_by(name, values, frame)
         if CHECKED.get(name) != "yes_no":
             return values
         words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
@@ -142,6 +144,18 @@ class RowReader:
         self.reject(~(yes | no | blank), f"attributes.{name}" if column.startswith("\x00") else column, values,
                     f"attribute {name} must be one of {YES_NO_WORDS}", frame)
         return pa.array(np.where(yes, "true", np.where(no, "false", None)), pa.string())
+
+    def _entered_by(self, name: str, values: pa.Array, frame: _Frame | None) -> pa.Array:
+        """How a status was entered, stored in one word (attributes.ENTERED_BY); another
+        word rejects the row."""
+        words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
+        known = pa.array(list(ENTERED_BY), pa.string())
+        found = pc.index_in(words, value_set=known)
+        column = self.m.attributes.get(name, name)
+        self.reject(_np(pc.is_null(found)) & ~_np(blank_mask(values)),
+                    f"attributes.{name}" if column.startswith("\x00") else column, values,
+                    f"attribute {name} must be one of {', '.join(ENTERED_BY)}", frame)
+        return pc.take(pa.array(list(ENTERED_BY.values()), pa.string()), found)
 
     def _own_attributes(self, spec: EventSpec, frame: _Frame) -> pa.Array:
         """The row's attributes with the block's own beside them (its own win on a name)."""

@@ -12,7 +12,7 @@ import pyarrow.compute as pc
 
 from onrecord.model import EVENT_COLUMNS
 
-RAW_COLUMNS = ("id", "case_id", "source_id", "seq", "ordinal", "raw", "sha256", "chain")
+RAW_COLUMNS = ("id", "case_id", "source_id", "seq", "ordinal", "path", "raw", "sha256", "chain")
 EVENT_KEYS = ("id", "case_id", "source_id", "raw_record_id")
 
 
@@ -25,11 +25,13 @@ def _same(value: int, n: int) -> pa.Array:
 
 
 def raw_table(case_id: int, source_id: int, first_id: int, first_seq: int, ordinals: list[int],
-              raws: list[bytes], hashes: list[bytes], chain: list[bytes]) -> pa.Table:
+              raws: list[bytes], hashes: list[bytes], chain: list[bytes],
+              paths: list[str | None] | None = None) -> pa.Table:
     n = len(raws)
+    path = pa.array(paths, pa.string()) if paths else pa.nulls(n, pa.string())
     return pa.Table.from_arrays(
         [_run(first_id, n), _same(case_id, n), _same(source_id, n), _run(first_seq, n),
-         pa.array(ordinals, pa.int64()), pa.array(raws, pa.binary()), pa.array(hashes, pa.binary()),
+         pa.array(ordinals, pa.int64()), path, pa.array(raws, pa.binary()), pa.array(hashes, pa.binary()),
          pa.array(chain, pa.binary())], names=list(RAW_COLUMNS))
 
 

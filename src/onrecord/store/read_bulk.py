@@ -77,7 +77,14 @@ class BulkReads:
         return self._stream(select(r.id, r.source_id, r.seq, r.ordinal, r.raw, r.sha256, r.chain)
                             .where(r.case_id == self.case.id).order_by(r.seq))
 
+    def source_records(self, source_id: int):
+        """A source's raw records in file order as (raw, line, path), a batch at a time."""
+        r = raw_records.c
+        return self._stream(select(r.raw, r.ordinal, r.path).where(r.source_id == source_id)
+                            .order_by(r.ordinal, r.seq))
+
     def source_bytes(self, source_id: int):
         """A source's raw records in file order, a batch at a time: the file as imported."""
         r = raw_records.c
-        return self._stream(select(r.raw).where(r.source_id == source_id).order_by(r.ordinal))
+        # several records may start on one line (a JSON array on one line): chain order breaks the tie
+        return self._stream(select(r.raw).where(r.source_id == source_id).order_by(r.ordinal, r.seq))

@@ -93,7 +93,8 @@ class TimelineReads:
         stmt = self._window_from(select(
             e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, t.label("t_lo"), t_hi.label("t_hi"), e.agency, e.unit,
             e.call, e.actor, e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id, sources.c.file_name,
-            sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal, r.sha256), built) \
+            sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal, r.sha256,
+            func.coalesce(e.path, r.path).label("path")), built) \
             .join(raw_records, r.id == e.raw_record_id)
         # an unbounded window of the CLI's table keeps untimed events (they come last)
         middle = q.order == "middle"
@@ -116,6 +117,35 @@ class TimelineReads:
             row["sha256"] = bytes(row["sha256"]).hex()
             row["clock"] = clock
         return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
+
+    def export_events(self) -> list[dict]:
+        """Every event of the case with what an export cites: its time on the source's clock
+        and (once built) on the common one with its fused event, its source, and its raw
+        record's line, path and SHA-256. In time order (aligned when built), untimed last."""
+        built = self.is_built()
+        e, r, s = events.c, raw_records.c, sources.c
+        cols = [e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, e.agency, e.unit, e.call, e.actor, e.channel,
+                e.place, e.lat, e.lon, e.text, e.attrs, e.source_id, s.file_name, s.kind.label("source_kind"),
+                s.agency.label("source_agency"), s.timezone, r.id.label("record_id"), r.ordinal,
+                func.coalesce(e.path, r.path).label("path"), r.sha256]
+        base = events.join(sources, s.id == e.source_id).join(raw_records, r.id == e.raw_record_id)
+        if built:
+            a = aligned_events.c
+            cols += [a.t_lo.label("t_aligned_lo"), a.t_hi.label("t_aligned_hi"), a.fused_id]
+            base = base.outerjoin(aligned_events, a.event_id == e.id)
+            t = func.coalesce(a.t_lo, e.t_src_lo)
+        else:
+            cols += [literal_column("NULL").label("t_aligned_lo"), literal_column("NULL").label("t_aligned_hi"),
+                     literal_column("NULL").label("fused_id")]
+            t = e.t_src_lo
+        stmt = select(*cols).select_from(base).where(e.case_id == self.case.id)
+        if withheld := self.withheld_sources():  # an export is a read: restricted sources stay out
+            stmt = stmt.where(e.source_id.not_in(sorted(withheld)))
+        rows = self._rows(stmt.order_by(t.is_(None), t, e.id))
+        for row in rows:
+            row["attrs"] = _loads(row["attrs"], {})
+            row["sha256"] = bytes(row["sha256"]).hex()
+        return rows
 
     def timeline_points(self, q: TimelineQuery) -> list[tuple]:
         """The chart's few columns for up to q.limit events, as plain tuples (tens of thousands at once):

@@ -67,6 +67,9 @@ raw_records = Table(
     Column("source_id", ForeignKey("sources.id"), nullable=False),
     Column("seq", BigInteger, nullable=False),  # position in the case's chain, from 1
     Column("ordinal", BigInteger, nullable=False),  # line in the file where it starts, from 1
+    # Its JSON Pointer or XPath in the file where lines do not say it (several records on
+    # one line, a record that is part of a document); null for a CSV line.
+    Column("path", String(1000)),
     Column("raw", LargeBinary, nullable=False),
     Column("sha256", LargeBinary(32), nullable=False),
     Column("chain", LargeBinary(32), nullable=False),
@@ -97,6 +100,9 @@ events = Table(
     Column("lon", Float),
     Column("text", Text),
     Column("attrs", Text),  # JSON object
+    # Where inside its raw record the event was read (an EIDO component's JSON Pointer,
+    # a worksheet row), when finer than the record itself.
+    Column("path", String(1000)),
     Index("ix_events_case_time", "case_id", "t_src_lo"),
 )
 

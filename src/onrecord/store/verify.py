@@ -4,6 +4,7 @@ case's reader like every other read."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from onrecord.store.evidence import GENESIS
@@ -21,13 +22,18 @@ def _where(source_names: dict[int, str], row) -> str:
     return f"raw record {row.id} ({source_names.get(row.source_id, '?')}, line {row.ordinal}, chain position {row.seq})"
 
 
-def verify_records(reader) -> VerifyResult:
+# (file name, mapping text, [(raw, line, path)...]) -> a problem or None: checks that the paths
+# records are cited by still lead to their bytes (sources/record_paths.py; the store knows no format)
+PathCheck = Callable[[str, str, list], "str | None"]
+
+
+def verify_records(reader, check_paths: PathCheck | None = None) -> VerifyResult:
     """Every stored record of the case `reader` reads (store/reader.py: open_reader)."""
     head, srcs = reader.chain_head(), reader.sources()
     names = {s["id"]: s["file_name"] for s in srcs}
     problem, count = _walk_chain(reader.raw_chain(), names, head)
     if problem is None:
-        problem = _check_sources(reader, srcs)
+        problem = _check_sources(reader, srcs, check_paths)
     return VerifyResult(intact=problem is None, records=count, sources=len(srcs), problem=problem)
 
 
@@ -57,14 +63,21 @@ def _walk_chain(rows, names: dict[int, str], head: dict) -> tuple[str | None, in
     return None, count
 
 
-def _check_sources(reader, srcs: list[dict]) -> str | None:
-    """Each source's records, in file order, must still be exactly the imported file."""
+def _check_sources(reader, srcs: list[dict], check_paths: PathCheck | None) -> str | None:
+    """Each source's records, in file order, must still be exactly the imported file, and
+    the paths its records are cited by must still lead to them."""
     for src in srcs:
         digest, n = hashlib.sha256(), 0
-        for (raw,) in reader.source_bytes(src["id"]):
+        cited: list = []
+        for raw, line, path in reader.source_records(src["id"]):
             digest.update(raw)
             n += 1
+            cited.append((bytes(raw), line, path))
         if n != src["record_count"] or digest.hexdigest() != src["file_sha256"]:
             return (f"source {src['id']} ({src['file_name']}): its records no longer add up to the "
                     f"imported file (SHA-256 {src['file_sha256'][:12]}...)")
+        if check_paths is not None:
+            problem = check_paths(src["file_name"], src.get("mapping_text") or "", cited)
+            if problem:
+                return f"source {src['id']}: {problem}"
     return None

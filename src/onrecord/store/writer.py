@@ -45,6 +45,7 @@ class Batch:
     ordinals: list[int]
     hashes: list[bytes]
     events: pa.Table
+    paths: list[str | None] | None = None  # JSON Pointer / XPath of each record, where lines do not say it
 
     def tables(self, case_id: int, source_id: int, head: tuple[int, bytes], first_raw: int, first_event: int):
         """(raw records, events, new head) once the lock is held and ids are known.
@@ -52,7 +53,8 @@ class Batch:
         head is the case's (record count, last chain value) before this import."""
         count, last = head[0], bytes(head[1])
         chain = chain_hashes(last, self.hashes)
-        raw = raw_table(case_id, source_id, first_raw, count + 1, self.ordinals, self.raws, self.hashes, chain)
+        raw = raw_table(case_id, source_id, first_raw, count + 1, self.ordinals, self.raws, self.hashes, chain,
+                        self.paths)
         ev = event_table(case_id, source_id, first_event, first_raw, self.events)
         return raw, ev, move_head(case_id, count + len(self.raws), chain[-1] if chain else last)
 

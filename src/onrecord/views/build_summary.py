@@ -53,7 +53,11 @@ def _print_understood(out: Console, r) -> None:
         if f.name != "source_understood":
             continue
         p = f.payload
-        clock = clock_against(p.get("clock") or {}).removeprefix("clock: ")
+        untimed = p.get("shares_moment") is None  # a roster, a statement, a prior record: no clock to set
+        if untimed and not p.get("text_events") and not p.get("ignored_attributes"):
+            continue  # nothing it could have missed
+        clock = "— (not set against other clocks)" if untimed else \
+            clock_against(p.get("clock") or {}).removeprefix("clock: ")
         if p.get("shares_moment") is False:
             clock += "; shares no moment with another source"
         text = "-" if not p.get("text_events") else f"{p['unclassified']} of {p['text_events']} lines" + \

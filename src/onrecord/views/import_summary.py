@@ -47,6 +47,11 @@ def print_result(result, mapping_name: str) -> None:
             out.print(f"  line {r.line}: {r.column}: {r.reason} (value {r.value!r})")
         if len(result.rejects) > 10:
             out.print(f"  ... and {len(result.rejects) - 10:,} more")
+    notes = getattr(result, "notes", [])
+    for note in notes[:20]:
+        out.print(f"  {note}", style="yellow" if note.startswith("deviation") else None)
+    if len(notes) > 20:
+        out.print(f"  ... and {len(notes) - 20:,} more notes")
     for (table, value), n in sorted(result.uncoded.items())[:10]:
         out.print(f"  code table {table}: no entry for {value!r} ({n} rows, kept as written)", style="yellow")
     sys.stdout.flush()

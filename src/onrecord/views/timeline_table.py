@@ -47,7 +47,7 @@ def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) 
                 "text": r["text"],
                 "attributes": r["attrs"],
                 "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]},
-                "record": {"id": r["record_id"], "line": r["ordinal"], "sha256": r["sha256"]},
+                "record": {"id": r["record_id"], "line": r["ordinal"], "path": r.get("path"), "sha256": r["sha256"]},
             }
             for r in rows
         ],
@@ -65,7 +65,8 @@ def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: in
     for r in rows:
         text = (r["text"] or "").replace("\n", " ")
         table.add_row(_when_interval(r, zone), r["agency"] or "", r["unit"] or "", r["kind"],
-                      text[:120] + ("…" if len(text) > 120 else ""), f"{r['file_name']}:{r['ordinal']}")
+                      text[:120] + ("…" if len(text) > 120 else ""),
+                      f"{r['file_name']}:{r['ordinal']}" + (f" {r['path']}" if r.get("path") else ""))
     console.print(table)
     if total > len(rows):
         console.print(f"showing {len(rows)} of {total} events (use --limit 0 for all, or --from/--to)")

@@ -193,3 +193,18 @@ def subjects(request: Request) -> dict:
     people = shape.subjects(r, facets(request)["zone"])
     returned(request, (w["id"] for p in people for w in p["warnings"]))
     return {"built": r.is_built(), "subjects": people}
+
+
+@router.get("/search", summary="Events and claims holding every word of q, as this reader may see them")
+def search(request: Request, q: Annotated[str, Query(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]*$")],
+           limit: Annotated[int, Query(ge=1, le=1000)] = 200) -> dict:
+    r, zone = reader(request), facets(request)["zone"]
+    found = r.search(q, limit)
+    returned(request, (e["id"] for e in found["events"]))
+    return {"query": q,
+            "events": [{"id": e["id"], "kind": e["kind"], **present.times_json(e["t_src_lo"], e["t_src_lo"], zone),
+                        "agency": e["agency"], "unit": e["unit"], "actor": e["actor"], "place": e["place"],
+                        "text": e["text"], "source": {"id": e["source_id"], "file": e["file_name"]},
+                        "record": {"line": e["ordinal"]}} for e in found["events"]],
+            "claims": [{"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"],
+                        "source": {"id": c["source_id"], "file": c["file_name"]}} for c in found["claims"]]}

@@ -73,7 +73,7 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
     from onrecord.access.audit import AuditLog
     from onrecord.access.clock import wall_ms
     from onrecord.access.store import AccessStore
-    from onrecord.views.web import api, audit_reads, docs, guard, notes, pages, signin
+    from onrecord.views.web import api, audit_api, audit_reads, docs, guard, notes, pages, signin
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                   "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
@@ -94,6 +94,7 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
     app.include_router(signin.router)
     app.include_router(api.router)
     app.include_router(notes.router)
+    app.include_router(audit_api.router)
     app.include_router(pages.router)
     app.include_router(docs.router)
     # outermost last: the Host check runs first, then the audit sees every answer it lets through

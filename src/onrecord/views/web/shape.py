@@ -17,7 +17,7 @@ def event_row(r: dict, zone: ZoneInfo, clock: str) -> dict:
             "time_text": r["time_text"], "agency": r["agency"], "unit": r["unit"], "call": r["call"],
             "actor": r["actor"], "channel": r["channel"], "place": r["place"], "text": r["text"],
             "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]},
-            "record": {"line": r["ordinal"]}}
+            "record": {"line": r["ordinal"], "path": r.get("path")}}
 
 
 def clock_json(clock: dict | None) -> dict | None:
@@ -40,8 +40,8 @@ def report_json(d: dict, zone: ZoneInfo) -> dict:
         "clock_estimate": clock_json(d["clock"]),
         "source": {"id": d["source_id"], "file": d["file_name"], "kind": d["source_kind"],
                    "agency": d["source_agency"], "timezone": d["timezone"], "file_sha256": d["file_sha256"]},
-        "record": {"id": d["record_id"], "line": d["ordinal"], "seq": d["seq"], "sha256": d["sha256"],
-                   "raw": d["raw"]},
+        "record": {"id": d["record_id"], "line": d["ordinal"], "path": d.get("path"), "seq": d["seq"],
+                   "sha256": d["sha256"], "raw": d["raw"]},
         "fused_id": d["fused_id"],
     }
 
