@@ -7,7 +7,10 @@ holds outside while shots come, so every shot updates (or fires) the holding ale
 latency is from the frame's arrival to the alert change it caused. Baseline, same run: the
 same events straight into the engine, no store and no stream.
 
-Run: .venv/bin/python benchmarks/live.py [--seconds 300] [--rate 2000] [--broker nats://127.0.0.1:4222]
+The board: each of `--board` events posted to a webhook feed of `onrecord live`, timed until it
+shows on the board open in Chromium (target: within 1 s); baseline, the POST's round trip.
+
+Run: .venv/bin/python benchmarks/live.py [--seconds 300] [--rate 2000] [--broker nats://127.0.0.1:4222] [--board 50]
 """
 
 from __future__ import annotations
@@ -31,9 +34,10 @@ from onrecord.live.units import UnitDirectory
 from onrecord.store.case import init_case
 
 
-def frame(kind: str, unit: str | None = None) -> bytes:
-    t = datetime.now(timezone.utc).isoformat()
-    return json.dumps({"kind": kind, "time": t, "unit": unit, "agency": "NCSO"}).encode()
+def frame(kind: str, unit: str | None = None, ago_s: float = 0.0, seq: int | None = None) -> bytes:
+    t = datetime.fromtimestamp(time.time() - ago_s, timezone.utc).isoformat()
+    return json.dumps({"kind": kind, "time": t, "unit": unit, "agency": "NCSO",
+                       "attrs": {"seq": seq} if seq is not None else {}}).encode()
 
 
 def p(values, q):
@@ -46,7 +50,7 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
     rules = [r for r in load_rules() if r.name == "armed_unit_holding_outside"]
     engine = AlertEngine(rules, Incident(UnitDirectory()))
     loop = asyncio.get_running_loop()
-    arrived: dict[int, float] = {}
+    arrived: dict[int, float] = {}  # frame seq -> when it was handed to the ingest node
     lat: list[float] = []
 
     def publish(evs):
@@ -59,22 +63,26 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
         async for ev, token in stream.events():
             now = time.time() * 1000
             for c in engine.apply(ev, now):
-                if c.action in ("fire", "update") and ev.frame in arrived:
-                    lat.append(time.monotonic() - arrived[ev.frame])
+                seq = ev.attrs.get("seq")
+                if c.action in ("fire", "update") and seq in arrived:
+                    lat.append(time.monotonic() - arrived[seq])
             await stream.ack(token)
 
     consumer = asyncio.create_task(rules_node())
-    node.accept(feed, [frame("unit_arrived", "12A4")])
+    # off the loop: publish() waits on the loop, which would deadlock on its own thread
+    # the holding alert needs the unit on scene and shots for 60 s: both a minute back, so that
+    # every shot measured fires or updates it
+    await asyncio.to_thread(node.accept, feed, [frame("unit_arrived", "12A4", 70), frame("shots_detected", None, 65)])
     batch_every = 0.02
     per_batch = max(1, int(rate * batch_every))
     start = time.monotonic()
     sent = 0
     while time.monotonic() - start < seconds:
-        frames = [frame("shots_detected") for _ in range(per_batch)]
+        frames = [frame("shots_detected", seq=sent + i) for i in range(per_batch)]
         t = time.monotonic()
-        outs = await asyncio.to_thread(node.accept, feed, frames)
-        for o in outs:
-            arrived[o.raw_id] = t
+        for i in range(per_batch):
+            arrived[sent + i] = t  # before it is handed over: the rules may see it before accept returns
+        await asyncio.to_thread(node.accept, feed, frames)
         sent += len(frames)
         wait = start + sent / rate - time.monotonic()
         if wait > 0:
@@ -98,7 +106,8 @@ def baseline(seconds: float, rate: float) -> list[float]:
         return interpret(LiveEvent(i, 1, row["kind"], row["t_src_lo"], row["t_src_hi"], unit=row["unit"],
                                    agency="NCSO"))
 
-    engine.apply(live(frame("unit_arrived", "12A4"), 0), time.time() * 1000)
+    engine.apply(live(frame("unit_arrived", "12A4", 70), 0), time.time() * 1000)
+    engine.apply(live(frame("shots_detected", None, 65), -1), time.time() * 1000)
     n = int(seconds * rate)
     for i in range(1, n + 1):
         t = time.monotonic()
@@ -108,15 +117,73 @@ def baseline(seconds: float, rate: float) -> list[float]:
     return lat
 
 
+def board_latency(n: int) -> tuple[list[float], list[float]]:
+    """Event -> visible on the board in Chromium (issue 18: within 1 s): `onrecord live` as a
+    subprocess with a webhook feed, the board open in headless Chromium; each event posted is
+    timed until its line shows among the shots. Baseline, same run: the POST's own round trip."""
+    import socket
+    import subprocess
+    import sys
+
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="onrecord-live-board-"))
+    init_case(work / "case").engine.dispose()
+    with (work / "case" / "onrecord.toml").open("a") as fh:
+        fh.write('\n[[live.feeds]]\nname = "sensors"\ntype = "webhook"\n')
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "live", str(work / "case"), "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    shown, posted = [], []
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(url + "/board/state", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                         args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(url + "/board")
+            page.wait_for_selector("#connection.on", timeout=30_000)
+            with httpx.Client() as client:
+                for i in range(n):
+                    body = json.dumps({"kind": "shots_detected", "time": datetime.now(timezone.utc).isoformat(),
+                                       "agency": "NCSO", "text": f"bench-{i}"}).encode()
+                    t = time.monotonic()
+                    client.post(url + "/feeds/sensors", content=body)
+                    posted.append(time.monotonic() - t)
+                    page.locator(f"#shots li:has-text('bench-{i}')").first.wait_for(timeout=30_000)
+                    shown.append(time.monotonic() - t)
+                    time.sleep(0.2)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    return shown, posted
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--rate", type=float, default=2000)
     ap.add_argument("--broker", default="nats://127.0.0.1:4222")
+    ap.add_argument("--board", type=int, default=50, help="events timed onto the board in Chromium (0: none)")
     a = ap.parse_args()
+    if a.board and Path("/usr/bin/chromium").exists():
+        shown, posted = board_latency(a.board)
+        sh, po = [x * 1000 for x in shown], [x * 1000 for x in posted]
+        print(f"event -> visible on the board in Chromium, {len(sh)} events: p50 {p(sh, .5):.1f} ms, "
+              f"p99 {p(sh, .99):.1f} ms, max {max(sh):.1f} ms; baseline, the POST alone: p50 {p(po, .5):.1f} ms "
+              f"(ratio p50 {p(sh, .5) / p(po, .5):.1f}x)", flush=True)
     work = Path(tempfile.mkdtemp(prefix="onrecord-live-bench-"))
     case = init_case(work / "case")
-    # the holding alert needs the unit on scene 60 s before: start it a minute back
     print(f"event -> alert, {a.rate:.0f} events/s for {a.seconds:.0f} s (SQLite store, loopback)")
     base = baseline(min(a.seconds, 10), a.rate)
     results = {"engine alone (baseline)": base}

@@ -58,10 +58,22 @@ def truth_units(truth: dict) -> dict[str, dict]:
         held = u["outside_while_shots_s"] or 0.0
         cls = "positive" if held > THRESHOLD_S else ("between" if u["held_outside_during_shots"] and held > 0
                                                      else "must_not")
-        cross = max(_epoch_ms(u["arrived"]), first_shot) + THRESHOLD_S * 1000
-        out[uid] = {"class": cls, "cross": cross, "names": {compact_unit(x) for x in (u["cad_id"], u["call_sign"])
-                                                             if x}, "held": held}
+        start = max(_epoch_ms(u["arrived"]), first_shot)
+        cross = start + THRESHOLD_S * 1000
+        out[uid] = {"class": cls, "cross": cross, "start": start, "knowable": knowable(truth, cross),
+                    "names": {compact_unit(x) for x in (u["cad_id"], u["call_sign"]) if x}, "held": held}
     return out
+
+
+def knowable(truth: dict, cross: float) -> float | None:
+    """The earliest moment the records could show the threshold crossed: "more than 60 s while
+    shots continue" is known once a shot comes at or after the crossing (a unit that came in a
+    lull is only known to have held through it when the next burst is heard)."""
+    for b in truth["incident"]["bursts"]:
+        lo, hi = _epoch_ms(b["start"]), _epoch_ms(b["end"])
+        if hi >= cross:
+            return max(lo, cross)
+    return None
 
 
 def unit_of_subject(case: Path, truth: dict, units: dict) -> dict[str, str]:
@@ -76,14 +88,15 @@ def unit_of_subject(case: Path, truth: dict, units: dict) -> dict[str, str]:
     return out
 
 
-def score_seed(seed: int, work: Path) -> dict:
+def score_seed(seed: int, work: Path, rules: Path | None = None) -> dict:
     case = built_case(seed, work)
     truth = json.loads((work / f"scenario-{seed}" / "truth.json").read_text())
     units = truth_units(truth)
     names = unit_of_subject(case, truth, units)
     fired: dict[str, float] = {}
+    since: dict[str, float] = {}
     unknown = []
-    for f in replay_case(case):
+    for f in replay_case(case, rules):
         if f.name != RULE:
             continue
         uid = names.get(f.subject)
@@ -91,6 +104,7 @@ def score_seed(seed: int, work: Path) -> dict:
             unknown.append(f.subject)
             continue
         fired.setdefault(uid, f.payload["fired_at"])
+        since.setdefault(uid, f.payload["held_since"])
     baseline = set()
     for f in open_reader(case).findings():
         if f["name"] == "unit_outside_while_shots" and f["value_lo"] is not None and f["value_lo"] > THRESHOLD_S:
@@ -98,7 +112,7 @@ def score_seed(seed: int, work: Path) -> dict:
                 baseline.add(names[f["subject"]])
     res = {"seed": seed, "positive": 0, "fired_positive": 0, "in_time": 0, "must_not": 0, "fired_must_not": 0,
            "between": 0, "fired_between": 0, "errors_s": [], "not_a_truth_unit": unknown,
-           "base_tp": 0, "base_fp": 0}
+           "base_tp": 0, "base_fp": 0, "in_time_knowable": 0, "late_records": 0, "late_lull": 0}
     for uid, u in units.items():
         res[u["class"]] += 1
         if uid in fired:
@@ -107,6 +121,13 @@ def score_seed(seed: int, work: Path) -> dict:
                 err = (fired[uid] - u["cross"]) / 1000
                 res["errors_s"].append(round(err, 1))
                 res["in_time"] += abs(err) <= WITHIN_S
+                # why late: the records put the start late (a radio "on scene" after the arrival), or
+                # the crossing fell in a lull between bursts and the next shot told it
+                k = max(u["knowable"] or u["cross"], u["cross"])
+                res["in_time_knowable"] += err >= -WITHIN_S and (fired[uid] - k) / 1000 <= WITHIN_S
+                if err > WITHIN_S:
+                    waited = (fired[uid] - since[uid]) / 1000 - THRESHOLD_S
+                    res["late_lull" if waited > WITHIN_S / 2 else "late_records"] += 1
         if uid in baseline:
             res["base_tp" if u["class"] == "positive" else "base_fp"] += 1
     res["fired_total"] = len(fired) + len(unknown)
@@ -117,16 +138,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=20)
     ap.add_argument("--work", type=Path, default=None)
+    ap.add_argument("--rules", type=Path, default=None, help="rule file or folder (default: the bundled rules)")
     a = ap.parse_args()
     work = a.work or Path(tempfile.mkdtemp(prefix="onrecord-live-replay-"))
     work.mkdir(parents=True, exist_ok=True)
     tot = {k: 0 for k in ("positive", "fired_positive", "in_time", "must_not", "fired_must_not", "between",
-                          "fired_between", "fired_total", "base_tp", "base_fp")}
+                          "fired_between", "fired_total", "base_tp", "base_fp", "in_time_knowable", "late_records",
+                          "late_lull")}
     errors = []
     print(f"{'seed':>4} {'pos':>4} {'fired':>5} {'<=10s':>5} {'must-not':>8} {'fired':>5} {'60s-or-less':>11} "
           f"{'fired':>5}  errors (s, fired - threshold)")
     for seed in range(1, a.seeds + 1):
-        r = score_seed(seed, work)
+        r = score_seed(seed, work, a.rules)
         for k in tot:
             tot[k] += r[k]
         errors += r["errors_s"]
@@ -145,6 +168,11 @@ def main() -> None:
           f"precision {precision:.3f} ({tot['fired_positive']}/{fired} alerts on units that held > 60 s); "
           f"alerts on units that entered first or arrived after the last shot: {tot['fired_must_not']} "
           f"(precision against those {strict:.3f}); on units outside 60 s or less: {tot['fired_between']}")
+    print(f"within {WITHIN_S:.0f} s of the moment the records could show it (the first shot at or after the "
+          f"crossing): {tot['in_time_knowable'] / tot['positive'] if tot['positive'] else 0:.3f} "
+          f"({tot['in_time_knowable']}/{tot['positive']}); late > {WITHIN_S:.0f} s: {tot['late_lull']} crossed in a "
+          f"lull "
+          f"between bursts (known at the next shot), {tot['late_records']} otherwise (records put the start late)")
     if errors:
         errors.sort()
         print(f"fired - threshold: median {errors[len(errors) // 2]:+.1f} s, min {errors[0]:+.1f} s, "

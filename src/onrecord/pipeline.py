@@ -39,6 +39,7 @@ def build_case(case: Case) -> Reconstruction:
     """Align clocks, resolve who is who, fuse, compute the findings, and replace the
     case's derived tables with them in one transaction."""
     from onrecord.findings.compute import compute_findings
+    from onrecord.live.replay import replay_build
     from onrecord.reconstruct.build import reconstruct
     from onrecord.reconstruct.write import write_reconstruction
     from onrecord.store.reader import open_reader
@@ -49,6 +50,9 @@ def build_case(case: Case) -> Reconstruction:
     generation = reader.generation()  # read first: events changing during the build make it stale, not silent
     r = reconstruct(reader)
     r.findings, r.claims = compute_findings(r)
+    # "When would the alert have fired, and who would have seen it": the events replayed through
+    # the live rules, the alerts findings of the case (kind `alert`) the timeline and report show.
+    r.findings += replay_build(r)
     write_reconstruction(case, r, generation)
     r.receipt = issue_derived(case, "build", key)
     return r

@@ -56,8 +56,11 @@ def test_what_the_records_say_of_a_claim_is_data_worded_on_read():
 def test_a_build_stores_no_sentence_and_every_finding_reads(built_seed):
     _, _, r = built_seed
     assert r.findings
-    names = {f.name for f in r.findings}
+    names = {f.name for f in r.findings if f.kind != "alert"}
     assert names - set(SENTENCES) == set(), "every finding of a build has a sentence of its own"
+    # the build replays its events through the live rules: alerts worded as alerts, whatever the rule
+    alerts = [f for f in r.findings if f.kind == "alert"]
+    assert alerts and all(f.payload["replayed"] and "would have fired at" in sentence(f, NY) for f in alerts)
     timed = 0
     for f in r.findings:
         # no time written as text anywhere in what is stored: the reader's zone decides it
@@ -89,3 +92,16 @@ def test_every_kind_of_verdict_a_check_returns_has_words():
                     if isinstance(k, ast.Constant) and k.value == "say" and isinstance(v, ast.Constant):
                         made.add(v.value)
     assert len(made) >= 10 and made <= set(SAYS), made - set(SAYS)
+
+
+def test_an_alert_reads_as_its_rule_subject_times_clear_reason_and_who_saw_it():
+    f = Finding("armed_unit_holding_outside", "established", kind="alert", subject="2-31", value_lo=T, unit="utc_ms",
+                payload={"title": "Armed unit on scene outside while shots continue", "replayed": True,
+                         "held_since": T - 60_000, "fired_at": T, "cleared_at": T + 120_000,
+                         "clear_reason": "unit_entered", "values": {"seen_by": ["NCSO", "NCFR"]}})
+    assert sentence(f, NY) == ("Armed unit on scene outside while shots continue — 2-31: would have fired at "
+                               "14:05:45 EST, holding since 14:04:45 EST; cleared at 14:07:45 EST (the unit went "
+                               "in); in front of NCSO, NCFR")
+    live = Finding("camera_view_behind", "established", kind="alert", subject="CAM-2", value_lo=T, unit="utc_ms",
+                   payload={"title": "Camera view called live is behind", "fired_at": T, "values": {}})
+    assert sentence(live, NY) == "Camera view called live is behind — CAM-2: fired at 14:05:45 EST; active"

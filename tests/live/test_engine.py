@@ -59,7 +59,15 @@ def test_a_unit_hearing_shots_on_the_radio_is_on_scene():
     said = ev("radio_transmission", 5, "David-4", text="David-4, possible shots fired, Building 2")
     assert "unit_hears_shots" in said.whats and "shots" in said.whats
     fired = [c for c in run(e, [said] + shots(0, 200), until_s=300) if c.action == "fire"]
-    assert fired and fired[0].at == T0 + 65_000
+    assert fired and fired[0].at == T0 + 60_000  # there at the shot it reports (0 s), not at its words (5 s)
+
+
+def test_a_unit_reporting_shots_no_sensor_recorded_is_on_scene_from_its_report():
+    e = engine(HOLD)
+    said = ev("radio_transmission", 75, "David-4", text="David-4, possible shots fired, Building 2")
+    # the shot before it (40 s) is more than 20 s earlier: not the one it reports
+    fired = [c for c in run(e, [said] + shots(40, 240, every=100), until_s=400) if c.action == "fire"]
+    assert fired and fired[0].at == T0 + 135_000  # from its report (75 s, itself a report of shots) + 60 s
 
 
 def test_a_transferred_call_waiting_and_then_answered():
@@ -103,3 +111,15 @@ def test_a_unit_dispatched_and_not_on_scene():
     changes = run(e, [ev("unit_dispatched", 0, "12A4"), ev("unit_enroute", 30, "12A4"),
                       ev("unit_arrived", 900, "12A4")])
     assert [(c.action, c.at - T0) for c in changes] == [("fire", 600_000), ("clear", 900_000)]
+
+
+def test_who_saw_an_alert_when_it_fired_stays_through_its_updates():
+    e = engine(HOLD)
+    fired = None
+    for c in run(e, [ev("unit_arrived", 10, "12A4")] + shots(0, 60), until_s=70):
+        if c.action == "fire":
+            fired = c.alert
+            fired.values["seen_by"] = ["NCSO"]  # as the replay and the live node record it at firing
+    assert fired is not None
+    updates = [c for c in run(e, shots(80, 200), until_s=200) if c.action == "update"]
+    assert updates and updates[-1].alert.values["seen_by"] == ["NCSO"] and updates[-1].alert.values["held_s"] > 60

@@ -24,7 +24,8 @@ def _ids(conn, case: Case, file: str, kind: str, n: int) -> list[dict]:
 
 
 def fill(case: Case) -> dict:
-    """Write clocks, aligned times, one fused event, one claim and four findings; return their ids."""
+    """Write clocks, aligned times, one fused event, one claim and five findings (one a replayed alert);
+    return their ids."""
     with case.engine.begin() as conn:
         radio = _ids(conn, case, "county_radio.csv", "radio_transmission", 1)[0]
         created = _ids(conn, case, "county_cad.csv", "incident_created", 1)[0]
@@ -45,7 +46,7 @@ def fill(case: Case) -> dict:
             sentence=CLAIM_SENTENCE, speaker="Deputy Example", measure="shots_heard", value_lo=2, value_hi=3,
             unit="count", hedge="maybe"))
         _findings(conn, case, dispatched, shots, contacts)
-    return {"radio_event": radio["id"], "cad_event": created["id"], "fused": 1, "claim": 1,
+    return {"radio_event": radio["id"], "cad_event": created["id"], "fused": 1, "claim": 1, "alert": 5,
             "shot_events": [s["id"] for s in shots], "contact_events": [c["id"] for c in contacts]}
 
 
@@ -89,6 +90,16 @@ def _findings(conn, case: Case, dispatched: dict, shots: list[dict], contacts: l
         {"id": 4, "case_id": case.id, "kind": "warning", "name": "threat_reported", "subject": "Example Subject",
          "status": "established", "unit": "count", "value_lo": len(contacts), "value_hi": len(contacts),
          "payload": json.dumps({"flags": ["self_harm", "weapon_access"]}), "evidence": ev([c["id"] for c in contacts])},
+        # as the build's replay writes one: fired 60 s after the first shot, cleared 5 min later
+        {"id": 5, "case_id": case.id, "kind": "alert", "name": "armed_unit_holding_outside", "subject": "12A4",
+         "status": "established", "unit": "utc_ms", "value_lo": shots[0]["t_src_lo"] + 60_000,
+         "value_hi": shots[0]["t_src_lo"] + 360_000,
+         "payload": json.dumps({"alert": "armed_unit_holding_outside:12A4:1", "replayed": True,
+                                "title": "Armed unit on scene outside while shots continue",
+                                "held_since": shots[0]["t_src_lo"], "fired_at": shots[0]["t_src_lo"] + 60_000,
+                                "cleared_at": shots[0]["t_src_lo"] + 360_000, "clear_reason": "shots_stopped",
+                                "values": {"seen_by": ["BCSO", "BCFR"]}}),
+         "evidence": ev([dispatched["id"]] + [s["id"] for s in shots])},
     ]])
 
 # The address the test clients reach the app by: a loopback name the Host check accepts

@@ -50,6 +50,12 @@ def test_timeline_renders_filters_and_shows_the_source_line(page, live_server):
     assert page.locator("#chart canvas").count() > 0  # scattergl drew
     assert "America/New_York" in page.inner_text("#status") and "aligned clocks" in page.inner_text("#status")
     assert len(page.evaluate(POINT_JS)["agencies"]) >= 4
+    # the replayed alert: a band on the chart, its evidence one click away
+    assert page.get_attribute("#chart", "data-alerts") == "1"
+    assert page.evaluate("document.getElementById('chart')._fullLayout.shapes.length") == 1
+    page.click("#alerts a[data-event]")
+    page.wait_for_selector("#detail .source-line", timeout=10_000)
+    assert "/timeline" in page.url
 
     page.select_option("#f-agency", "BCFR")
     page.wait_for_function("document.getElementById('chart').data.length === 1 && "

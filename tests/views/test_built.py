@@ -80,3 +80,13 @@ def test_the_pages_word_findings_in_the_cases_display_zone(built_case, tmp_path)
              if f["name"] == "first_dispatch")
     assert f["summary"].startswith("first dispatch: ") and f["summary"].endswith(" PST")
     assert f["summary"] in pacific.get("/metrics").text
+
+
+def test_the_timeline_shows_the_replayed_alerts_with_their_evidence(built_client, built_case):
+    html = built_client.get("/timeline").text
+    section = html.split('id="alerts"')[1].split("</section>")[0]
+    assert "armed_unit_holding_outside" in section and "would have fired at" in section and "EST" in section
+    for e in built_case[1]["shot_events"]:
+        assert f'href="/events/{e}"' in section
+    found = built_client.get("/api/findings", params={"kind": "alert"}).json()["findings"]
+    assert [f["subject"] for f in found] == ["12A4"] and found[0]["summary"].startswith("Armed unit on scene")

@@ -11,6 +11,7 @@ def test_html_report_of_a_generated_case_has_every_section(generated_case, tmp_p
     out = write_report(generated_case, "html", tmp_path / "r.html")
     html = out.read_text()
     for heading in ("Summary metrics", "Who was where", "Per-unit response", "The critical minutes",
+                    "Alerts a live board would have raised",
                     "Discrepancies", "Prior warnings", "Sources and their clocks"):
         assert f"<h2>{heading}" in html
     assert "<svg" in html and "county_cad.csv:2" in html and "America/New_York (EST)" in html
@@ -24,6 +25,16 @@ def test_html_report_of_a_built_case_shows_findings(built_case, tmp_path):
     html = write_report(built_case[0], "html", tmp_path / "r.html").read_text()
     assert "first_dispatch" in html and CLAIM_SENTENCE in html and "12.5 s ahead ± 1.2 s" in html
     assert "Example Subject" in html and "Not built yet" not in html
+
+
+def test_the_report_lists_the_replayed_alerts_with_their_lines(built_case, tmp_path):
+    from onrecord.pipeline import write_report
+
+    html = write_report(built_case[0], "html", tmp_path / "r.html").read_text()
+    section = html.split("<h2>Alerts a live board would have raised")[1].split("<h2>")[0]
+    assert "armed_unit_holding_outside" in section and "12A4" in section and "would have fired at" in section
+    assert "cleared at" in section and "shots stopped" in section and "BCSO, BCFR" in section
+    assert "campus_sensors.csv:" in section and "county_cad.csv:" in section
 
 
 def test_pdf_report_from_the_command_line(case_dir, cli, tmp_path):

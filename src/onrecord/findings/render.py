@@ -222,6 +222,32 @@ SENTENCES: dict[str, Callable[[Words], str]] = {
 }
 
 
+# ---- alerts (live, or replayed by the build)
+
+CLEAR_WORDS = {"shots_stopped": "shots stopped", "unit_entered": "the unit went in", "unit_available": "the unit "
+               "cleared", "answered_after_transfer": "answered after the transfer", "camera_lag_within":
+               "the camera caught up", "channel_shared": "a shared channel or patch", "agency_left_scene":
+               "an agency left the scene", "no_shots_since_status": "no shot since its status"}
+
+
+def _alert(w: Words) -> str:
+    p, values = w.p, w.p.get("values") or {}
+    fired = w.time(p["fired_at"]) if p.get("fired_at") is not None else "?"
+    out = (f"{p.get('title') or w.f.get('name')} — {w.subject}: "
+           f"{'would have fired' if p.get('replayed') else 'fired'} at {fired}")
+    if p.get("held_since") is not None:
+        out += f", holding since {w.time(p['held_since'])}"
+    if p.get("cleared_at") is not None:
+        reason = p.get("clear_reason")
+        out += f"; cleared at {w.time(p['cleared_at'])} ({CLEAR_WORDS.get(reason, str(reason).replace('_', ' '))})"
+    else:
+        out += "; still holding at the last record" if p.get("replayed") else "; active"
+    seen = values.get("seen_by")
+    if seen:
+        out += f"; in front of {', '.join(str(a) for a in seen)}"
+    return out
+
+
 def _as_dict(f) -> dict:
     return asdict(f) if is_dataclass(f) else f
 
@@ -240,6 +266,8 @@ def sentence(finding, zone: ZoneInfo | None = None) -> str:
         if f.get("name") == "clock_offset":
             return f"{w.subject}: {reason}"
         return f"{f['name'].replace('_', ' ')}: not established — {reason}"
+    if f.get("kind") == "alert":
+        return _alert(w)
     word = SENTENCES.get(f.get("name"))
     return word(w) if word else _plain(w)
 

@@ -195,7 +195,9 @@ class AlertEngine:
             self.history.append(alert)
             return [Change("fire", alert, now)]
         grown = set(evidence) - set(alert.evidence)
-        alert.values = values | {"held_s": (now - since) / 1000}
+        # who it was in front of when it fired stays what it was
+        kept = {k: alert.values[k] for k in ("seen_by",) if k in alert.values}
+        alert.values = values | {"held_s": (now - since) / 1000} | kept
         if grown:
             alert.evidence = (alert.evidence + [e for e in evidence if e in grown])[-EVIDENCE_KEPT:]
             alert.updated_at = now

@@ -22,6 +22,7 @@ STATUS_OF = {"unit_dispatched": "dispatched", "unit_enroute": "enroute", "unit_s
              "unit_available": "available"}
 ON_SCENE = ("staging", "on_scene", "entered")
 DETECTED_KINDS = ("shots_detected", "camera_observation")
+HEARD_WITHIN_S = 20  # a unit's "I hear shots" is about a shot recorded no more than this before it
 
 
 @dataclass
@@ -110,7 +111,7 @@ class Incident:
                     touched |= {"unit", "agency"}
             elif what == "unit_hears_shots" and ev.unit is not None:
                 u = self.unit(ev)  # hearing them, it is there: on scene, unless already further
-                if ORDER.get(u.status, 0) < ORDER["on_scene"] and u.set("on_scene", t, ev.id):
+                if ORDER.get(u.status, 0) <= ORDER["on_scene"] and u.set("on_scene", self.heard_at(ev), ev.id):
                     touched |= {"unit", "agency"}
             elif what == "shots":
                 shot = Shot(t, ev.id, ev.kind in DETECTED_KINDS)
@@ -139,6 +140,21 @@ class Incident:
                 self.channels[u.agency][ev.channel] = ev.id
                 touched.add("agency")
         return touched
+
+    def heard_at(self, ev: LiveEvent) -> int:
+        """When a unit reporting gunfire was there: at the latest shot recorded in the
+        HEARD_WITHIN_S before its report (the one it is reporting; a radio call comes after
+        the shots, measured over the generated seeds at 10-14 s), else at its report."""
+        t = ev.t
+        i = bisect.bisect_right(self.shots, t, key=lambda s: s.t)
+        while i > 0:
+            s = self.shots[i - 1]
+            if t - s.t > HEARD_WITHIN_S * 1000:
+                break
+            if s.event != ev.id:
+                return s.t
+            i -= 1
+        return t
 
     def unit(self, ev: LiveEvent) -> Unit:
         u = self.units.get(ev.unit)

@@ -80,13 +80,17 @@ def unit_at_incident(inc: Incident, u, now):
     return no("unit_on_other_call", call=u.call)
 
 
-@test("shots_since_status", {"unit"}, grace_s=(float, 0.0))
-def shots_since_status(inc: Incident, u, now, grace_s=0.0):
-    """A shot recorded after the unit took its status (or no more than `grace_s` before):
-    the unit was there while shots continued, not only after the last one."""
+@test("shots_since_status", {"unit"}, grace_s=(float, 0.0), after_s=(float, 0.0))
+def shots_since_status(inc: Incident, u, now, grace_s=0.0, after_s=0.0):
+    """A shot recorded after the unit took its status (or no more than `grace_s` before;
+    with `after_s`, at least that long after): the unit was there while shots continued,
+    not only after the last one. `after_s` equal to the rule's hold fires only once a shot
+    shows the shooting went on past the threshold (never on a unit the shots stopped for
+    first), at the price of waiting through a lull for the next shot."""
     if u.since is None:
         return no("unit_unknown")
-    after = [s for s in inc.shots[-50:] if u.since - grace_s * 1000 <= s.t <= now]
+    lo = u.since - grace_s * 1000 if not after_s else u.since + after_s * 1000
+    after = [s for s in inc.shots[-50:] if lo <= s.t <= now]
     if not after:
         return no("no_shots_since_status")
     return Truth(True, evidence=[after[0].event])

@@ -53,9 +53,10 @@ def critical_minutes(reader: CaseReader, window: tuple[int, int]) -> tuple[int, 
     return max(window[0], start), min(window[1], start + CRITICAL_SPAN_MS)
 
 
-def metrics_with_lines(reader: CaseReader, zone) -> list[dict]:
-    """Metric findings, each with its evidence as file:line (a PDF cannot link to the case)."""
-    found = [shape.finding_json(f, zone) for f in reader.findings("metric")]
+def metrics_with_lines(reader: CaseReader, zone, kind: str = "metric") -> list[dict]:
+    """Findings of a kind (metrics; alerts), each with its evidence as file:line (a PDF cannot
+    link to the case)."""
+    found = [shape.finding_json(f, zone) for f in reader.findings(kind)]
     ids = {i for f in found for i in shape.evidence_ids(f["evidence"], "events")[:6]}
     lines = {d["id"]: f"{d['file_name']}:{d['ordinal']}" for d in reader.events_detail(ids)}
     for f in found:
@@ -95,6 +96,7 @@ def gather(reader: CaseReader) -> dict:
         "unit_metrics": {(f["name"], f["subject"]): f for f in metrics if f["subject"]},
         "timeline": timeline[:MAX_TIMELINE_ROWS], "timeline_cut": len(timeline) > MAX_TIMELINE_ROWS,
         "units": units, "shots": shots, "discrepancies": shape.discrepancies(reader, zone),
+        "alerts": metrics_with_lines(reader, zone, "alert"),
         "subjects": shape.subjects(reader, zone), "sources": shape.sources(reader, zone),
         "clock": "aligned" if built else "source",
         "annotations": [a | {"when": timetext.when(a["at_ms"], zone)} for a in reader.annotations()],

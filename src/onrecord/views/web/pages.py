@@ -41,7 +41,8 @@ def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
 @router.get("/timeline", response_class=HTMLResponse)
 def timeline_page(request: Request):
     f = facets(request)
-    return _render(request, "timeline.html", "timeline", facets=f)
+    return _render(request, "timeline.html", "timeline", facets=f,
+                   alerts=shape.timeline_alerts(reader(request), f["zone"]))
 
 
 @router.get("/events/{event_id}", response_class=HTMLResponse)

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from onrecord.findings.render import says, sentence, understood_parts
 from onrecord.store.reader import CaseReader
+from onrecord.timetext import local_iso
 from onrecord.views.web import present
 
 
@@ -167,3 +168,20 @@ def _understood(check: dict | None) -> dict | None:
     if check is None:
         return None
     return {**check["payload"], "said": understood_parts(check["payload"])}
+
+
+def timeline_alerts(reader: CaseReader, zone: ZoneInfo) -> list[dict]:
+    """The alerts the live rules raised or would have raised (replayed by the build), for the
+    timeline: each worded, with its times in the reader's zone (the chart's axis) and its
+    evidence events (a click shows each record)."""
+    out = []
+    for f in reader.findings("alert"):
+        p = f["payload"] or {}
+        fired, cleared = p.get("fired_at"), p.get("cleared_at")
+        if fired is None:
+            continue
+        out.append({"id": f["id"], "rule": f["name"], "subject": f["subject"], "title": p.get("title"),
+                    "summary": sentence(f, zone), "replayed": bool(p.get("replayed")),
+                    "fired": local_iso(int(fired), zone), "cleared": local_iso(int(cleared), zone) if cleared else None,
+                    "evidence": evidence_ids(f["evidence"], "events")[:12]})
+    return out

@@ -8,6 +8,10 @@
   const statusEl = document.getElementById("status");
   const detailEl = document.getElementById("detail");
   let busy = 0, lastRange = null, drawn = false;
+  // The alerts the live rules raised or would have raised (the build's replay): a band from
+  // when each fired to when it cleared, its evidence one click away in the list above.
+  const alertsEl = document.getElementById("alerts-data");
+  const ALERTS = alertsEl ? JSON.parse(alertsEl.textContent) : [];
 
   const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
   // "2025-02-13T14:06:58.000-05:00" -> "2025-02-13T14:06:58" (the form's local, zone-less value)
@@ -83,6 +87,13 @@
               range: [-0.7, Math.max(1, data.lanes.length) - 0.3], fixedrange: true, zeroline: false,
               showgrid: true, gridcolor: "#eef0f3", tickfont: {size: 12}},
     };
+    layout.shapes = ALERTS.map((a) => ({
+      type: a.cleared ? "rect" : "line", xref: "x", yref: "paper", x0: a.fired, x1: a.cleared || a.fired, y0: 0, y1: 1,
+      fillcolor: "rgba(200, 30, 30, 0.08)", line: {color: "rgba(200, 30, 30, 0.7)", width: 1}, layer: "below"}));
+    layout.annotations = ALERTS.map((a) => ({
+      x: a.fired, xref: "x", y: 1, yref: "paper", yanchor: "bottom", showarrow: false, textangle: -30,
+      text: "⚠ " + esc(a.subject), hovertext: esc(a.summary), font: {size: 10, color: "#a01818"}}));
+    chartEl.dataset.alerts = ALERTS.length;
     await Plotly.react(chartEl, traces, layout, {displaylogo: false, responsive: true, scrollZoom: true,
                                                   modeBarButtonsToRemove: ["select2d", "lasso2d"]});
     if (!drawn) {
@@ -165,6 +176,10 @@
     showEvent(id);
   }
 
+  document.querySelectorAll("#alerts a[data-event]").forEach((a) => a.addEventListener("click", (e) => {
+    e.preventDefault();
+    showEvent(a.dataset.event);
+  }));
   form.addEventListener("change", (e) => { if (e.target.name === "from" || e.target.name === "to") lastRange = null; load(); });
   form.addEventListener("submit", (e) => { e.preventDefault(); load(); });
   document.getElementById("f-reset").addEventListener("click", () => { form.elements.from.value = ""; form.elements.to.value = ""; load(); });
