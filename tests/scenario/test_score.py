@@ -125,3 +125,27 @@ def test_stated_clock_uncertainty_is_checked():
     per = offset_scores({"a.csv": 10.0, "b.csv": 3.0}, {"a.csv": 11.5, "b.csv": 3.2},
                         stated={"a.csv": 0.5, "b.csv": 0.5})["per_source"]
     assert not per["a.csv"]["within_twice_stated"] and per["b.csv"]["within_twice_stated"]
+
+
+def _truth_file(tmp_path, doc: dict):
+    import json
+
+    p = tmp_path / "truth.json"
+    p.write_text(json.dumps({"schema": "onrecord-scenario-truth/1", **doc}), encoding="utf-8")
+    return p
+
+
+def test_a_truth_without_prior_records_or_detail_is_read(tmp_path):
+    # another generator's incident with no prior-contact records, mentions or per-unit detail
+    t = load_truth(_truth_file(tmp_path, {"sources": {"cad.csv": {"clock_offset_s": 4.0}, "roster.csv": {}},
+                                          "metrics": {"scored": {"first_shot": 100.0}}}))
+    assert t.offsets == {"cad.csv": 4.0} and t.metrics == {"first_shot": 100.0}
+    assert t.prior_person == {} and t.detail_metrics == {} and t.record_event == {}
+
+
+def test_a_truth_missing_what_the_scorer_needs_is_one_error_naming_the_key(tmp_path):
+    from onrecord.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        load_truth(_truth_file(tmp_path, {"sources": {}}))
+    assert "'metrics'" in str(err.value) and "truth.json" in str(err.value)

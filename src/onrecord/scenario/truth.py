@@ -85,13 +85,26 @@ def load_truth(path: str | Path) -> Truth:
         raise InputError(f"not JSON: {exc}", file=str(path)) from exc
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
         raise InputError(f"not a scenario truth file (expected schema {SCHEMA})", file=str(path))
+    try:
+        return _read(doc)
+    except (KeyError, TypeError, AttributeError) as exc:
+        # a hand-made or foreign truth file: one sentence naming what is missing, never a traceback
+        what = f"key {exc.args[0]!r}" if isinstance(exc, KeyError) else "a section"
+        raise InputError(f"{what} is missing or not of the documented shape (docs/scenario.md)",
+                         file=str(path)) from exc
+
+
+def _read(doc: dict) -> Truth:
+    """The parts the scorer reads. `sources` and `metrics.scored` are required; a case with no
+    prior-contact records, mentions or per-unit detail simply has none of them."""
     offsets = {f: s["clock_offset_s"] for f, s in doc["sources"].items()
                if s.get("clock_offset_s") is not None}
     m = doc["metrics"]
-    return Truth(doc, offsets=offsets, record_event={k: v["event"] for k, v in doc["records"].items()},
-                 mention_entity=dict(doc["mentions"]), mention_form=dict(doc["mention_forms"]),
+    return Truth(doc, offsets=offsets, record_event={k: v["event"] for k, v in doc.get("records", {}).items()},
+                 mention_entity=dict(doc.get("mentions", {})), mention_form=dict(doc.get("mention_forms", {})),
                  metrics=dict(m["scored"]),
-                 detail_metrics=dict(m["scored_detail"]), counts=dict(m["scored_counts"]),
+                 detail_metrics=dict(m.get("scored_detail", {})), counts=dict(m.get("scored_counts", {})),
                  # A record that names nobody ("the son") is never linked, by design
                  # (docs/warnings.md): linkage is scored over the named ones.
-                 prior_person={k: v["person"] for k, v in doc["prior_records"].items() if v.get("named", True)})
+                 prior_person={k: v["person"] for k, v in doc.get("prior_records", {}).items()
+                               if v.get("named", True)})
