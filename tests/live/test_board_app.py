@@ -5,33 +5,20 @@ its evidence one click away. How fast is benchmarks/live.py's business, not this
 
 from __future__ import annotations
 
-import os
 import signal
-from pathlib import Path
 
 import httpx
 import pytest
 
 from onrecord.store.case import init_case
+from tests.browser import chromium
 from tests.live.test_kill import event, free_port, start
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing; CI installs Debian's chromium (.ci/run) and must run this test")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); Playwright cannot download one here")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

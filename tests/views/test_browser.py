@@ -4,14 +4,10 @@ see its source line, open the discrepancies page."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
+from tests.browser import chromium, offline_page
+
 # Where the middle point of the first trace sits on the page, and its event id.
 POINT_JS = """() => { const gd = document.getElementById('chart'), fl = gd._fullLayout, tr = gd.data[0];
   const i = Math.floor(tr.x.length / 2), box = gd.getBoundingClientRect();
@@ -21,23 +17,9 @@ POINT_JS = """() => { const gd = document.getElementById('chart'), fl = gd._full
 
 @pytest.fixture(scope="module")
 def page():
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing; CI installs Debian's chromium (.ci/run) and must run this test")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); Playwright cannot download one here")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        # Offline: any request that leaves the local server fails the test below.
-        outside = []
-        context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith("http://127.0.0.1")
-                                             else (outside.append(route.request.url), route.abort())))
-        pg = context.new_page()
-        pg.outside = outside
-        yield pg
-        browser.close()
+    # Offline: any request that leaves the local server fails the test below.
+    with chromium() as browser:
+        yield offline_page(browser)
 
 
 def _wait_drawn(pg):

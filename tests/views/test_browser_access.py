@@ -5,7 +5,6 @@ session has been idle past 30 minutes."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 import time
@@ -13,8 +12,8 @@ import time
 import pytest
 
 from tests.access.conftest import PASSWORD, Clock
+from tests.browser import chromium, offline_page
 from tests.views.conftest import free_port
-from tests.views.test_browser import ARGS, CHROMIUM
 
 
 @pytest.fixture(scope="module")
@@ -56,22 +55,8 @@ def site(built_case, tmp_path_factory):
 
 @pytest.fixture
 def page():
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing; CI installs Debian's chromium (.ci/run) and must run this test")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); Playwright cannot download one here")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        outside = []
-        context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith("http://127.0.0.1")
-                                             else (outside.append(route.request.url), route.abort())))
-        pg = context.new_page()
-        pg.outside = outside
-        yield pg
-        browser.close()
+    with chromium() as browser:
+        yield offline_page(browser)
 
 
 def _sign_in(page, base, name, target="/sources"):
