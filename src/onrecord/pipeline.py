@@ -53,8 +53,9 @@ def build_case(case: Case) -> Reconstruction:
     # "When would the alert have fired, and who would have seen it": the events replayed through
     # the live rules, the alerts findings of the case (kind `alert`) the timeline and report show.
     r.findings += replay_build(r)
-    write_reconstruction(case, r, generation)
-    r.receipt = issue_derived(case, "build", key)
+    with _case_written(case):  # the receipt states the store as this build left it, no later write
+        write_reconstruction(case, r, generation)
+        r.receipt = issue_derived(case, "build", key)
     return r
 
 
@@ -68,9 +69,17 @@ def link_case(case: Case, backend: str = "duckdb") -> Subjects:
 
     key = signing_key(case)
     result = link_contacts(open_reader(case), backend)
-    write_subjects(case, result)
-    result.receipt = issue_derived(case, "link", key)
+    with _case_written(case):
+        write_subjects(case, result)
+        result.receipt = issue_derived(case, "link", key)
     return result
+
+
+def _case_written(case: Case):
+    """The case's write lock (re-entrant), held across a write and its signed receipt."""
+    from onrecord.store.write_lock import case_write_lock, wait_limit
+
+    return case_write_lock(case.path, wait_limit(case.settings))
 
 
 def verify_case(case: Case, receipts: Path | None = None, receipt: Path | None = None) -> VerifyResult:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 
+from onrecord.store.engine import DATABASE_URL_ENV
 from onrecord.store.write_lock import LOCK_FILE
 from tests.helpers import store_state, write_cad
 
@@ -49,6 +51,9 @@ def test_four_imports_at_once_all_succeed_one_after_another(case_dir, cli, tmp_p
         assert code == 0 and "locked" not in err and "Traceback" not in err, err
     state = store_state(case_dir)
     assert state["sources"] == 4 and state["raw"] == 4 * 10_001 and state["records"] == 4 * 10_001
+    # each import's receipt states the chain as that import left it, not as a later one did
+    heads = sorted(json.loads(p.read_text())["chain"]["records"] for p in (case_dir / "receipts").glob("*-import.json"))
+    assert heads == [10_001, 20_002, 30_003, 40_004]
     assert cli("verify", case_dir)[0] == 0
 
 
@@ -77,3 +82,38 @@ def test_a_wait_past_its_bound_is_one_clear_error_and_nothing_written(case_dir, 
     assert code == 2 and err.strip().splitlines()[-1].startswith("error: another write to this case"), err
     assert "Traceback" not in err
     assert store_state(case_dir) == before
+
+
+SQLITE_HOLD = """
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("BEGIN EXCLUSIVE")  # what a large import does from its first cache spill to its commit
+print("held", flush=True)
+sys.stdin.readline()
+con.execute("ROLLBACK")
+"""
+
+
+def _hold_sqlite_file(case_dir) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-c", SQLITE_HOLD, str(case_dir / "case.db")], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=_env())
+    assert proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def test_a_reader_waits_for_a_commit_within_the_case_lock_wait_not_a_fixed_few_seconds(tmp_path, cli, monkeypatch):
+    """Another import's pre-check (is this file in already?) is a read: it must wait out a long
+    commit as a writer would, and give up with one sentence only past the case's bound.
+    SQLite only: a PostgreSQL reader never waits on a writer."""
+    monkeypatch.delenv(DATABASE_URL_ENV, raising=False)
+    case_dir = tmp_path / "case"
+    assert cli("init", case_dir)[0] == 0
+    holder = _hold_sqlite_file(case_dir)
+    waiting = _onrecord("timeline", case_dir, ONRECORD_LOCK_WAIT_S="60")
+    impatient = _onrecord("timeline", case_dir, ONRECORD_LOCK_WAIT_S="0.5")
+    code = impatient.wait(timeout=120)
+    err = impatient.stderr.read()
+    assert code == 2 and "Traceback" not in err and "held by another process" in err, err
+    assert waiting.poll() is None  # still waiting, well past the half second the other gave up at
+    holder.communicate("go\n")
+    assert waiting.wait(timeout=120) == 0, waiting.stderr.read()

@@ -16,6 +16,7 @@ from onrecord.access.tokens import Tokens
 from onrecord.store.case import Case
 from onrecord.store.engine import make_engine
 from onrecord.store.reader import Actor
+from onrecord.store.write_lock import wait_limit
 
 ACTOR_KEPT_S = 2.0
 
@@ -33,7 +34,8 @@ class AccessStore:
     def of(cls, case: Case, now_ms: Callable[[], int] = wall_ms) -> AccessStore:
         """On the case's store, through a connection of its own that may write (a server reads
         the case on a read-only one)."""
-        return cls(make_engine(case.engine.url.render_as_string(hide_password=False)), now_ms)
+        return cls(make_engine(case.engine.url.render_as_string(hide_password=False), wait_limit(case.settings)),
+                   now_ms)
 
     def actor(self, name: str) -> Actor | None:
         """The Actor a live account reads as; None for a missing or disabled one. Kept for

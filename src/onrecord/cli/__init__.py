@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
         if "database is locked" not in str(exc):
             raise
         print("error: the case's store was held by another process's write for longer than this command "
-              "waits (30 s); try again when it has finished", file=sys.stderr)
+              "waits ([store] lock_wait_s); try again when it has finished", file=sys.stderr)
         sys.exit(2)
     finally:
         record_command(args, outcome)

@@ -5,6 +5,7 @@ ends: the operator (login@host), the command line, and how it ended."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 READS = {"timeline", "metrics", "discrepancies", "subjects", "report", "verify", "search"}
@@ -18,6 +19,8 @@ def record_command(argv: list[str], outcome: str) -> None:
     folder = Path(argv[1])
     if not (folder / "onrecord.toml").is_file():
         return
+    from sqlalchemy.exc import DBAPIError
+
     from onrecord.access.audit import AuditLog
     from onrecord.cli.access import operator
     from onrecord.errors import OnrecordError
@@ -28,8 +31,19 @@ def record_command(argv: list[str], outcome: str) -> None:
         case = open_case(folder, url)
     except OnrecordError:
         return
+    except DBAPIError as exc:  # the store itself cannot be reached or is held: say so, once
+        _unwritten(exc)
+        return
     try:
         AuditLog(case.engine).event(operator(), "cli", "read" if argv[0] in READS else CHANGES[argv[0]],
                                     "onrecord " + " ".join(argv), None, outcome, case.id)
+    except DBAPIError as exc:
+        _unwritten(exc)
     finally:
         case.engine.dispose()
+
+
+def _unwritten(exc: Exception) -> None:
+    # An audit entry that cannot be written is said, not hidden: the reader can tell the log is short.
+    reason = "the store was held by another write" if "locked" in str(exc) else "the store could not be written"
+    print(f"warning: this command's audit entry was not written ({reason})", file=sys.stderr)

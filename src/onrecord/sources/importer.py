@@ -15,6 +15,7 @@ from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
 from onrecord.store.reader import open_reader
 from onrecord.store.receipts import issue_import, signing_key
+from onrecord.store.write_lock import case_write_lock, wait_limit
 from onrecord.store.writer import AlreadyImported, Batch, Progress, SourceMeta, write_source
 
 
@@ -85,15 +86,19 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
     meta = SourceMeta(kind=mapping.source_kind, agency=agency or mapping.agency, file_name=name,
                       file_sha256=digest, mapping_name=mapping.name, mapping_text=mapping.raw_text,
                       timezone=tz or mapping.timezone, rejected_count=len(parsed.rejects))
-    try:
-        source_id = write_source(case, Batch(meta, parsed.records.raws, parsed.records.ordinals, hashes,
-                                             parsed.events, parsed.records.paths), progress)
-    except AlreadyImported as exc:  # another import of the same file won the race
-        return ImportResult(file=name, source_id=exc.source_id, already=True)
+    # the write and its receipt under one hold of the case's write lock: the receipt's chain
+    # head is this import's, not that of another import that committed just after it
+    with case_write_lock(case.path, wait_limit(case.settings)):
+        try:
+            source_id = write_source(case, Batch(meta, parsed.records.raws, parsed.records.ordinals, hashes,
+                                                 parsed.events, parsed.records.paths), progress)
+        except AlreadyImported as exc:  # another import of the same file won the race
+            return ImportResult(file=name, source_id=exc.source_id, already=True)
+        receipt = issue_import(case, source_id, key)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
                           notes=parsed.notes, remarks=parsed.remarks, left_out=parsed.left_out,
-                          receipt=issue_import(case, source_id, key))
+                          receipt=receipt)
     if parsed.rejects:
         result.rejects_file = write_rejects(case.path, source_id, name, parsed.rejects)
     if parsed.notes:

@@ -16,12 +16,14 @@ from contextlib import closing, contextmanager
 
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
+from onrecord.store.write_lock import wait_limit
 
-# The same settings the case's SQLAlchemy engine uses (engine.py). The wait comes first:
-# setting the journal mode takes a lock, and without a busy timeout a second process
-# fails at once with "database is locked" (writers queue on the case's write lock,
-# write_lock.py; the wait covers readers and the moment a commit holds the file).
-PRAGMAS = ("PRAGMA busy_timeout=30000", "PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL",
+# The same settings the case's SQLAlchemy engine uses (engine.py). The busy wait is set
+# first, as the connection opens (_connect): setting the journal mode takes a lock, and
+# without a busy timeout a second process fails at once with "database is locked" (writers
+# queue on the case's write lock, write_lock.py; the wait covers readers and the moment a
+# commit holds the file).
+PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL",
            "PRAGMA cache_size=-262144", "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF")
 
 
@@ -31,7 +33,12 @@ def _connect(case: Case, autocommit: bool):
         import adbc_driver_sqlite.dbapi as sqlite_driver
 
         case.engine.dispose()
-        return sqlite_driver.connect(case.engine.url.database, autocommit=autocommit)
+        con = sqlite_driver.connect(case.engine.url.database, autocommit=autocommit)
+        # every connection waits for another process's lock as long as a writer would, readers
+        # included (a receipt's digests read while another import commits)
+        with closing(con.cursor()) as cur:
+            cur.execute(f"PRAGMA busy_timeout={int(wait_limit(case.settings) * 1000)}")
+        return con
     import adbc_driver_postgresql.dbapi as postgresql_driver
 
     url = case.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)

@@ -90,7 +90,7 @@ def open_case(path: Path, database_url: str | None = None) -> Case:
         or settings.get("store", {}).get("database_url")
         or engines.sqlite_url(path)
     )
-    engine = engines.make_engine(url)
+    engine = engines.make_engine(url, wait_limit(settings))
     if migrate.current_revision(engine) != migrate.head_revision():
         # two commands opening an old case at once: one upgrades it, the other waits and finds it done
         with case_write_lock(path, wait_limit(settings)):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event
 
+from onrecord.store.write_lock import DEFAULT_WAIT_S
+
 DATABASE_URL_ENV = "ONRECORD_DATABASE_URL"
 SQLITE_FILE = "case.db"
 
@@ -25,11 +27,15 @@ def sqlite_url(case_dir: Path) -> str:
     return f"sqlite:///{(case_dir / SQLITE_FILE).resolve()}"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, busy_wait_s: float = DEFAULT_WAIT_S) -> Engine:
+    """`busy_wait_s`: how long a SQLite reader or writer waits on another process's lock.
+    It is the case's write-lock wait (write_lock.py), not a few seconds: in rollback-journal
+    mode a long import holds the file exclusively from its first cache spill to its commit,
+    and a reader opening the case meanwhile must wait for it as a second writer would."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
         # the busy wait is set as the connection opens, before any statement can meet a lock
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": busy_wait_s})
         event.listen(engine, "connect", _sqlite_pragmas)
         # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
         # Deferred: readers never wait for a lock; writers take it with their first write.
