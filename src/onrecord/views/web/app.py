@@ -131,6 +131,7 @@ def templates() -> Jinja2Templates:
 def add_common(app: FastAPI) -> None:
     """Plotly from its wheel, and the answers of errors: JSON on /api/, pages elsewhere."""
     from onrecord.views.web import signin
+    from onrecord.views.web.audit_reads import route_path
 
     @app.get("/vendor/plotly.min.js", include_in_schema=False)
     def plotly_js():
@@ -145,14 +146,18 @@ def add_common(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException):
-        api_call = request.url.path.startswith("/api/")
+        api_call = route_path(request.scope).startswith("/api/")
         if exc.status_code == 401 and not api_call:
             return signin.login_redirect(request)
         if api_call or exc.status_code not in (403, 404, 422):
             return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        # a case this person may not read: the page names nothing of it (not even in its header)
+        denied = getattr(request.state, "denied", False)
         return HTMLResponse(app.state.templates.get_template("error.html").render(
-            request=request, status=exc.status_code, message=exc.detail, case=signin.served_case(request),
-            nav="", base=request.scope.get("root_path", ""), home=signin.home(request)), status_code=exc.status_code)
+            request=request, status=exc.status_code, message=exc.detail,
+            case=None if denied else signin.served_case(request), nav="",
+            base="" if denied else request.scope.get("root_path", ""), home="/cases" if denied else signin.home(
+                request)), status_code=exc.status_code)
 
 
 def _plain(errors) -> list[dict]:

@@ -82,9 +82,9 @@ def home():
 
 
 class CaseDispatch:
-    """ASGI: `/cases/<uid>/rest` goes to that case's app as `/rest`, its prefix left in
-    `root_path` (the pages' links and scripts carry it); every other path to the server's
-    own routes."""
+    """ASGI: `/cases/<uid>/rest` goes to that case's app, which answers it as `/rest`, its
+    prefix in `root_path` (the pages' links and scripts carry it); every other path to the
+    server's own routes."""
 
     def __init__(self, app, server: FastAPI, now_ms=None):
         self.app, self.server, self.now_ms = app, server, now_ms
@@ -113,15 +113,18 @@ class CaseDispatch:
         found = CASE_PATH.match(scope.get("path", "")) if scope["type"] in ("http", "websocket") else None
         if found is None:
             return await self.app(scope, receive, send)
-        uid, rest = found.group(1).lower(), found.group(2) or "/"
+        uid = found.group(1).lower()
+        if not found.group(2):
+            return await RedirectResponse(f"/cases/{uid}/timeline", status_code=303)(scope, receive, send)
         import anyio
 
         sub = await anyio.to_thread.run_sync(self.case_app, uid)
         if sub is None:
             response = JSONResponse({"detail": NO_SUCH_CASE}, status_code=404)
             return await response(scope, receive, send)
-        prefix = f"/cases/{uid}"
-        child = dict(scope, path=rest, raw_path=rest.encode(), root_path=scope.get("root_path", "") + prefix)
+        # Starlette's way of mounting: the path stays whole, the prefix goes in root_path, and
+        # routes match what follows it (audit_reads.route_path)
+        child = dict(scope, root_path=scope.get("root_path", "") + f"/cases/{found.group(1)}")
         return await sub(child, receive, send)
 
 

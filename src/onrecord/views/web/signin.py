@@ -74,7 +74,9 @@ def identify(request: Request) -> Actor:
     if served is not None and served.case.id not in actor.cases:
         if getattr(request.app.state, "mounted", False):
             # one of many cases on a server: the same answer as a case that does not exist,
-            # so nobody learns which cases there are from cases they may not read
+            # so nobody learns which cases there are from cases they may not read; the audit
+            # still records it as the denial it is (audit_reads.py)
+            request.state.actor, request.state.denied = actor, True
             raise HTTPException(404, NO_SUCH_CASE)
         raise HTTPException(403, f"{actor.name} may not read this case")
     request.state.actor = actor
@@ -187,7 +189,7 @@ def logout(request: Request, csrf: Annotated[str, Form(max_length=100)] = ""):
 
 
 def login_redirect(request: Request) -> RedirectResponse:
-    # root_path: the case's prefix on a server of many cases (/cases/<uid>); sign-in is the server's
-    path = request.scope.get("root_path", "") + request.url.path
+    # the whole path, a case's prefix on a server of many (/cases/<uid>) included: sign-in is the server's
+    path = request.url.path
     path += f"?{request.url.query}" if request.url.query else ""
     return RedirectResponse("/login?next=" + quote(path, safe=""), status_code=303)
