@@ -8,7 +8,8 @@ import pytest
 MAX_EXAMPLES = 12
 
 
-def _no_server_errors(app, headers: dict | None = None, conform: bool = False) -> dict[str, dict[int, int]]:
+def _no_server_errors(app, headers: dict | None = None, conform: bool = False,
+                      schema_path: str = "/openapi.json") -> dict[str, dict[int, int]]:
     """Status codes seen per route. `conform`: every answer's status and body also match
     the schema (schemathesis's checks)."""
     import schemathesis
@@ -21,7 +22,7 @@ def _no_server_errors(app, headers: dict | None = None, conform: bool = False) -
 
     CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
 
-    schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+    schema = schemathesis.openapi.from_asgi(schema_path, app)
     seen: dict[str, dict[int, int]] = {}
     for result in schema.get_all_operations():
         op = result.ok()

@@ -166,3 +166,26 @@ def test_serve_needs_a_case_or_a_store(capsys):
     with pytest.raises(SystemExit) as done:
         main(["serve"])
     assert done.value.code == 2 and "--database-url" in capsys.readouterr().err
+
+
+def test_schemathesis_on_the_server_and_a_case_under_it(two_cases):
+    """Generated requests against the server's own schema and a mounted case's: signed out,
+    every route 401 as the schema says; with a token, no server error and every answer as
+    the schema says (the case's schema names its prefix as its server)."""
+    from schemathesis.python.asgi import HOST
+
+    from onrecord.views.web.server import create_server
+    from tests.views.test_schemathesis import _no_server_errors
+
+    url, made, tag = two_cases
+    app = create_server(url, allowed_hosts=(HOST,))
+    access = app.state.access
+    _, token = access.tokens.create(access.accounts.find(f"ana{tag}").id)
+    auth = {"Authorization": f"Bearer {token}"}
+    a = made["A"].uid
+    for schema_path in ("/openapi.json", f"/cases/{a}/openapi.json"):
+        out = _no_server_errors(app, conform=True, schema_path=schema_path)
+        assert out and all(set(codes) <= {401, 422} for codes in out.values()), (schema_path, out)
+        seen = _no_server_errors(app, headers=auth, conform=True, schema_path=schema_path)
+        assert seen and all(401 not in codes for codes in seen.values()), (schema_path, seen)
+    assert len(seen) >= 10  # the case's every /api/ route

@@ -25,6 +25,7 @@ from sqlalchemy import select
 from onrecord.store.case import Case
 from onrecord.store.schema import cases
 from onrecord.store.write_lock import DEFAULT_WAIT_S
+from onrecord.views.web.api import ERRORS
 from onrecord.views.web.signin import NO_SUCH_CASE, identify
 
 CASE_PATH = re.compile(r"^/cases/([0-9a-fA-F-]{36})(/.*)?$")
@@ -62,7 +63,8 @@ def _listed(request: Request, actor) -> list[dict]:
     return [{"uid": c["uid"], "name": c["name"], "url": f"/cases/{c['uid']}/timeline"} for c in found]
 
 
-@router.get("/api/cases", tags=["server"], summary="The cases on this server this account may read")
+@router.get("/api/cases", tags=["server"], responses={c: ERRORS[c] for c in (401, 403, 421, 422)},
+            summary="The cases on this server this account may read")
 def list_cases(request: Request, actor=Depends(identify)) -> CaseList:
     return CaseList(cases=_listed(request, actor))
 
