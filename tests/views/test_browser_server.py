@@ -91,3 +91,14 @@ def test_oidc_sign_in_in_the_browser(page, site, provider):
     page.wait_for_url(f"{base}/cases", timeout=15_000)
     assert page.inner_text("#signed-in-as") == f"ana{tag}"
     assert made["A"].name in page.inner_text("#cases")
+
+
+def test_a_cases_docs_page_shows_its_own_schema(page, site):
+    base, made, _ = site
+    page.goto(f"{base}/cases/{made['A'].uid}/docs")
+    shows = "(t) => document.body.innerText.includes(t)"
+    page.wait_for_function(shows, arg="/api/events/{event_id}", timeout=20_000)
+    page.goto(f"{base}/docs")
+    page.wait_for_function(shows, arg="/api/cases", timeout=20_000)
+    assert not page.evaluate(shows, "/api/events/{event_id}")
+    assert page.outside == []
