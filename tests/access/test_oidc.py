@@ -79,3 +79,16 @@ def test_an_existing_account_is_linked_by_user_add(store, name):
     access.accounts.add(name, "analyst", None, case.id, oidc_subject=f"sub2-{name}")
     assert access.accounts.sign_in_oidc(f"sub2-{name}").name == name
     assert access.accounts.sign_in(name, PASSWORD).name == name  # its password still works
+
+
+def test_serve_names_a_missing_secret_in_one_sentence(tmp_path, capsys, monkeypatch):
+    from onrecord.cli import main
+    from onrecord.store.case import init_case
+    from onrecord.store.engine import DATABASE_URL_ENV
+
+    monkeypatch.delenv(DATABASE_URL_ENV, raising=False)
+    init_case(tmp_path / "case").engine.dispose()
+    with pytest.raises(SystemExit) as done:
+        main(["serve", str(tmp_path / "case"), "--oidc-issuer", ISSUER, "--oidc-client-id", "onrecord"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "client_secret_env (--oidc-secret-env)" in err and "Traceback" not in err
