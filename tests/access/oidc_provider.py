@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import secrets
 import threading
 import time
@@ -42,6 +43,8 @@ class Provider:
         self.issued_ago_s, self.lifetime_s = 0, 300
         self.signing_key = None  # None: the published key
         self.nonce_override = None
+        self.iss_claim = None  # None: its own issuer
+        self.unsigned = False  # an ID token with "alg": "none"
 
     # ---- endpoints
 
@@ -83,10 +86,13 @@ class Provider:
         if digest != grant["challenge"]:
             return JSONResponse({"error": "invalid_grant", "error_description": "PKCE"}, status_code=400)
         now = int(time.time()) - self.issued_ago_s
-        claims = {"iss": self.issuer, "sub": self.subject, "aud": self.audience or self.client_id, "iat": now,
-                  "exp": now + self.lifetime_s, "nonce": self.nonce_override or grant["nonce"],
+        claims = {"iss": self.iss_claim or self.issuer, "sub": self.subject, "aud": self.audience or self.client_id,
+                  "iat": now, "exp": now + self.lifetime_s, "nonce": self.nonce_override or grant["nonce"],
                   "email": "ana@example.test"}
         id_token = jwt.encode({"alg": "RS256", "kid": "test-1"}, claims, self.signing_key or self.key)
+        if self.unsigned:
+            part = lambda d: base64.urlsafe_b64encode(json.dumps(d).encode()).rstrip(b"=").decode()  # noqa: E731
+            id_token = f"{part({'alg': 'none', 'typ': 'JWT'})}.{part(claims)}."
         return JSONResponse({"access_token": secrets.token_urlsafe(16), "token_type": "Bearer", "expires_in": 300,
                              "id_token": id_token})
 

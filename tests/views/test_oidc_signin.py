@@ -66,7 +66,7 @@ def audit_of(app, action: str) -> list[dict]:
     return [e for e in app.state.audit.entries() if e["action"] == action]
 
 
-def refused(web, callback: str, app, reason: str, actor: str = "(oidc)"):
+def refused(web, callback: str, app, reason: str, actor: str = "(oidc)", prefix: bool = False):
     from onrecord.views.web.oidc_signin import REFUSED
 
     r = web.get(callback, follow_redirects=False)
@@ -74,7 +74,9 @@ def refused(web, callback: str, app, reason: str, actor: str = "(oidc)"):
     assert "onrecord_session" not in r.headers.get("set-cookie", "")
     assert web.get("/api/cases/current").status_code == 401
     failed = audit_of(app, "sign_in_failed")
-    assert failed and failed[-1]["what"] == f"OIDC sign-in: {reason}" and failed[-1]["outcome"] == "denied"
+    what = failed[-1]["what"] if failed else ""
+    assert (what.startswith(f"OIDC sign-in: {reason}") if prefix else what == f"OIDC sign-in: {reason}"), what
+    assert failed[-1]["outcome"] == "denied"
     assert failed[-1]["actor"] == actor
     return failed[-1]
 
@@ -115,6 +117,12 @@ def test_several_audiences_need_us_as_the_authorized_party(served, provider):
     refused(web, at_provider(web), app, "wrong_audience")
 
 
+def test_a_token_of_another_issuer_is_refused(served, provider):
+    web, app, _ = served
+    provider.iss_claim = "https://another-provider.example.test"
+    refused(web, at_provider(web), app, "wrong_issuer")
+
+
 def test_an_expired_token_is_refused(served, provider):
     web, app, _ = served
     provider.issued_ago_s, provider.lifetime_s = 3600, 300
@@ -127,6 +135,12 @@ def test_a_token_signed_with_another_key_is_refused(served, provider):
     web, app, _ = served
     provider.signing_key = RSAKey.generate_key(2048, parameters={"kid": "test-1"})  # same kid, not its key
     refused(web, at_provider(web), app, "bad_signature")
+
+
+def test_an_unsigned_token_is_refused(served, provider):
+    web, app, _ = served
+    provider.unsigned = True
+    refused(web, at_provider(web), app, "bad_token:", prefix=True)
 
 
 def test_a_token_for_another_sign_in_is_refused(served, provider):
