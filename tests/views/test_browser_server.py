@@ -94,8 +94,13 @@ def test_oidc_sign_in_in_the_browser(page, site, provider):
 
 
 def test_a_cases_docs_page_shows_its_own_schema(page, site):
-    base, made, _ = site
+    base, made, tag = site
     page.goto(f"{base}/cases/{made['A'].uid}/docs")
+    assert "/login" in page.url  # a case's schema is for those who may read the case
+    page.fill("#username", f"ana{tag}")
+    page.fill("#password", PASSWORD)
+    page.click("#sign-in")
+    page.wait_for_url(f"{base}/cases/{made['A'].uid}/docs", timeout=10_000)
     shows = "(t) => document.body.innerText.includes(t)"
     page.wait_for_function(shows, arg="/api/events/{event_id}", timeout=20_000)
     page.goto(f"{base}/docs")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from urllib.parse import quote
 
 import pytest
 
@@ -42,7 +43,15 @@ def test_signed_out_nothing_is_read(server):
     app, made, _, client = server
     web, a = client(), made["A"].uid
     assert web.get("/api/cases").status_code == 401
-    assert web.get(f"/cases/{a}/api/cases/current").status_code == 401
+    for case in (a, str(uuid.uuid4())):  # a case there is and one there is not: the same answer
+        for path in ("/api/cases/current", "/api/nothing"):
+            r = web.get(f"/cases/{case}{path}")
+            assert r.status_code == 401 and r.json() == {"detail": "sign in first: POST /login, or send "
+                                                         "Authorization: Bearer <token>"}, (case, path, r.text)
+        for path in ("/openapi.json", "/static/style.css", "/sources"):
+            r = web.get(f"/cases/{case}{path}", follow_redirects=False)
+            assert r.status_code == 303 and r.headers["location"] == "/login?next=" + quote(f"/cases/{case}{path}",
+                                                                                            safe=""), (case, path)
     r = web.get(f"/cases/{a}/timeline", follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/login?next=%2Fcases%2F{a}%2Ftimeline"
     r = web.get("/cases", follow_redirects=False)
@@ -68,9 +77,12 @@ def test_each_account_lists_and_reads_only_its_case(server):
             r = web.get(f"/cases/{other.uid}{path}", follow_redirects=False)
             assert r.status_code == 404, (path, r.status_code)
             assert other.name not in r.text and other.uid not in r.text.replace(f"/cases/{other.uid}", "")
-        unknown = web.get(f"/cases/{uuid.uuid4()}/api/cases/current")
-        denied = web.get(f"/cases/{other.uid}/api/cases/current")
-        assert unknown.status_code == denied.status_code == 404 and unknown.json() == denied.json()
+        nowhere = uuid.uuid4()
+        for path in ("/api/cases/current", "/sources", "/openapi.json", "/static/style.css", "/docs"):
+            unknown, denied = web.get(f"/cases/{nowhere}{path}"), web.get(f"/cases/{other.uid}{path}")
+            assert unknown.status_code == denied.status_code == 404, path
+            assert unknown.content == denied.content and unknown.headers["content-type"] == denied.headers[
+                "content-type"], path
 
 
 def test_a_case_page_links_and_scripts_carry_its_prefix(server):
@@ -156,8 +168,8 @@ def test_schemathesis_on_the_server_and_a_case_under_it(two_cases):
     auth = {"Authorization": f"Bearer {token}"}
     a = made["A"].uid
     for schema_path in ("/openapi.json", f"/cases/{a}/openapi.json"):
-        out = _no_server_errors(app, conform=True, schema_path=schema_path)
+        out = _no_server_errors(app, conform=True, schema_path=schema_path, schema_headers=auth)
         assert out and all(set(codes) <= {401, 422} for codes in out.values()), (schema_path, out)
-        seen = _no_server_errors(app, headers=auth, conform=True, schema_path=schema_path)
+        seen = _no_server_errors(app, headers=auth, conform=True, schema_path=schema_path, schema_headers=auth)
         assert seen and all(401 not in codes for codes in seen.values()), (schema_path, seen)
     assert len(seen) >= 10  # the case's every /api/ route

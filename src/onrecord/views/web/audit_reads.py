@@ -65,5 +65,6 @@ class AuditReads:
                              "read" if method in ("GET", "HEAD") else "annotate" if path == "/api/annotations"
                              else "change", f"{method} {full}" + (f"?{query}" if query else ""),
                              client[0] if client else None,
-                             "denied" if state.get("denied") else outcome(status["code"]), self.case_id,
+                             "denied" if state.get("denied") else outcome(status["code"]),
+                             state.get("case_id", self.case_id),
                              state.get("returned"))

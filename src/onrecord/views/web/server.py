@@ -4,8 +4,10 @@ CASE` runs for one (app.py), so every route of a case reads through the one read
 and is checked and audited as it is there.
 
 Accounts belong to the store (docs/access.md): one sign-in at `/login` for the whole
-server; `/cases` lists the cases granted to the account (`onrecord user add CASE NAME`),
-and a case not granted answers exactly as a case that does not exist (404, no name).
+server; `/cases` lists the cases granted to the account (`onrecord user add CASE NAME`).
+Who asks is worked out before a case's app is chosen: a case not granted is answered by
+the same app as a case that does not exist (absent_app: 401 signed out, else 404, the same
+sentence), so neither its name nor that it exists is told.
 Each case's app is made the first time someone asks for it, so a store of a hundred
 cases does not read a hundred cases' facets at start.
 """
@@ -17,7 +19,7 @@ import threading
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from sqlalchemy import select
@@ -92,6 +94,7 @@ class CaseDispatch:
         self.app, self.server, self.now_ms = app, server, now_ms
         self._lock = threading.Lock()
         self._apps: dict[str, FastAPI] = {}
+        self.absent = absent_app(server)
 
     def case_app(self, uid: str) -> FastAPI | None:
         uid = uid.lower()
@@ -111,6 +114,19 @@ class CaseDispatch:
                 self._apps[uid] = create_app(case, server=self.server, now_ms=self.now_ms)
             return self._apps[uid]
 
+    def _permits(self, scope, sub: FastAPI) -> bool:
+        """May the asker read this case? Asked before the case's app sees the request, so a
+        case not granted is answered by the same app as one that does not exist."""
+        from fastapi import HTTPException
+
+        from onrecord.views.web.signin import who
+
+        try:
+            actor = who(Request(scope))
+        except HTTPException:
+            return False
+        return actor.cases is None or sub.state.case.case.id in actor.cases
+
     async def __call__(self, scope, receive, send):
         found = CASE_PATH.match(scope.get("path", "")) if scope["type"] in ("http", "websocket") else None
         if found is None:
@@ -120,14 +136,40 @@ class CaseDispatch:
             return await RedirectResponse(f"/cases/{uid}/timeline", status_code=303)(scope, receive, send)
         import anyio
 
-        sub = await anyio.to_thread.run_sync(self.case_app, uid)
-        if sub is None:
-            response = JSONResponse({"detail": NO_SUCH_CASE}, status_code=404)
-            return await response(scope, receive, send)
-        # Starlette's way of mounting: the path stays whole, the prefix goes in root_path, and
-        # routes match what follows it (audit_reads.route_path)
+        sub = self._apps.get(uid) or await anyio.to_thread.run_sync(self.case_app, uid)
         child = dict(scope, root_path=scope.get("root_path", "") + f"/cases/{found.group(1)}")
-        return await sub(child, receive, send)
+        if sub is not None and await anyio.to_thread.run_sync(self._permits, child, sub):
+            # Starlette's way of mounting: the path stays whole, the prefix goes in root_path,
+            # and routes match what follows it (audit_reads.route_path)
+            return await sub(child, receive, send)
+        if sub is not None:
+            child.setdefault("state", {})["case_id"] = sub.state.case.case.id  # the audit names the case asked for
+        return await self.absent(child, receive, send)
+
+
+def absent_app(server: FastAPI) -> FastAPI:
+    """What answers under /cases/<uid>/ when that case does not exist or the asker may not
+    read it: sign in first (401, pages sent to /login), else 404 with one sentence, the
+    same for both, naming nothing; audited as a denial."""
+    from fastapi import HTTPException
+
+    from onrecord.views.web import app as case_app
+    from onrecord.views.web import audit_reads
+
+    absent = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+    for shared in ("access", "audit", "oidc", "secure_cookies", "templates", "accounts_seen", "accounts_checked"):
+        setattr(absent.state, shared, getattr(server.state, shared))
+    absent.state.case, absent.state.mounted = None, True
+
+    @absent.api_route("/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+                      include_in_schema=False)
+    def nothing_here(request: Request, actor=Depends(identify)):
+        request.state.denied = True
+        raise HTTPException(404, NO_SUCH_CASE)
+
+    absent.add_middleware(audit_reads.AuditReads, audit=absent.state.audit, case_id=None)
+    case_app.add_common(absent)
+    return absent
 
 
 def create_server(database_url: str, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = (),

@@ -49,6 +49,36 @@ def accounts_exist(request: Request) -> bool:
 
 def identify(request: Request) -> Actor:
     """The actor of this request (also left on request.state.actor), or 401/403."""
+    actor = who(request)
+    served = request.app.state.case
+    if served is not None and actor.cases is not None and served.case.id not in actor.cases:
+        if getattr(request.app.state, "mounted", False):
+            # one of many cases on a server: the same answer as a case that does not exist,
+            # so nobody learns which cases there are from cases they may not read; the audit
+            # still records it as the denial it is (audit_reads.py). (server.py sends such
+            # requests elsewhere before they get here; this holds if it ever did not.)
+            request.state.actor, request.state.denied = actor, True
+            raise HTTPException(404, NO_SUCH_CASE)
+        raise HTTPException(403, f"{actor.name} may not read this case")
+    request.state.actor = actor
+    return actor
+
+
+def who(request: Request) -> Actor:
+    """Who is asking, the case not yet considered: the local user (no accounts, loopback),
+    or the account of a valid token or session (left on request.state.session); else
+    401/403. Worked out once per request: a server of many cases asks before it picks the
+    case's app, which then finds the answer on the request's state."""
+    known = getattr(request.state, "who", None)
+    if known is not None:
+        request.state.session = known[1]
+        return known[0]
+    actor = _who(request)
+    request.state.who = (actor, request.state.session)
+    return actor
+
+
+def _who(request: Request) -> Actor:
     access = request.app.state.access
     request.state.session = None
     if not accounts_exist(request):
@@ -70,16 +100,6 @@ def identify(request: Request) -> Actor:
     actor = access.actor(name) if name else None
     if actor is None:
         raise SignInNeeded()
-    served = request.app.state.case
-    if served is not None and served.case.id not in actor.cases:
-        if getattr(request.app.state, "mounted", False):
-            # one of many cases on a server: the same answer as a case that does not exist,
-            # so nobody learns which cases there are from cases they may not read; the audit
-            # still records it as the denial it is (audit_reads.py)
-            request.state.actor, request.state.denied = actor, True
-            raise HTTPException(404, NO_SUCH_CASE)
-        raise HTTPException(403, f"{actor.name} may not read this case")
-    request.state.actor = actor
     return actor
 
 
