@@ -7,6 +7,9 @@ SOURCE_KINDS = frozenset(
     {
         "cad", "radio", "call911", "sensor", "avl", "roster", "statement",
         "press", "tip", "contact", "eido", "cap", "camera",
+        # An EMS agency's patient care records (ePCR, NEMSIS): patient contact, transport,
+        # destination, written by the crew from its own device's clock.
+        "patient",
     }
 )
 
