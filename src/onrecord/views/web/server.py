@@ -128,7 +128,7 @@ class CaseDispatch:
         return actor.cases is None or sub.state.case.case.id in actor.cases
 
     async def __call__(self, scope, receive, send):
-        found = CASE_PATH.match(scope.get("path", "")) if scope["type"] in ("http", "websocket") else None
+        found = CASE_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
         if found is None:
             return await self.app(scope, receive, send)
         uid = found.group(1).lower()
