@@ -132,6 +132,12 @@ def test_every_read_is_audited_with_its_case(server):
     assert by_what[(f"GET /cases/{made['B'].uid}/api/sources", made["B"].id)] == "denied"
     signed = [e for e in app.state.audit.entries(f"ana{tag}") if e["action"] == "sign_in"]
     assert signed and signed[-1]["case_id"] is None
+    nowhere = uuid.uuid4()
+    web.get(f"/cases/{nowhere}/api/sources")
+    app.state.audit.flush()
+    last = app.state.audit.entries(f"ana{tag}")[-1]
+    assert (last["what"], last["case_id"], last["outcome"]) == (f"GET /cases/{nowhere}/api/sources", None, "denied")
+    assert app.state.audit.verify()[1] is None  # one chain, written by the server for all its cases
 
 
 def test_the_server_schema_lists_its_routes_and_each_case_its_own(server):
