@@ -229,3 +229,21 @@ def test_a_spokesman_and_an_unnamed_official():
     # an unnamed source is not the author
     assert _two_heads("Fourteen officers waited outside, a law enforcement official told the Marlow Ledger on "
                       "condition of anonymity.") == [None]
+
+
+def _who(text: str, words: str) -> str | None:
+    doc = read_document("r.txt", text)
+    voice, _ = find_speakers(doc, resolve_entities([doc])).who_said(text.index(words))
+    return voice.speaker
+
+
+def test_an_agency_with_its_acronym_in_brackets_speaks():
+    text = ("The Marlow County Sheriff's Office (MCSO) confirmed late Tuesday evening that "
+            "five people were killed at the depot.")
+    assert _who(text, "five people") == "org:marlow-county-sheriff-s-office"
+
+
+def test_a_short_reporting_clause_inside_a_relative_clause_is_not_the_whole_sentence():
+    text = ("Police are studying the gunman, a 31-year-old former clerk named Orrin Vale who officials "
+            "said planned the attack.")
+    assert _who(text, "31-year-old").startswith("author:")

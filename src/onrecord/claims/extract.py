@@ -66,7 +66,7 @@ def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool = Fal
     res = resolve_entities(docs)
     claims: list[Claim] = []
     for doc in docs:
-        claims.extend(claims_in(doc, res, find_speakers(doc, res), parse))
+        claims.extend(claims_in(doc, res, find_speakers(doc, res, parse), parse))
     _add_fixed_entities(res, docs, claims)
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]

@@ -64,7 +64,10 @@ def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
     return Voice(oid, m.group(1).strip())
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
-LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
+# "The Georgia Bureau of Investigation (GBI) confirmed": the name's acronym in brackets, either
+# mention next to the verb
+LEFT_GAP = re.compile(r"^\)?[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
+                      r"\([^()“”\"]{1,40}\)|"
                       r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly|"
                       # "X at a news conference said", "X in a statement Tuesday said"
                       r"(?:at|in|during|on|through|via)\s+(?:an?|the|his|her|their|its)\s+(?:[\w-]+\s+){0,2}?"
@@ -122,7 +125,7 @@ class Speakers:
         return (a.voice, False) if a is not None else (self.author, False)
 
 
-def find_speakers(doc: Document, res: Resolution) -> Speakers:
+def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speakers:
     mentions = res.mentions.get(doc.id, [])
     author = Voice(f"author:{doc.id}", "the author")
     if "author" in doc.header or "by" in doc.header:
@@ -133,7 +136,10 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
     attributions: list[Attribution] = []
     for sent in doc.sentences:
         here = res.between(doc.id, sent.start, sent.end)
-        attributions.extend(_attributions(doc, sent, here, attributions, res))
+        found = _attributions(doc, sent, here, attributions, res)
+        if parse:
+            found = _parsed(doc, sent, here, found)
+        attributions.extend(found)
     attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
     for i, para in enumerate(doc.paragraphs):
@@ -143,6 +149,53 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
             quotes.append((s, e, voice))
     _fill_paragraph_quotes(doc, quotes, attributions)
     return Speakers(doc, author, quotes, attributions)
+
+
+def _parsed(doc: Document, sent, mentions: list[Mention], rules: list[Attribution]) -> list[Attribution]:
+    """The attributions of a sentence as its parse reads them (attribution.py): the parse
+    decides the speaker (the verb's subject, when it names someone) and the reach (the
+    verb's complement); what the parse leaves open keeps the rules' reading."""
+    from onrecord.claims.attribution import reports
+
+    by_verb = {a.start: a for a in rules}
+    out: list[Attribution] = []
+    for r in reports(sent.text):
+        vs, ve = sent.start + r.verb_start, sent.start + r.verb_end
+        if _in_quote(doc, vs):
+            continue
+        rule = by_verb.pop(vs, None)
+        voice = _subject_voice(doc, sent, mentions, r)
+        if voice is None and rule is None:
+            continue
+        voice = voice or rule.voice
+        if r.covers is not None:
+            # a clause before the verb begins after the reporting clause before it, if any
+            begin = max([sent.start + r.covers[0]] + [a.end for a in out if a.end <= vs] if r.whole
+                        else [sent.start + r.covers[0]])
+            covers, whole = [(begin, sent.start + r.covers[1])], r.whole
+        elif rule is not None:
+            covers, whole = rule.covers, rule.whole
+        else:
+            covers, whole = [(ve, sent.end)], False
+        out.append(Attribution(voice, vs, ve, covers, whole))
+    return sorted(out + list(by_verb.values()), key=lambda a: a.start)
+
+
+def _subject_voice(doc: Document, sent, mentions: list[Mention], r) -> Voice | None:
+    """The named person or agency that is the reporting verb's subject, or None."""
+    if r.subject is None:
+        return None
+    hs, he = sent.start + r.subject[0], sent.start + r.subject[1]
+    ps, pe = sent.start + r.subject_span[0], sent.start + r.subject_span[1]
+    rel = re.search(r"\b(?:who|whom|whose|that|which)\b", doc.text[ps:pe])
+    pe = ps + rel.start() if rel else pe  # "the officer who shot X said": not X
+    named = [m for m in mentions if m.entity and m.kind in {"person", "org"}]
+    head = [m for m in named if m.start <= hs < m.end or hs <= m.start < he]
+    inside = [m for m in named if ps <= m.start and m.end <= pe]
+    # the phrase's own head word; else the name nearest the verb ("Dead and injured: Texas DPS
+    # regional director Freeman Martin said", a heading the small model takes into the subject)
+    m = head[0] if head else (inside[-1] if inside else None)
+    return Voice(m.entity, _phrase(doc, m)) if m is not None else None
 
 
 LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
@@ -270,8 +323,9 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         tail = doc.text[ve:sent.end]
         covers, whole = [(ve, sent.end)], False
         head = doc.text[sent.start:vs]
-        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)) \
-                or ADVERBIAL_TAIL.match(tail):
+        relative = RELATIVE_HEAD.search(head) is not None
+        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)
+                                                    and not relative) or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
@@ -289,6 +343,9 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     return out
 
 
+# "a student named X who officials said carefully planned the attack": a reporting verb inside a
+# relative clause says only what follows it, however short
+RELATIVE_HEAD = re.compile(r"\b(?:who|whom|which|that)\s+(?:[\w’'-]+\s+){1,4}$")
 UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
                             r"spokes(?:man|woman|person)|investigator|officer|"
                             r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"

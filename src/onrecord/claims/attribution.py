@@ -1,0 +1,105 @@
+"""Who says what, from the dependency parse of a sentence (optional, the `parse` extra).
+
+The rules of speakers.py find a reporting verb and guess its speaker and its reach from the
+words around it. Where the English pipeline is installed (grammar.py), the structure of the
+sentence decides instead:
+
+- the speaker is the verb's own subject (nsubj), however much stands between them: "The
+  Georgia Bureau of Investigation (GBI) confirmed early Wednesday afternoon that ...";
+- what is said is the verb's clausal complement (ccomp), and only it: in "a 28-year-old
+  student named X who officials said carefully planned the attack" officials say that X
+  planned the attack, not the age;
+- a reporting clause set into another (", police said,": parataxis) or trailing it ("...,
+  authorities said on Friday.": the main clause is its complement) speaks for the clause
+  it comments on;
+- "according to X" speaks for the clause its phrase attaches to: the whole sentence when it
+  hangs on the main verb, a relative clause when it hangs on that clause's verb.
+
+The speakers.py rules stay the fallback: a verb the parse reads otherwise, a subject that
+names no one (a pronoun, "the department", an outlet), or no pipeline at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from onrecord.claims.grammar import parse
+
+# Verbs of saying and of making known, by lemma (every tense and form is one verb).
+REPORTING = {"say", "tell", "add", "explain", "state", "write", "testify", "admit", "acknowledge", "claim",
+             "note", "recall", "reveal", "confirm", "announce", "report", "insist", "argue", "estimate",
+             "indicate", "maintain", "suggest", "conclude", "determine", "describe", "allege", "assert",
+             "disclose", "recount", "emphasize", "emphasise", "stress", "contend", "concede", "affirm"}
+SUBJECT = {"nsubj", "nsubjpass"}
+
+
+@dataclass
+class Report:
+    """A reporting verb read from the parse; offsets are relative to the sentence."""
+
+    verb_start: int
+    verb_end: int
+    subject: tuple[int, int] | None  # the subject's head word
+    subject_span: tuple[int, int] | None  # the subject's whole phrase
+    covers: tuple[int, int] | None  # what the verb reports
+    whole: bool  # a trailing, set-in or according-to clause: it comments on a clause, not a complement
+
+
+def _span(tok) -> tuple[int, int]:
+    left, right = tok.left_edge, tok.right_edge
+    return left.idx, right.idx + len(right.text)
+
+
+def _word(tok) -> tuple[int, int]:
+    return tok.idx, tok.idx + len(tok.text)
+
+
+def reports(sentence: str) -> list[Report]:
+    """The reporting verbs and according-to phrases of one sentence, with their reach."""
+    out = []
+    for tok in parse(sentence):
+        if tok.lower_ == "according" and any(c.lower_ == "to" for c in tok.children):
+            to = next(c for c in tok.children if c.lower_ == "to")
+            obj = next((c for c in to.children if c.dep_ == "pobj"), None)
+            head = tok.head
+            if obj is None:
+                continue
+            while head.dep_ == "conj" and head.head is not head:
+                head = head.head  # "... and a suspect was arrested, according to authorities": all of it
+            if head is tok or head.dep_ == "ROOT":
+                covers = (0, len(sentence))
+            else:
+                covers = _span(head)
+            # "... was wounded, according to a CNN tally, and the deadliest since ...": a clause
+            # joined after the phrase, with its own subject, is not the source's
+            later = [c for c in head.children if c.dep_ == "conj" and c.i > tok.i
+                     and any(g.dep_ in SUBJECT for g in c.children)]
+            if later:
+                covers = (covers[0], later[0].left_edge.idx)
+            out.append(Report(tok.idx, to.idx + len(to.text), _word(obj), _span(obj), covers, True))
+            continue
+        if tok.pos_ not in {"VERB", "AUX"} or tok.lemma_.lower() not in REPORTING:
+            continue
+        subj = next((c for c in tok.children if c.dep_ in SUBJECT), None)
+        said = next((c for c in tok.children if c.dep_ == "ccomp"), None)
+        covers, whole = None, False
+        # where the reporting clause itself begins: its subject, or the verb (not the complement)
+        clause = min(subj.left_edge.idx, tok.idx) if subj is not None else tok.idx
+        if tok.dep_ == "parataxis" and tok.head.i < tok.i:
+            # "A total of 39 officers responded, police said, and ...": the clause before it
+            covers, whole = (0, clause), True
+        elif said is not None and said.i < tok.i:
+            # "A died and B was wounded ..., police said Monday.": all before the reporting clause
+            # (the small model often takes only the last of several joined clauses as the complement)
+            covers, whole = (0, clause), True
+        elif said is None and tok.dep_ == "relcl":
+            # "a student named X who officials said carefully planned the attack": the relative
+            # clause only, not the noun it describes
+            covers = (tok.idx + len(tok.text), tok.right_edge.idx + len(tok.right_edge.text))
+        elif said is not None:
+            # "X said (of the 13 shot) that ...": from the verb on; a complement that follows the
+            # verb runs to the end of the sentence, the small model's cuts inside it aside
+            covers = (tok.idx + len(tok.text), len(sentence))
+        out.append(Report(tok.idx, tok.idx + len(tok.text), _word(subj) if subj is not None else None,
+                          _span(subj) if subj is not None else None, covers, whole))
+    return out
