@@ -247,3 +247,14 @@ def test_a_short_reporting_clause_inside_a_relative_clause_is_not_the_whole_sent
     text = ("Police are studying the gunman, a 31-year-old former clerk named Orrin Vale who officials "
             "said planned the attack.")
     assert _who(text, "31-year-old").startswith("author:")
+
+
+def test_a_title_and_name_of_an_agency_is_the_person_speaking():
+    text = "Chief Ray Okafor of the Linden Police Department said officers waited 40 minutes outside."
+    assert _who(text, "40 minutes") == "person:ray-okafor"
+
+
+def test_a_spokesperson_for_an_agency_named_earlier_speaks_for_that_agency():
+    text = ("Deputies of the Marlow County Sheriff's Office and the Linden Police Department responded.\n\n"
+            "A spokeswoman for the sheriff's office said six people were killed.")
+    assert _who(text, "six people") == "org:marlow-county-sheriff-s-office"

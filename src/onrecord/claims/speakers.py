@@ -346,6 +346,12 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
 # "a student named X who officials said carefully planned the attack": a reporting verb inside a
 # relative clause says only what follows it, however short
 RELATIVE_HEAD = re.compile(r"\b(?:who|whom|which|that)\s+(?:[\w’'-]+\s+){1,4}$")
+OF_AGENCY = re.compile(r"^\s*,?\s+(?:of|with|from|at)\s+(?:the\s+)?$")
+SPOKESPERSON_FOR = re.compile(r"(?:^|,\s*)((?:a|an|the)\s+(?:[\w-]+\s+)?(?:spokes(?:man|woman|person)|representative|"
+                              r"public information officer)\s+(?:for|with|of|from|at)\s+(?P<org>[^,;“”\"]{2,60}?))\s+"
+                              r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+AGENCY_WORDS = re.compile(r"^(?:the|that)\s+(?:[\w-]+\s+)?(?:department|agency|sheriff[’']s office|office|police|"
+                          r"sheriff[’']s department|police department|bureau|fire department)$", re.IGNORECASE)
 UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
                             r"spokes(?:man|woman|person)|investigator|officer|"
                             r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"
@@ -408,8 +414,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         gap = doc.text[m.end:vs]
         if LEFT_GAP.match(gap) or (PARENTHETICAL.match(gap) and m is left[0]):
             # "Steven X, the head of the Y Department, said": the person, not the agency.
+            # "Chief Ray X of the Y Police Department said": the person whose agency it is.
             host = [p for p in left if p.kind == "person" and p.end <= m.start
-                    and APPOSITION.match(doc.text[p.end:m.start])]
+                    and (APPOSITION.match(doc.text[p.end:m.start]) or OF_AGENCY.match(doc.text[p.end:m.start]))]
             m = host[-1] if m.kind != "person" and host else m
             return Voice(m.entity, _phrase(doc, m))
     right = [m for m in named if ve <= m.start <= sent.end]
@@ -430,6 +437,17 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         found = outlet_voice(outlet.group(1), res)
         if found:
             return found
+    spokes = SPOKESPERSON_FOR.search(doc.text[sent.start:vs])
+    if spokes:
+        # "a spokeswoman for the sheriff's office said": the agency speaks through its spokesperson
+        lo = sent.start + spokes.start("org")
+        orgs = [m for m in named if m.kind == "org" and m.entity and lo <= m.start < vs]
+        if orgs:
+            return Voice(orgs[-1].entity, spokes.group(1))
+        if res is not None and AGENCY_WORDS.match(spokes.group("org")) \
+                and (org := _last_org(doc, res, vs, _agency_kind(spokes.group("org")))):
+            return Voice(org.entity, spokes.group(1))
+        return Voice(None, spokes.group(1))
     single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
     if single:
         return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
@@ -479,9 +497,21 @@ AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sherif
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
 
 
-def _last_org(doc: Document, res: Resolution, before: int) -> Mention | None:
-    orgs = [m for m in res.between(doc.id, 0, before) if m.kind == "org" and m.entity]
+def _last_org(doc: Document, res: Resolution, before: int, kind: str | None = None) -> Mention | None:
+    """The agency named last before `before`; of that kind ("the sheriff's office": a sheriff's) if given."""
+    orgs = [m for m in res.between(doc.id, 0, before) if m.kind == "org" and m.entity
+            and (kind is None or m.agency == kind)]
     return orgs[-1] if orgs else None
+
+
+def _agency_kind(words: str) -> str | None:
+    if re.search(r"\bsheriff", words, re.IGNORECASE):
+        return "sheriff"
+    if re.search(r"\bpolice\b", words, re.IGNORECASE):
+        return "police"
+    if re.search(r"\bfire\b", words, re.IGNORECASE):
+        return "fire"
+    return None
 
 
 def _phrase(doc: Document, m: Mention) -> str:
