@@ -258,3 +258,23 @@ def test_a_spokesperson_for_an_agency_named_earlier_speaks_for_that_agency():
     text = ("Deputies of the Marlow County Sheriff's Office and the Linden Police Department responded.\n\n"
             "A spokeswoman for the sheriff's office said six people were killed.")
     assert _who(text, "six people") == "org:marlow-county-sheriff-s-office"
+
+
+def test_officials_said_just_after_an_agency_is_named_is_that_agency():
+    text = ("The Linden Police Department sent 30 officers to the mall.\n\n"
+            "Officials said the gunman fired 90 rounds. Witnesses said the alarm sounded at noon.")
+    assert _who(text, "90 rounds") == "org:linden-police-department"
+    assert _who(text, "the alarm") == "group:witnesses"  # witnesses never speak for an agency
+
+
+def test_a_trailing_clause_names_who_told_the_reporter_over_a_verb_inside_it():
+    text = ("Linden Police Department officers have revealed that when they arrived, they found three "
+            "deputies behind their cars, law enforcement sources told the Courier.")
+    assert _who(text, "three deputies") == "group:sources"
+
+
+def test_an_outlet_that_has_learned_or_reports_citing_others_speaks():
+    assert _who("The Courier has learned that 14 officers stood in the hallway.", "14 officers") \
+        == "outlet:the-courier"
+    assert _who("The Courier, citing two officials, reported that 12 officers were hurt.", "12 officers") \
+        == "outlet:the-courier"

@@ -43,6 +43,7 @@ class Report:
     subject_span: tuple[int, int] | None  # the subject's whole phrase
     covers: tuple[int, int] | None  # what the verb reports
     whole: bool  # a trailing, set-in or according-to clause: it comments on a clause, not a complement
+    trailing: bool = False  # set off after what it reports (", police said."), not "according to"
 
 
 def _span(tok) -> tuple[int, int]:
@@ -82,16 +83,16 @@ def reports(sentence: str) -> list[Report]:
             continue
         subj = next((c for c in tok.children if c.dep_ in SUBJECT), None)
         said = next((c for c in tok.children if c.dep_ == "ccomp"), None)
-        covers, whole = None, False
+        covers, whole, trailing = None, False, False
         # where the reporting clause itself begins: its subject, or the verb (not the complement)
         clause = min(subj.left_edge.idx, tok.idx) if subj is not None else tok.idx
         if tok.dep_ == "parataxis" and tok.head.i < tok.i:
             # "A total of 39 officers responded, police said, and ...": the clause before it
-            covers, whole = (0, clause), True
+            covers, whole, trailing = (0, clause), True, True
         elif said is not None and said.i < tok.i:
             # "A died and B was wounded ..., police said Monday.": all before the reporting clause
             # (the small model often takes only the last of several joined clauses as the complement)
-            covers, whole = (0, clause), True
+            covers, whole, trailing = (0, clause), True, True
         elif said is None and tok.dep_ == "relcl":
             # "a student named X who officials said carefully planned the attack": the relative
             # clause only, not the noun it describes
@@ -101,5 +102,5 @@ def reports(sentence: str) -> list[Report]:
             # verb runs to the end of the sentence, the small model's cuts inside it aside
             covers = (tok.idx + len(tok.text), len(sentence))
         out.append(Report(tok.idx, tok.idx + len(tok.text), _word(subj) if subj is not None else None,
-                          _span(subj) if subj is not None else None, covers, whole))
+                          _span(subj) if subj is not None else None, covers, whole, trailing))
     return out

@@ -24,7 +24,9 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
          r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
-         r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to")
+         r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
+         # "CNN has learned that ...": what an outlet found out, told as its own report
+         r"has learned|have learned")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
@@ -48,7 +50,9 @@ OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reu
                r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
                # a broadcaster's call sign: KXAN, WFAA-TV
                r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?)")
-OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s+(?:also\s+|first\s+|has\s+|had\s+)?$")
+# "The Courier, citing two officials, reported": a set-off phrase between the outlet and its verb
+OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s*(?:,[^,;“”\"]{{1,60}},\s*)?"
+                         r"(?:also\s+|first\s+|has\s+|had\s+)?$")
 OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
 
 
@@ -97,6 +101,7 @@ class Attribution:
     end: int
     covers: list[tuple[int, int]] = field(default_factory=list)
     whole: bool = False  # a trailing or according-to clause: it speaks for its whole sentence
+    trailing: bool = False  # ", sources told CNN.": set off after what it reports, names who told the reporter
 
 
 @dataclass
@@ -111,6 +116,12 @@ class Speakers:
         the one whose verb is nearest before it ("The earliest reports indicated ..., but
         Sheriff X said ... about 9:30 a.m.": the sheriff's)."""
         covering = [a for a in self.attributions if any(s <= offset < e for s, e in a.covers)]
+        outer = [a for a in covering if a.trailing and a.start > offset
+                 and any(b.start < a.start and b is not a for b in covering)]
+        if outer:
+            # "Officers have revealed that ..., law enforcement sources told CNN.": the trailing
+            # clause names who told the reporter; what they reported others said is within it
+            return outer[-1]
         before = [a for a in covering if a.start <= offset and not a.whole]
         if before:
             return max(before, key=lambda a: a.start)
@@ -168,16 +179,17 @@ def _parsed(doc: Document, sent, mentions: list[Mention], rules: list[Attributio
         if voice is None and rule is None:
             continue
         voice = voice or rule.voice
+        trailing = r.whole and r.trailing
         if r.covers is not None:
             # a clause before the verb begins after the reporting clause before it, if any
             begin = max([sent.start + r.covers[0]] + [a.end for a in out if a.end <= vs] if r.whole
                         else [sent.start + r.covers[0]])
             covers, whole = [(begin, sent.start + r.covers[1])], r.whole
         elif rule is not None:
-            covers, whole = rule.covers, rule.whole
+            covers, whole, trailing = rule.covers, rule.whole, rule.trailing
         else:
             covers, whole = [(ve, sent.end)], False
-        out.append(Attribution(voice, vs, ve, covers, whole))
+        out.append(Attribution(voice, vs, ve, covers, whole, trailing))
     return sorted(out + list(by_verb.values()), key=lambda a: a.start)
 
 
@@ -321,12 +333,13 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         if voice is None:
             continue
         tail = doc.text[ve:sent.end]
-        covers, whole = [(ve, sent.end)], False
+        covers, whole, trailing = [(ve, sent.end)], False, False
         head = doc.text[sent.start:vs]
         relative = RELATIVE_HEAD.search(head) is not None
         if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)
                                                     and not relative) or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
+            trailing = TRAILING.search(head) is not None and v.group(0).lower() != "according to"
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
         elif OPENING_ADVERBIAL.match(head):
@@ -338,8 +351,8 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             # "A total of 39 officers responded, police said, and ...": the clause before it;
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
             begin = max([sent.start] + [a.end for a in out if a.end <= vs])
-            covers, whole = [(begin, vs)], True
-        out.append(Attribution(voice, vs, ve, covers, whole))
+            covers, whole, trailing = [(begin, vs)], True, True
+        out.append(Attribution(voice, vs, ve, covers, whole, trailing))
     return out
 
 
@@ -369,7 +382,7 @@ ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|aft
 INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
 # A reporting clause set off by a comma, its speaker between the comma and the verb
 # (", police said") or after the verb (", said Chief X"); not ", and X said ...".
-TRAILING = re.compile(r",\s*(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]{0,60}$")
+TRAILING = re.compile(r",\s*+(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]{0,60}$")
 
 
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
@@ -452,6 +465,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     if single:
         return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
+    if crowd and res is not None and (org := _agency_in_context(doc, res, crowd, sent.start, vs)) is not None:
+        return Voice(org.entity, crowd.group(1))
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
         gid = "group:" + crowd.group(1).lower()
@@ -482,6 +497,25 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if before:
             return Voice(before[-1].entity, pron.group(1))
     return None
+
+
+# Who speaks for an agency when an article says "officials said" ("sources", "witnesses" never do;
+# "investigators" are as often another agency's, a state bureau's or the FBI's, as the one just named)
+AGENCY_CROWD = {"officials": None, "authorities": None, "police": "police",
+                "officers": "police", "deputies": "sheriff"}
+
+
+def _agency_in_context(doc: Document, res: Resolution, crowd: re.Match, base: int, verb: int) -> Mention | None:
+    """'Officials with the Linden Police Department said', or 'officials said' a sentence or two
+    after the agency is named: that agency speaks (the words as written stay its text)."""
+    word = crowd.group(1).lower()
+    if word not in AGENCY_CROWD:
+        return None
+    kind = AGENCY_CROWD[word]
+    lo = base + crowd.start()
+    orgs = [m for m in res.between(doc.id, max(0, lo - 400), verb) if m.kind == "org" and m.entity
+            and (kind is None or m.agency in {None, kind})]
+    return orgs[-1] if orgs else None
 
 
 DOCUMENT_BY = re.compile(r"^\s+(?:a|an|the|its|their)\s+(?:[\w-]+\s+){0,3}(?:report|timeline|review|presentation|"
