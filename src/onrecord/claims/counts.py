@@ -54,6 +54,9 @@ BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:[a-z]+\s+and\s+)?(?:(?:of|to|at|the|
                        rf"additional|"
                        r"more than|at least|about|nearly|some|reaches|reached|rose to|rises to|climbed to|"
                        r"climbs to|stands at|is|was|now)\s+){0,3}$", re.IGNORECASE)
+TOLL_TO = re.compile(r"\b(?:death|fatality)\s+(?:toll|count)(?:\s+(?:from|in|of|at|for)\s+[^,;.:]{1,60}?)?\s+"
+                     r"(?:to|at|reaches|reached|rose to|rises to|climbed to|climbs to|stands at|is|was|now|of)\s+"
+                     r"(?:(?:more than|at least|about|nearly|some)\s+)?$", re.IGNORECASE)
 PARTITIVE_WHOLE = re.compile(rf"\bof\s+(?:the|those|these)\s+[\w,]+\s+(?:people\s+"
                              rf"|victims\s+)?(?:{_ALL})\b[^.;]*?,\s*$",
                              re.IGNORECASE)
@@ -99,6 +102,8 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
         measure = _measure_of(head)
     if measure is None and (m := AFTER_RE.match(_past_aside(sentence[end:]))) is not None:
         measure = _measure_of(m)
+    if measure is None and TOLL_TO.search(sentence[:start]):
+        measure = "count_deaths"  # "bringing the death toll from the mass shooting to seven"
     if measure is None and (m := BEFORE_RE.search(sentence[:start])) is not None:
         measure = _measure_of(m)
         if measure == "count_shot" and re.search(r"\btimes\b", noun or ""):

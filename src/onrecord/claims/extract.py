@@ -240,13 +240,21 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
         # "arrive at the scene within two minutes of the initial call": the delay's start
         a = DELAY_ANCHOR.match(sent.text[reading.end:])
         ref = {"anchor": a.group("anchor").strip(), "relation": "after"} if a else None
+    qualifier = reading.qualifier
+    if reading.measure == "duration_to_entry" and qualifier is None and ROOM_ENTERED.search(sent.text):
+        # going into the building and into the room the gunman held are two delays, never one
+        qualifier = "into the room"
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
         subject=subject, subject_text=subject_text, measure=reading.measure, lo=lo, hi=hi,
-        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=reading.qualifier,
+        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=qualifier,
         time_ref=ref,
     )
+
+
+ROOM_ENTERED = re.compile(r"\b(?:(?:class)?rooms?|suite|apartment|bathroom|office|closet|stairwell|library)\b",
+                          re.IGNORECASE)
 
 
 # An incident noun with a relative clause that gives its toll: "the massacre that left", "the shooting,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.claims.measures import STAY, TOOK, clause_bounds
+from onrecord.claims.measures import IT_WAS, STAY, TOOK, clause_bounds
 from onrecord.claims.named_entities import Resolution
 from onrecord.claims.records import Entity
 from onrecord.claims.subjects import INCIDENT, group_subject, person_subject
@@ -59,7 +59,9 @@ def stay_before(sentence: str, t: TimeExpr) -> bool:
     """'I stayed at the door four minutes before I went in' measures the stay, and 'it took
     77 minutes before anyone went in' the time taken: neither is an offset."""
     cs, _ = clause_bounds(sentence, t.start, t.end)
-    return STAY.search(sentence[cs:t.start]) is not None or TOOK.search(sentence[cs:t.start]) is not None
+    lead = sentence[cs:t.start]
+    return STAY.search(lead) is not None or TOOK.search(lead) is not None or (
+        IT_WAS.search(lead) is not None and (t.ref or {}).get("relation") == "before")
 
 
 THING_RE = re.compile(r"^\s*(?:the|a|an)\s+((?:[\w’'-]+\s+){0,5}?[\w’'-]+)\s*$", re.IGNORECASE)
