@@ -167,3 +167,9 @@ def test_going_into_the_building_and_into_the_room_are_two_delays():
     text = {"a.txt": "Officers entered the building within three minutes.",
             "b.txt": "It took officers 77 minutes to enter the classroom."}
     assert analyse(text, one_incident=True).conflicts == []
+
+
+def test_having_officers_on_the_scene_within_a_time_and_lives_lost():
+    assert _measures("We had deputies on the scene in four minutes.") == [
+        ("four minutes", "duration_to_arrival", 4.0, 4.0)]
+    assert _measures("We lost two people.") == [("two people", "count_deaths", 2.0, 2.0)]

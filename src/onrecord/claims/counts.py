@@ -29,7 +29,7 @@ PREDICATES = [
     ("count_deaths", r"shot dead|shot and killed|fatally (?:shot|wounded|injured|stabbed)|killed|killing|kills|kill|"
                      r"claimed|claiming|took the lives of|taking the lives of|"
                      r"dead|died|dies|die|murdered|murdering|slain|perished|lost their lives|deaths?|fatalities|"
-                     r"lives|death toll|toll"),
+                     r"lives|death toll|toll|lost|losing"),
     ("count_injured", r"injured|injuring|injures|injure|wounded|wounding|wounds|hurt|injuries|"
                       r"critically|seriously|in (?:critical|serious|stable|fair|good|grave) condition|"
                       r"suffered (?:\w+ )?(?:wounds|injuries)"),

@@ -202,7 +202,8 @@ def _first(cues, text: str) -> str | None:
     return None
 
 
-AT_PLACE = re.compile(r"\b(?:was|were|got|had been|have been|are|is)\s+(?:there|on (?:the )?scene|on site|on hand|"
+AT_PLACE = re.compile(r"\b(?:was|were|got|had been|have been|are|is|(?:had|got)\s+(?:[\w’'-]+\s+){1,3}?)\s*"
+                      r"(?:there|on (?:the )?scene|on site|on hand|"
                       r"on campus|at the [\w’'-]+(?:\s+[\w’'-]+)?|inside)\s+(?:(?:in|within|under)\s+)?$",
                       re.IGNORECASE)
 
