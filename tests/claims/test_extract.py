@@ -230,3 +230,9 @@ def test_someone_unnamed_is_not_the_person_named_beside():
             "called 911 at 12:16 p.m. from the classroom.")
     [c] = [c for c in extract_claims(text, "u.txt") if c.measure == "time_of_action"]
     assert (c.subject, c.time_ref["event"]) == ("incident", "call_911")
+
+
+def test_an_unnamed_first_officer_is_the_subject_not_the_teller():
+    text = "Sheriff Dana Whitlock said the first deputy arrived at 10:06 a.m."
+    [c] = [c for c in extract_claims(text, "f.txt") if c.measure == "time_of_action"]
+    assert (c.speaker, c.subject) == ("person:dana-whitlock", "thing:first-deputy")

@@ -479,7 +479,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         org = _last_org(doc, res, vs)
         if org is not None:
             return Voice(org.entity, agency.group(1))
-    office = [m for m in left if m.kind == "person" and m.entity and OFFICE_OF.match(doc.text[m.end:vs])]
+    # "Brisk's office said", "the mayor's office said" (the mayor named before)
+    office = [m for m in left if m.kind in {"person", "description"} and (m.entity or "").startswith("person:")
+              and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
         return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
     if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
