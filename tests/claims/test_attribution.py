@@ -55,3 +55,10 @@ def test_a_heading_before_the_name_does_not_take_the_speaker():
     text = ("- Dead and injured: Marlow County Sheriff's Office spokesman Tobin Reyes said that 9 people "
             "were hurt.")
     assert _who(text, "9 people") == "person:tobin-reyes"
+
+
+@needs_model
+def test_a_participle_of_saying_speaks_with_its_verb():
+    text = ("Linden Police Chief Ray Okafor spoke on Friday.\n\n"
+            "\"We were there within four minutes,\" Okafor said, adding that the first 911 call came at 11:30 a.m.")
+    assert _who(text, "11:30") == "person:ray-okafor"

@@ -278,3 +278,9 @@ def test_an_outlet_that_has_learned_or_reports_citing_others_speaks():
         == "outlet:the-courier"
     assert _who("The Courier, citing two officials, reported that 12 officers were hurt.", "12 officers") \
         == "outlet:the-courier"
+
+
+def test_a_crowd_with_an_adverb_or_a_set_off_phrase_before_its_verb():
+    assert _who("The state police initially said an officer confronted the gunman at 11:30 a.m.",
+                "11:30") == "group:police"
+    assert _who("The state police, in a statement Friday, said 376 officers responded.", "376") == "group:police"

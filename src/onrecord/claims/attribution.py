@@ -44,6 +44,7 @@ class Report:
     covers: tuple[int, int] | None  # what the verb reports
     whole: bool  # a trailing, set-in or according-to clause: it comments on a clause, not a complement
     trailing: bool = False  # set off after what it reports (", police said."), not "according to"
+    head_start: int | None = None  # the reporting verb this one depends on ("said, adding that")
 
 
 def _span(tok) -> tuple[int, int]:
@@ -101,6 +102,10 @@ def reports(sentence: str) -> list[Report]:
             # "X said (of the 13 shot) that ...": from the verb on; a complement that follows the
             # verb runs to the end of the sentence, the small model's cuts inside it aside
             covers = (tok.idx + len(tok.text), len(sentence))
+        # "..., Esparza said, adding that the first call came at 11:30": a participle of saying
+        # with no subject of its own speaks with the verb it hangs on
+        head = tok.head.idx if subj is None and tok.head is not tok and tok.head.lemma_.lower() in REPORTING \
+            else None
         out.append(Report(tok.idx, tok.idx + len(tok.text), _word(subj) if subj is not None else None,
-                          _span(subj) if subj is not None else None, covers, whole, trailing))
+                          _span(subj) if subj is not None else None, covers, whole, trailing, head))
     return out

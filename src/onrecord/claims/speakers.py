@@ -34,7 +34,9 @@ QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
                       # "sources with the department", "victims trapped in the club"
-                      r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$",
+                      r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
+                      # "police, in a statement Friday, said", "authorities initially said"
+                      r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:also\s+|have\s+|had\s+)?(?:\w+ly\s+)?$",
                       re.IGNORECASE)
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
                           r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
@@ -176,6 +178,9 @@ def _parsed(doc: Document, sent, mentions: list[Mention], rules: list[Attributio
             continue
         rule = by_verb.pop(vs, None)
         voice = _subject_voice(doc, sent, mentions, r)
+        if voice is None and rule is None and r.head_start is not None:
+            said = [a for a in out + rules if a.start == sent.start + r.head_start]
+            voice = said[0].voice if said else None
         if voice is None and rule is None:
             continue
         voice = voice or rule.voice
