@@ -284,3 +284,12 @@ def test_a_crowd_with_an_adverb_or_a_set_off_phrase_before_its_verb():
     assert _who("The state police initially said an officer confronted the gunman at 11:30 a.m.",
                 "11:30") == "group:police"
     assert _who("The state police, in a statement Friday, said 376 officers responded.", "376") == "group:police"
+
+
+def test_an_agencys_report_speaks_for_it_and_a_new_review_does_not():
+    lead = "The Marlow County Sheriff's Office released its final report on Monday.\n\n"
+    assert _who(lead + "According to the report, deputies waited 47 minutes.", "47") \
+        == "org:marlow-county-sheriff-s-office"
+    assert _who("The Marlow County Sheriff's Office's report, released Monday, said 30 deputies responded.", "30") \
+        == "org:marlow-county-sheriff-s-office"
+    assert _who(lead + "A state review found that deputies waited 74 minutes.", "74") is None

@@ -38,10 +38,19 @@ CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses
                       # "police, in a statement Friday, said", "authorities initially said"
                       r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:also\s+|have\s+|had\s+)?(?:\w+ly\s+)?$",
                       re.IGNORECASE)
+# "The Justice Department's report, released Thursday, said": a set-off phrase after the document
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
-                          r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
-DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|a|an|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
+                          r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}(?:,[^,;“”\"]{1,60},\s*)?$",
+                          re.IGNORECASE)
+# "The report says", "its review found": the document named before, so its agency. "A state review
+# found" is a new document of someone else's (DOCUMENT_NEW): an unnamed speaker.
+DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
+DOCUMENT_NEW = re.compile(r"(?:^|,)\s*((?:a|an)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
+                          r"timeline|investigation|audit|analysis|study))\s+(?:also\s+)?$", re.IGNORECASE)
+# "according to the report", "according to the final review": the document named before
+DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
+                          r"audit|analysis|findings)\b", re.IGNORECASE)
 # News organisations: an acronym of a network or a name with a newspaper's word.
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
                r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
@@ -406,7 +415,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, _phrase(doc, m))
-        own = AGENCY_OWN.match(doc.text[ve:sent.end])
+        own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
             org = _last_org(doc, res, vs)
@@ -450,6 +459,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         orgs = [m for m in (res.between(doc.id, 0, vs) if res else []) if m.kind == "org" and m.entity]
         if orgs:
             return Voice(orgs[-1].entity, doc_noun.group(0).strip())
+    new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
+    if new_doc and not left:
+        return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
     outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
     if outlet:
         found = outlet_voice(outlet.group(1), res)
