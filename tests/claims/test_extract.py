@@ -236,3 +236,20 @@ def test_an_unnamed_first_officer_is_the_subject_not_the_teller():
     text = "Sheriff Dana Whitlock said the first deputy arrived at 10:06 a.m."
     [c] = [c for c in extract_claims(text, "f.txt") if c.measure == "time_of_action"]
     assert (c.speaker, c.subject) == ("person:dana-whitlock", "thing:first-deputy")
+
+
+def test_who_acted_at_a_time_is_named_after_the_reporting_verb():
+    text = ("Sheriff Dana Whitlock said the first officers reached the floor at 10:17 p.m. "
+            "Whitlock said on Friday that the gunman fired his last shots at 10:15 p.m.")
+    got = [(c.text, c.subject, c.speaker) for c in extract_claims(text, "w.txt") if c.measure == "time_of_action"]
+    assert got == [("10:17 p.m.", "group:officers", "person:dana-whitlock"),
+                   ("10:15 p.m.", "thing:gunman", "person:dana-whitlock")]
+
+
+def test_two_timelines_disagree_on_the_arrival_and_the_entry():
+    a = ("10:12 p.m. — The first officers reach the 31st floor.\n\n"
+         "11:20 p.m. — Officers breach the suite and find the gunman dead.")
+    b = "Whitlock said the first officers reached the floor at 10:17 p.m. Officers entered the suite at 11:27 p.m."
+    got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
+    assert sorted(c.sides[0]["text"] + " / " + c.sides[1]["text"] for c in got.conflicts) == [
+        "10:12 p.m. / 10:17 p.m.", "11:20 p.m. / 11:27 p.m."]

@@ -92,6 +92,16 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     cs, ce = clause_bounds(sent.text, t.start, t.end)
     start, end = sent.start + t.start, sent.start + t.end
     voice, quoted = speakers.who_said(start)
+    if found is not None and found[1]:
+        # "Whitlock said the first officers reached the floor at 10:17": who acted is named after
+        # the reporting verb, never the speaker before it
+        told = [a.end - sent.start for a in speakers.attributions
+                if sent.start + cs <= a.start and a.end <= sent.start + found[0].start()]
+        if told:
+            cs = max(told)
+            that = re.match(r"[^,;]{0,30}?\bthat\s+", sent.text[cs:])  # "said on Friday that the gunman ..."
+            cs += that.end() if that else 0
+    floor = sent.start + cs if found is not None and found[1] and cs else sent.start
     if found is None:
         if t.kind != "clock" and not _names_event(t.ref.get("anchor")):
             return None  # "1 minute into the clip": an offset from no event says nothing
@@ -104,7 +114,7 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
             # "Someone whom McCraw did not identify called 911": the actor is no one named
             who, who_text = None, None
         elif verb_before:
-            who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, sent.start,
+            who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, floor,
                                            voice.speaker, quoted)
         else:
             who, who_text = person_subject(doc, res, end, sent.start + action_start, end, voice.speaker, quoted)
@@ -120,7 +130,12 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
                               or SCHEDULE_AFTER.match(sent.text[t.end:])):
         return None  # "held a press conference at 1:13 p.m.", "9 a.m. classes": not the response
+    # the moment of the verb the time hangs on first ("Officers breach the suite and find the
+    # gunman dead": the entry), else of the words around it
+    own = event_kind(sent.text[action_start:action_start + len(qualifier) + 12]) if qualifier else None
     event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
+    if own and not (own == "entry" and event == "shooter_entry"):  # the gunman's way in is his own moment
+        event = own
     if event:
         ref["event"] = event
     return Claim(
