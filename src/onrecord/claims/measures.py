@@ -104,10 +104,16 @@ OFFICER_CUES = [  # first match in this order wins
                             + r")\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
                                r"remained|lingered|hunkered|"
+                               # "19 officers were in the hallway": massed in a corridor, not yet in
+                               r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a) (?:[\w-]+ )?(?:hallway|hall|"
+                               r"corridor|stairwell)|"
                                + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
                                            "hunker", "cower", "crouch", "huddle") + r")\b"),
     ("count_officers_on_scene",
      r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|(?:were|was) there|"
+     # "more than 90 state troopers were at the school": present at the place of the incident
+     r"(?:were|was) (?:at|outside|near|around) (?:the )?(?:[\w-]+ )?(?:school|building|scene|store|club|church|"
+     r"campus|site|hotel|mall|plant|theater|theatre)|"
      + inflected("arrive", "show up", "assemble", "gather", "converge") + r")\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
