@@ -293,3 +293,12 @@ def test_an_agencys_report_speaks_for_it_and_a_new_review_does_not():
     assert _who("The Marlow County Sheriff's Office's report, released Monday, said 30 deputies responded.", "30") \
         == "org:marlow-county-sheriff-s-office"
     assert _who(lead + "A state review found that deputies waited 74 minutes.", "74") is None
+
+
+def test_an_outlets_own_review_and_the_newspaper_named_before():
+    assert _who("An Associated Press review of records found that 12 deputies entered.", "12 deputies") \
+        == "outlet:associated-press"
+    assert _who("According to a Marlow Ledger analysis, officers waited 74 minutes.", "74") \
+        == "outlet:marlow-ledger"
+    assert _who("The Marlow Ledger obtained the logs.\n\nOfficers waited 40 minutes, the newspaper reported.",
+                "40") == "outlet:the-marlow-ledger"

@@ -65,6 +65,16 @@ OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reu
 OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s*(?:,[^,;“”\"]{{1,60}},\s*)?"
                          r"(?:also\s+|first\s+|has\s+|had\s+)?$")
 OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
+# "An Associated Press review of records found", "according to a CNN tally": an outlet's own work
+OUTLET_WORK = (r"(?:review|analysis|investigation|tally|count|examination|survey|reconstruction|"
+               r"reporting|report|timeline)")
+OUTLET_DOC_LEFT = re.compile(rf"(?:^|[\s,(])(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b"
+                             r"[^,;“”\"]{0,60}?\s+(?:also\s+)?$")
+OUTLET_DOC = re.compile(rf"^\s*(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b")
+# "..., the newspaper reported": the outlet named last before it
+OUTLET_WORD = re.compile(r"(?:^|,\s*)(?:the|that)\s+(newspaper|paper|station|network|outlet|broadcaster|magazine|"
+                         r"wire service|news agency|site|website)\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+OUTLET_ANY = re.compile(rf"(?:^|[\s,(“\"])({OUTLET_NAME})\b")
 
 
 def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
@@ -427,7 +437,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             gid = "group:" + crowd.group(1).lower()
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
             return Voice(gid, rest.group(1).strip())
-        outlet = outlet_voice(rest.group(1), res) if rest else None
+        work = OUTLET_DOC.match(doc.text[ve:sent.end])
+        outlet = outlet_voice(work.group(1), res) if work else None
+        outlet = outlet or (outlet_voice(rest.group(1), res) if rest else None)
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
     if left and left[-1].entity is None:
@@ -459,6 +471,14 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         orgs = [m for m in (res.between(doc.id, 0, vs) if res else []) if m.kind == "org" and m.entity]
         if orgs:
             return Voice(orgs[-1].entity, doc_noun.group(0).strip())
+    work = OUTLET_DOC_LEFT.search(doc.text[sent.start:vs])
+    if work and (found := outlet_voice(work.group(1), res)):
+        return found
+    word = OUTLET_WORD.search(doc.text[sent.start:vs])
+    if word:
+        named = list(OUTLET_ANY.finditer(doc.text, 0, vs))
+        if named and (found := outlet_voice(named[-1].group(1), res)):
+            return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
     if new_doc and not left:
         return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
