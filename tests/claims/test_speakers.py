@@ -275,9 +275,9 @@ def test_a_trailing_clause_names_who_told_the_reporter_over_a_verb_inside_it():
 
 def test_an_outlet_that_has_learned_or_reports_citing_others_speaks():
     assert _who("The Courier has learned that 14 officers stood in the hallway.", "14 officers") \
-        == "outlet:the-courier"
+        == "outlet:courier"
     assert _who("The Courier, citing two officials, reported that 12 officers were hurt.", "12 officers") \
-        == "outlet:the-courier"
+        == "outlet:courier"
 
 
 def test_a_crowd_with_an_adverb_or_a_set_off_phrase_before_its_verb():
@@ -301,4 +301,4 @@ def test_an_outlets_own_review_and_the_newspaper_named_before():
     assert _who("According to a Marlow Ledger analysis, officers waited 74 minutes.", "74") \
         == "outlet:marlow-ledger"
     assert _who("The Marlow Ledger obtained the logs.\n\nOfficers waited 40 minutes, the newspaper reported.",
-                "40") == "outlet:the-marlow-ledger"
+                "40") == "outlet:marlow-ledger"

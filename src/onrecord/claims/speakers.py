@@ -82,7 +82,7 @@ def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
     m = OUTLET_FULL.match(text)
     if m is None:
         return None
-    name = re.sub(r"^the\s+", "", m.group(1).strip())
+    name = re.sub(r"^the\s+", "", m.group(1).strip(), flags=re.IGNORECASE)  # The Post, the Post: one outlet
     oid = "outlet:" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     if res is not None:
         res.entities.setdefault(oid, Entity(oid, "outlet", name))
