@@ -180,3 +180,11 @@ def test_officers_in_the_hallway_and_at_the_school():
         "At least 19 officers were in the hallway at 12:03 p.m.")
     assert _measures("More than 90 state troopers were at the school.") == [
         ("More than 90 state troopers", "count_officers_on_scene", 90.0, None)]
+
+
+def test_a_lockdown_or_a_manhunt_is_another_span_than_the_shooting():
+    text = {"a.txt": "The shooting lasted about four minutes.",
+            "b.txt": "A lockdown that lasted nearly 48 hours was lifted on Friday. The manhunt lasted 40 hours."}
+    got = analyse(text, one_incident=True)
+    assert sorted(c.qualifier or "" for c in got.claims) == ["", "lockdown", "manhunt"]
+    assert got.conflicts == []

@@ -208,6 +208,11 @@ def _first(cues, text: str) -> str | None:
     return None
 
 
+PHASES = {"manhunt": "manhunt", "search": "manhunt", "hunt": "manhunt", "pursuit": "manhunt", "chase": "manhunt",
+          "lockdown": "lockdown", "shelter-in-place": "lockdown", "shelter": "lockdown", "evacuation": "evacuation",
+          "closure": "lockdown"}
+PHASE = re.compile(r"\b(manhunt|search|hunt|pursuit|chase|lockdown|shelter-in-place|shelter|evacuation|closure)\b"
+                   r"[^,;.]{0,40}$", re.IGNORECASE)
 AT_PLACE = re.compile(r"\b(?:was|were|got|had been|have been|are|is|(?:had|got)\s+(?:[\w’'-]+\s+){1,3}?)\s*"
                       r"(?:there|on (?:the )?scene|on site|on hand|"
                       r"on campus|at the [\w’'-]+(?:\s+[\w’'-]+)?|inside)\s+(?:(?:in|within|under)\s+)?$",
@@ -282,7 +287,11 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
         standoff = "standoff" if re.search(r"\b(?:standoff|siege|hostage|barricade)", before, re.I) else None
-        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, standoff)
+        # "a lockdown that lasted nearly 48 hours", "the manhunt lasted two days": another span than
+        # the shooting's, never compared with it
+        phase = PHASE.search(before)
+        phase_name = PHASES[phase.group(1).lower()] if phase else None
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, standoff or phase_name)
     if ARRIVAL.search(before) or ARRIVAL.search(sentence[unit_end:ce]):
         return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
     return None
