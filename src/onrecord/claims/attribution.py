@@ -21,9 +21,14 @@ names no one (a pronoun, "the department", an outlet), or no pipeline at all.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from onrecord.claims.grammar import parse
+from onrecord.claims.records import Mention
+from onrecord.claims.speakers import in_quote, phrase_of
+from onrecord.claims.text import Document
+from onrecord.claims.voices import Attribution, Voice
 
 # Verbs of saying and of making known, by lemma (every tense and form is one verb).
 REPORTING = {"say", "tell", "add", "explain", "state", "write", "testify", "admit", "acknowledge", "claim",
@@ -109,3 +114,52 @@ def reports(sentence: str) -> list[Report]:
         out.append(Report(tok.idx, tok.idx + len(tok.text), _word(subj) if subj is not None else None,
                           _span(subj) if subj is not None else None, covers, whole, trailing, head))
     return out
+
+
+def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: list[Attribution]) -> list[Attribution]:
+    """The attributions of a sentence as its parse reads them (attribution.py): the parse
+    decides the speaker (the verb's subject, when it names someone) and the reach (the
+    verb's complement); what the parse leaves open keeps the rules' reading."""
+    by_verb = {a.start: a for a in rules}
+    out: list[Attribution] = []
+    for r in reports(sent.text):
+        vs, ve = sent.start + r.verb_start, sent.start + r.verb_end
+        if in_quote(doc, vs):
+            continue
+        rule = by_verb.pop(vs, None)
+        voice = _subject_voice(doc, sent, mentions, r)
+        if voice is None and rule is None and r.head_start is not None:
+            said = [a for a in out + rules if a.start == sent.start + r.head_start]
+            voice = said[0].voice if said else None
+        if voice is None and rule is None:
+            continue
+        voice = voice or rule.voice
+        trailing = r.whole and r.trailing
+        if r.covers is not None:
+            # a clause before the verb begins after the reporting clause before it, if any
+            begin = max([sent.start + r.covers[0]] + [a.end for a in out if a.end <= vs] if r.whole
+                        else [sent.start + r.covers[0]])
+            covers, whole = [(begin, sent.start + r.covers[1])], r.whole
+        elif rule is not None:
+            covers, whole, trailing = rule.covers, rule.whole, rule.trailing
+        else:
+            covers, whole = [(ve, sent.end)], False
+        out.append(Attribution(voice, vs, ve, covers, whole, trailing))
+    return sorted(out + list(by_verb.values()), key=lambda a: a.start)
+
+
+def _subject_voice(doc: Document, sent, mentions: list[Mention], r: Report) -> Voice | None:
+    """The named person or agency that is the reporting verb's subject, or None."""
+    if r.subject is None:
+        return None
+    hs, he = sent.start + r.subject[0], sent.start + r.subject[1]
+    ps, pe = sent.start + r.subject_span[0], sent.start + r.subject_span[1]
+    rel = re.search(r"\b(?:who|whom|whose|that|which)\b", doc.text[ps:pe])
+    pe = ps + rel.start() if rel else pe  # "the officer who shot X said": not X
+    named = [m for m in mentions if m.entity and m.kind in {"person", "org"}]
+    head = [m for m in named if m.start <= hs < m.end or hs <= m.start < he]
+    inside = [m for m in named if ps <= m.start and m.end <= pe]
+    # the phrase's own head word; else the name nearest the verb ("Dead and injured: Texas DPS
+    # regional director Freeman Martin said", a heading the small model takes into the subject)
+    m = head[0] if head else (inside[-1] if inside else None)
+    return Voice(m.entity, phrase_of(doc, m)) if m is not None else None

@@ -13,11 +13,20 @@ Text outside quotation marks belongs to an attribution in its sentence ("accordi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from onrecord.claims.named_entities import Resolution
+from onrecord.claims.outlets import (
+    OUTLET_ANY,
+    OUTLET_DOC,
+    OUTLET_DOC_LEFT,
+    OUTLET_LEFT,
+    OUTLET_WORD,
+    outlet_voice,
+)
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
+from onrecord.claims.voices import Attribution, Voice
 
 VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
@@ -51,42 +60,7 @@ DOCUMENT_NEW = re.compile(r"(?:^|,)\s*((?:a|an)\s+(?:[\w’'-]+\s+){0,3}(?:repor
 # "according to the report", "according to the final review": the document named before
 DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
                           r"audit|analysis|findings)\b", re.IGNORECASE)
-# News organisations: an acronym of a network or a name with a newspaper's word.
-OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
-               r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
-               r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
-               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
-               r"Sun|Record|Bulletin|Enquirer|Advocate|Statesman|Republic|Ledger|Citizen|Mercury|Democrat|Monitor|"
-               r"Review-Journal|Free Press|Sun-Times|Eagle|Oregonian|Plain Dealer|Tribune-Review|Post-Gazette|"
-               r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
-               # a broadcaster's call sign: KXAN, WFAA-TV
-               r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?)")
-# "The Courier, citing two officials, reported": a set-off phrase between the outlet and its verb
-OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s*(?:,[^,;“”\"]{{1,60}},\s*)?"
-                         r"(?:also\s+|first\s+|has\s+|had\s+)?$")
-OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
-# "An Associated Press review of records found", "according to a CNN tally": an outlet's own work
-OUTLET_WORK = (r"(?:review|analysis|investigation|tally|count|examination|survey|reconstruction|"
-               r"reporting|report|timeline)")
-OUTLET_DOC_LEFT = re.compile(rf"(?:^|[\s,(])(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b"
-                             r"[^,;“”\"]{0,60}?\s+(?:also\s+)?$")
-OUTLET_DOC = re.compile(rf"^\s*(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b")
-# "..., the newspaper reported": the outlet named last before it
-OUTLET_WORD = re.compile(r"(?:^|,\s*)(?:the|that)\s+(newspaper|paper|station|network|outlet|broadcaster|magazine|"
-                         r"wire service|news agency|site|website)\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
-OUTLET_ANY = re.compile(rf"(?:^|[\s,(“\"])({OUTLET_NAME})\b")
 
-
-def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
-    """'CNN reported', 'according to the Orlando Sentinel': a news organisation speaks."""
-    m = OUTLET_FULL.match(text)
-    if m is None:
-        return None
-    name = re.sub(r"^the\s+", "", m.group(1).strip(), flags=re.IGNORECASE)  # The Post, the Post: one outlet
-    oid = "outlet:" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    if res is not None:
-        res.entities.setdefault(oid, Entity(oid, "outlet", name))
-    return Voice(oid, m.group(1).strip())
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 # "The Georgia Bureau of Investigation (GBI) confirmed": the name's acronym in brackets, either
@@ -107,22 +81,6 @@ ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s
                            r"department|sheriff[’']s office|county|city|state)\s+)*$")
 APPOSITION = re.compile(r"^,\s*(?:the|a|an)\b[^,;“”\"]*$")
 PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
-
-
-@dataclass
-class Voice:
-    speaker: str | None  # entity id
-    text: str  # how the document names the speaker
-
-
-@dataclass
-class Attribution:
-    voice: Voice
-    start: int  # where the reporting verb is
-    end: int
-    covers: list[tuple[int, int]] = field(default_factory=list)
-    whole: bool = False  # a trailing or according-to clause: it speaks for its whole sentence
-    trailing: bool = False  # ", sources told CNN.": set off after what it reports, names who told the reporter
 
 
 @dataclass
@@ -170,7 +128,9 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
         here = res.between(doc.id, sent.start, sent.end)
         found = _attributions(doc, sent, here, attributions, res)
         if parse:
-            found = _parsed(doc, sent, here, found)
+            from onrecord.claims.attribution import parsed_attributions
+
+            found = parsed_attributions(doc, sent, here, found)
         attributions.extend(found)
     attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
@@ -181,57 +141,6 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
             quotes.append((s, e, voice))
     _fill_paragraph_quotes(doc, quotes, attributions)
     return Speakers(doc, author, quotes, attributions)
-
-
-def _parsed(doc: Document, sent, mentions: list[Mention], rules: list[Attribution]) -> list[Attribution]:
-    """The attributions of a sentence as its parse reads them (attribution.py): the parse
-    decides the speaker (the verb's subject, when it names someone) and the reach (the
-    verb's complement); what the parse leaves open keeps the rules' reading."""
-    from onrecord.claims.attribution import reports
-
-    by_verb = {a.start: a for a in rules}
-    out: list[Attribution] = []
-    for r in reports(sent.text):
-        vs, ve = sent.start + r.verb_start, sent.start + r.verb_end
-        if _in_quote(doc, vs):
-            continue
-        rule = by_verb.pop(vs, None)
-        voice = _subject_voice(doc, sent, mentions, r)
-        if voice is None and rule is None and r.head_start is not None:
-            said = [a for a in out + rules if a.start == sent.start + r.head_start]
-            voice = said[0].voice if said else None
-        if voice is None and rule is None:
-            continue
-        voice = voice or rule.voice
-        trailing = r.whole and r.trailing
-        if r.covers is not None:
-            # a clause before the verb begins after the reporting clause before it, if any
-            begin = max([sent.start + r.covers[0]] + [a.end for a in out if a.end <= vs] if r.whole
-                        else [sent.start + r.covers[0]])
-            covers, whole = [(begin, sent.start + r.covers[1])], r.whole
-        elif rule is not None:
-            covers, whole, trailing = rule.covers, rule.whole, rule.trailing
-        else:
-            covers, whole = [(ve, sent.end)], False
-        out.append(Attribution(voice, vs, ve, covers, whole, trailing))
-    return sorted(out + list(by_verb.values()), key=lambda a: a.start)
-
-
-def _subject_voice(doc: Document, sent, mentions: list[Mention], r) -> Voice | None:
-    """The named person or agency that is the reporting verb's subject, or None."""
-    if r.subject is None:
-        return None
-    hs, he = sent.start + r.subject[0], sent.start + r.subject[1]
-    ps, pe = sent.start + r.subject_span[0], sent.start + r.subject_span[1]
-    rel = re.search(r"\b(?:who|whom|whose|that|which)\b", doc.text[ps:pe])
-    pe = ps + rel.start() if rel else pe  # "the officer who shot X said": not X
-    named = [m for m in mentions if m.entity and m.kind in {"person", "org"}]
-    head = [m for m in named if m.start <= hs < m.end or hs <= m.start < he]
-    inside = [m for m in named if ps <= m.start and m.end <= pe]
-    # the phrase's own head word; else the name nearest the verb ("Dead and injured: Texas DPS
-    # regional director Freeman Martin said", a heading the small model takes into the subject)
-    m = head[0] if head else (inside[-1] if inside else None)
-    return Voice(m.entity, _phrase(doc, m)) if m is not None else None
 
 
 LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
@@ -293,17 +202,17 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
             by = re.search(r"\b(?:by|from)\s+", para.text)
             named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
                      and m.kind in {"person", "org"}]
-            voice = Voice(named[0].entity, _phrase(doc, named[0])) if named else None
+            voice = Voice(named[0].entity, phrase_of(doc, named[0])) if named else None
         if voice is None and (m := RELEASED_BY.search(para.text)) is not None:
             # "Here is the timeline police released on Tuesday:": who released it
             named = [x for x in mentions if x.entity and para.start + m.start("who") <= x.start
                      < para.start + m.end("who") and x.kind in {"person", "org"}]
-            voice = Voice(named[-1].entity, _phrase(doc, named[-1])) if named else _crowd_or_agency(
+            voice = Voice(named[-1].entity, phrase_of(doc, named[-1])) if named else _crowd_or_agency(
                 doc, res, m.group("who"), para.start)
         if voice is None and OWN_DOCUMENT.search(para.text):
             # "Key findings of the report:", "According to the police timeline:": the agency last named
             org = _last_org(doc, res, para.start)
-            voice = Voice(org.entity, _phrase(doc, org)) if org is not None else None
+            voice = Voice(org.entity, phrase_of(doc, org)) if org is not None else None
         if voice is None:
             continue
         for nxt in doc.paragraphs[i + 1:]:
@@ -333,7 +242,7 @@ def _crowd_or_agency(doc: Document, res: Resolution, words: str, before: int) ->
     return _agency_by_words(res, re.sub(r"^the\s+", "", words.strip()))
 
 
-def _in_quote(doc: Document, offset: int) -> bool:
+def in_quote(doc: Document, offset: int) -> bool:
     for para in doc.paragraphs:
         if para.start <= offset < para.end:
             for m in QUOTE_RE.finditer(para.text):
@@ -347,7 +256,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     out = []
     for v in VERB_RE.finditer(sent.text):
         vs, ve = sent.start + v.start(), sent.start + v.end()
-        if _in_quote(doc, vs):
+        if in_quote(doc, vs):
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
@@ -419,12 +328,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         whole = [m for m in fits if "," not in doc.text[ve:m.start]]
         if whole or fits:
             m = whole[-1] if whole else fits[0]
-            return Voice(m.entity, _phrase(doc, m))
+            return Voice(m.entity, phrase_of(doc, m))
         # "according to a timeline released by the X Police Department": the document's author
         for m in named:
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
-                return Voice(m.entity, _phrase(doc, m))
+                return Voice(m.entity, phrase_of(doc, m))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
@@ -447,7 +356,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         owner = [p for p in left if p.kind == "person" and p.entity and left[-1].start <= p.start < left[-1].end
                  and re.match(r"[’']s\b", doc.text[p.end:p.end + 2])]
         if owner and OFFICE_OF.match(doc.text[owner[-1].end:vs]):
-            return Voice(owner[-1].entity, _phrase(doc, left[-1]))
+            return Voice(owner[-1].entity, phrase_of(doc, left[-1]))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
@@ -457,14 +366,15 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             host = [p for p in left if p.kind == "person" and p.end <= m.start
                     and (APPOSITION.match(doc.text[p.end:m.start]) or OF_AGENCY.match(doc.text[p.end:m.start]))]
             m = host[-1] if m.kind != "person" and host else m
-            return Voice(m.entity, _phrase(doc, m))
+            return Voice(m.entity, phrase_of(doc, m))
     right = [m for m in named if ve <= m.start <= sent.end]
     # "..., said Chief X" / '"...," said X': a speaker after the verb only in an inverted clause
     inverted = re.search(r"(?:^|[,“”\"])\s*$", doc.text[sent.start:vs]) is not None
     if right and inverted and RIGHT_GAP.match(doc.text[ve:right[0].start]):
-        return Voice(right[0].entity, _phrase(doc, right[0]))
+        return Voice(right[0].entity, phrase_of(doc, right[0]))
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
-        return Voice(left[-1].entity, _phrase(doc, left[-1]))  # "An Aurora Fire Department internal review ... reports"
+        # "An Aurora Fire Department internal review ... reports"
+        return Voice(left[-1].entity, phrase_of(doc, left[-1]))
     doc_noun = DOCUMENT_SUBJECT.search(doc.text[sent.start:vs])
     if doc_noun:
         # "The presentation notes ...": a document speaks for the agency named last before it.
@@ -520,7 +430,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     office = [m for m in left if m.kind in {"person", "description"} and (m.entity or "").startswith("person:")
               and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
-        return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
+        return Voice(office[-1].entity, phrase_of(doc, office[-1]))  # "Brisk's office said"
     if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
             and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
         # "The report says ... . It says ...": the document just named speaks on
@@ -587,7 +497,7 @@ def _agency_kind(words: str) -> str | None:
     return None
 
 
-def _phrase(doc: Document, m: Mention) -> str:
+def phrase_of(doc: Document, m: Mention) -> str:
     """The speaker as written, with the title and place that precede the name (on its line)."""
     head = re.search(r"((?:[A-Z][\w’'.]*[ \t]+|of[ \t]+)*)$", doc.text[max(0, m.start - 60):m.start])
     return (head.group(1) + m.text).strip() if head else m.text
