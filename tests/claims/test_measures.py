@@ -188,3 +188,9 @@ def test_a_lockdown_or_a_manhunt_is_another_span_than_the_shooting():
     got = analyse(text, one_incident=True)
     assert sorted(c.qualifier or "" for c in got.claims) == ["", "lockdown", "manhunt"]
     assert got.conflicts == []
+
+
+def test_time_that_passed_before_an_event_is_the_delay_until_it():
+    assert _measures("Seventy-nine minutes passed before officers entered the classroom.") == [
+        ("Seventy-nine minutes", "duration_to_entry", 79.0, 79.0)]
+    assert _measures("About 14 minutes passed.")[0][1] == "duration_elapsed"

@@ -260,7 +260,13 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
     if SHOOTING_FOR.search(before) and not STAY.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
-    if ELAPSED_AFTER.match(sentence[unit_end:]):
+    if (passed := ELAPSED_AFTER.match(sentence[unit_end:])) is not None:
+        # "Seventy-nine minutes passed before officers entered": the delay until that event
+        until = re.match(r"\s*(?:before|until)\s+(?P<rest>[^,;.]+)", sentence[unit_end + passed.end():])
+        if until and ENTRY.search(until.group("rest")):
+            return Reading("duration_to_entry", "minute", unit_end, "actor_after", unit)
+        if until and ARRIVAL.search(until.group("rest")):
+            return Reading("duration_to_arrival", "minute", unit_end, "actor_after", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if AT_PLACE.search(before) and (hedge or re.search(r"\b(?:in|within|under)\s+$", before)):
         # "officers were there within three minutes", "at the door in four": being somewhere
