@@ -253,3 +253,9 @@ def test_two_timelines_disagree_on_the_arrival_and_the_entry():
     got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
     assert sorted(c.sides[0]["text"] + " / " + c.sides[1]["text"] for c in got.conflicts) == [
         "10:12 p.m. / 10:17 p.m.", "11:20 p.m. / 11:27 p.m."]
+
+
+def test_a_tally_of_incidents_is_another_incidents_figure():
+    [c] = extract_claims("It was the 19th shooting at a school this year in which at least one person was "
+                         "wounded.", "t.txt")
+    assert c.time_ref["other_incident"] == "the 19th shooting"

@@ -143,7 +143,10 @@ MONTH_WORDS = "January|February|March|April|May|June|July|August|September|Octob
 OTHER_INCIDENT = re.compile(
     rf"\b(?:the|a|last year's)\s+(?:(?:19|20)\d{{2}}|{MONTH_WORDS}|previous|earlier)\s+(?:[\w-]+\s+){{0,3}}?"
     rf"(?:attack|shooting|massacre|rampage|mass shooting)\s+(?:at|in|on)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,3}}?[A-Z]"
-    r"|\breminiscent of\b|\bdeadliest since\b", re.IGNORECASE)
+    r"|\breminiscent of\b|\bdeadliest since\b"
+    # "the 19th shooting at a school this year in which at least one person was wounded": a tally
+    # of incidents, whose figures are of all of them
+    r"|\bthe\s+\d+(?:st|nd|rd|th)\s+(?:[\w-]+\s+){0,2}(?:shooting|attack|incident)\b", re.IGNORECASE)
 
 
 def _mark_other_incident(sent: Sentence, found: list[Claim]) -> None:
