@@ -255,7 +255,18 @@ def test_two_timelines_disagree_on_the_arrival_and_the_entry():
         "10:12 p.m. / 10:17 p.m.", "11:20 p.m. / 11:27 p.m."]
 
 
-def test_a_tally_of_incidents_is_another_incidents_figure():
-    [c] = extract_claims("It was the 19th shooting at a school this year in which at least one person was "
-                         "wounded.", "t.txt")
-    assert c.time_ref["other_incident"] == "the 19th shooting"
+def test_a_tally_of_incidents_is_no_claim_about_this_one():
+    assert extract_claims("It was the 19th shooting at a school this year in which at least one person was "
+                          "wounded.", "t.txt") == []
+    [c] = extract_claims("The shooting, in which 21 people were killed, was the worst this year.", "t.txt")
+    assert c.measure == "count_deaths"
+
+
+def test_a_timelines_time_of_a_later_report_of_figures_is_no_time_of_action():
+    got = [c.measure for c in extract_claims("12:43 p.m. — Penbury Hospital reports a total of 31 people were "
+                                             "hospitalized.", "t.txt")]
+    assert got == ["count_transported"]
+    kept = extract_claims("12:10 p.m. — Police post on social media urging residents to shelter in place.", "t.txt")
+    assert [c.measure for c in kept] == ["time_of_action"]  # a timed instruction to the public
+    said = extract_claims('"We need a car behind the theater," he said at 12:45 a.m.', "t.txt")
+    assert [c.text for c in said] == ["12:45 a.m."]

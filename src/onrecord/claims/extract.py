@@ -117,6 +117,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         for c in found:
             if dates and c.time_ref is None:
                 c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
+        found = [c for c in found if not TALLY.search(sent.text[:c.start - sent.start])]
         _limit_to_window(sent.text, found)
         _mark_other_incident(sent, found)
         out.extend(_dedupe(found))
@@ -143,10 +144,11 @@ MONTH_WORDS = "January|February|March|April|May|June|July|August|September|Octob
 OTHER_INCIDENT = re.compile(
     rf"\b(?:the|a|last year's)\s+(?:(?:19|20)\d{{2}}|{MONTH_WORDS}|previous|earlier)\s+(?:[\w-]+\s+){{0,3}}?"
     rf"(?:attack|shooting|massacre|rampage|mass shooting)\s+(?:at|in|on)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,3}}?[A-Z]"
-    r"|\breminiscent of\b|\bdeadliest since\b"
-    # "the 19th shooting at a school this year in which at least one person was wounded": a tally
-    # of incidents, whose figures are of all of them
-    r"|\bthe\s+\d+(?:st|nd|rd|th)\s+(?:[\w-]+\s+){0,2}(?:shooting|attack|incident)\b", re.IGNORECASE)
+    r"|\breminiscent of\b|\bdeadliest since\b", re.IGNORECASE)
+# "the 19th shooting at a school this year in which at least one person was wounded": a tally of
+# incidents, a general statistic whose figures are of all of them, not a claim about this one
+TALLY = re.compile(r"\bthe\s+\d+(?:st|nd|rd|th)\s+(?:[\w-]+\s+){0,2}(?:shooting|attack|incident)\b"
+                   r"[^.;]{0,80}?\b(?:in which|where|with)\s+$", re.IGNORECASE)
 
 
 def _mark_other_incident(sent: Sentence, found: list[Claim]) -> None:

@@ -127,6 +127,8 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
+    if t.kind == "clock" and qualifier and not verb_before and REPORTS_FIGURES.match(sent.text[action_start:]):
+        return None  # "12:43 p.m. — The hospital reports a total of 31 people": when a figure was told
     if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
                               or SCHEDULE_AFTER.match(sent.text[t.end:])):
         return None  # "held a press conference at 1:13 p.m.", "9 a.m. classes": not the response
@@ -166,6 +168,11 @@ NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|
                           r"updated|update)\b", re.IGNORECASE)
 
 
+# A timeline's time whose verb (after it) reports figures is the time of a later report, not of the response (a timed
+# instruction to the public, "police posted at 12:10 urging residents to shelter", stays a claim)
+REPORTS_FIGURES = re.compile(r"(?:reports|reported|confirms|confirmed|announces|announced|says|said)\b"
+                             r"[^.;]{0,40}?\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen|"
+                             r"[a-z]+ty|a total|dozens)\b", re.IGNORECASE)
 SCHEDULE_AFTER = re.compile(r"^\s*(?:classes|class|show|shows|screening|service|services|meeting|lecture)\b", re.I)
 
 
