@@ -302,3 +302,8 @@ def test_an_outlets_own_review_and_the_newspaper_named_before():
         == "outlet:marlow-ledger"
     assert _who("The Marlow Ledger obtained the logs.\n\nOfficers waited 40 minutes, the newspaper reported.",
                 "40") == "outlet:marlow-ledger"
+
+
+def test_a_person_named_inside_stays_the_source_over_an_outlet_at_the_end():
+    assert _who("Sheriff Dana Whitlock said deputies waited 40 minutes, the Marlow Ledger reported.", "40") \
+        == "person:dana-whitlock"

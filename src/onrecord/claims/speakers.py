@@ -95,11 +95,15 @@ class Speakers:
         the one whose verb is nearest before it ("The earliest reports indicated ..., but
         Sheriff X said ... about 9:30 a.m.": the sheriff's)."""
         covering = [a for a in self.attributions if any(s <= offset < e for s, e in a.covers)]
-        outer = [a for a in covering if a.trailing and a.start > offset
-                 and any(b.start < a.start and b is not a for b in covering)]
+        inner = [b for b in covering if b.start <= offset and not b.trailing]
+        outer = [a for a in covering if a.trailing and a.start > offset and inner
+                 and not (a.voice.speaker or "").startswith("outlet:")
+                 and not (inner[-1].voice.speaker or "").startswith("person:")]
         if outer:
             # "Officers have revealed that ..., law enforcement sources told CNN.": the trailing
-            # clause names who told the reporter; what they reported others said is within it
+            # clause names who told the reporter; what they reported others said is within it.
+            # An outlet at the end is only the channel, and a person named inside is the source:
+            # "Whitlock said ..., the Ledger reported" stays Whitlock's.
             return outer[-1]
         before = [a for a in covering if a.start <= offset and not a.whole]
         if before:
