@@ -100,6 +100,11 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
     head = PRED_RE.fullmatch(noun or "") if noun else None
     if head:
         measure = _measure_of(head)
+        after = AFTER_RE.match(_past_aside(sentence[end:]))
+        if after and re.search(r"\bof\s+(?:the|those|these)\s+", sentence[start:end], re.IGNORECASE) \
+                and _measure_of(after) != measure:
+            # "two of the wounded later died": the verb says what happened to the part
+            return PeopleCount(_measure_of(after), f"of the {noun.lower()}")
     if measure is None and (m := AFTER_RE.match(_past_aside(sentence[end:]))) is not None:
         measure = _measure_of(m)
     if measure is None and TOLL_TO.search(sentence[:start]):
