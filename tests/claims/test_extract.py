@@ -270,3 +270,16 @@ def test_a_timelines_time_of_a_later_report_of_figures_is_no_time_of_action():
     assert [c.measure for c in kept] == ["time_of_action"]  # a timed instruction to the public
     said = extract_claims('"We need a car behind the theater," he said at 12:45 a.m.', "t.txt")
     assert [c.text for c in said] == ["12:45 a.m."]
+
+
+def test_who_a_number_is_about_is_never_the_speaker_before_the_reporting_verb():
+    text = "Colonel Steven Marsh spoke on Friday. He said the commander waited 77 minutes."
+    [c] = extract_claims(text, "s.txt")
+    assert c.speaker == "person:steven-marsh" and c.subject != "person:steven-marsh"
+    [c] = extract_claims("Sheriff Dana Whitlock said she waited 40 minutes.", "s.txt")
+    assert c.subject == "person:dana-whitlock"  # "she": the speaker herself, named before
+
+
+def test_a_police_spokesman_telling_the_gunmans_shots_is_not_police_fire():
+    [c] = extract_claims("State police spokesman Travis Cole said the gunman fired 100 rounds.", "s.txt")
+    assert (c.measure, c.qualifier) == ("count_shots", None)

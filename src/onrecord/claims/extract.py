@@ -238,7 +238,10 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
             # "X said ... the rampage that resulted in 17 deaths": the toll is the reporter's
             # description of the incident, not part of what X said
             voice = speakers.author
-    subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
+    # "He said the commander waited 77 minutes": who waited is named after the reporting verb
+    said = [a.end - sent.start for a in speakers.attributions if sent.start <= a.start and a.end <= start]
+    subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted,
+                                     max(said) if said and not quoted else 0)
     lo, hi = to_unit(reading, q)
     ref = None
     if reading.measure in {"duration_to_arrival", "duration_to_entry", "duration_elapsed"}:
@@ -282,7 +285,9 @@ DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+(?P<anchor>(?:the|a|an
                           re.IGNORECASE)
 
 
-def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
+def _subject(doc, res, sent, rel_start, reading, speaker, quoted, floor: int = 0):
+    """Who a number is about; `floor` (sentence-relative) is where the words after the last
+    reporting verb before the number begin: its subject is never the speaker before them."""
     if reading.subject_kind == "incident":
         return INCIDENT, None
     abs_q = sent.start + rel_start
@@ -307,6 +312,7 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
     if reading.subject_kind == "person_before":
         return near_person(doc, res, sent.start, abs_q, last=True)
     cs, ce = clause_bounds(sent.text, rel_start, reading.end)
+    cs = max(cs, floor)
     if reading.subject_kind == "actor_after":
         m = GROUP_RE.search(sent.text, reading.end, ce)
         if m:
@@ -317,7 +323,7 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
     people = _candidates(doc, res, sent.start + cs, abs_q)
     if group and group.group(0).lower() != "we" and (not people or sent.start + group.start() > people[-1][0]):
         return group_subject(doc, res, sent, cs, rel_start, speaker)  # "nearly 20 officers waited ..."
-    found = person_subject(doc, res, sent.start + cs, abs_q, sent.start, speaker, quoted)
+    found = person_subject(doc, res, sent.start + cs, abs_q, sent.start + floor, speaker, quoted)
     if found[0] is None:
         found = group_subject(doc, res, sent, cs, rel_start, speaker)
     return found

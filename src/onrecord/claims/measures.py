@@ -464,8 +464,11 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
 
 
 POLICE_FIRED = re.compile(r"\b(?:police|officers?|deputies|deputy|troopers?|agents?|SWAT|(?-i:Officer|Sgt|Deputy|"
-                          r"Detective|Lt|Trooper|Agent))\b[^,;:]{0,40}?\b(?:fired|shot|discharged|returned)\b[^,;:]{0,20}$",
-                          re.IGNORECASE)
+                          r"Detective|Lt|Trooper|Agent))\b"
+                          # the officers fire, not a gunman named after them ("police spokesman X said the
+                          # gunman fired")
+                          r"(?:(?!\b(?:gunman|shooter|suspect|attacker|he|she|they|said|says|told|reported)\b)[^,;:])"
+                          r"{0,40}?\b(?:fired|shot|discharged|returned)\b[^,;:]{0,20}$", re.IGNORECASE)
 POPULATION = re.compile(r"\b(?:educating|serving|enrolling|employing|housing|teaching|with an enrollment of|"
                         r"enrollment of|a population of|home to|capacity of|attended by)\s+"
                         r"(?:(?:about|some|roughly|nearly|more than|over|around|almost|up to)\s+)?$", re.IGNORECASE)
