@@ -42,6 +42,7 @@ from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_evidence import EvidenceReads
 from onrecord.store.read_records import RecordReads
+from onrecord.store.read_search import SearchReads
 from onrecord.store.read_timeline import TimelineReads
 from onrecord.store.roles import may
 from onrecord.store.schema import aligned_events, cases, sources
@@ -91,7 +92,7 @@ def _read_only(case: Case) -> Case:
     return dataclasses.replace(case, engine=engine)
 
 
-class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads, EvidenceReads):
+class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads, EvidenceReads):
     """The reads of one case for one actor. Opened by `open_reader`, never directly."""
 
     def __init__(self, case: Case, actor: Actor):
