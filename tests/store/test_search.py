@@ -147,4 +147,5 @@ def test_the_migration_indexes_a_case_made_before_it(case, case_dir):
     assert migrate.current_revision(case.engine) == "0009"
     migrate.upgrade(case.engine)
     found = open_reader(case).search("larkspur welfare")
-    assert texts(found) == {"Welfare check on Dana Whitlock"} and found["indexed"] == store_state(case_dir)["events"] and not found["behind"]
+    assert texts(found) == {"Welfare check on Dana Whitlock"} and not found["behind"]
+    assert found["indexed"] == store_state(case_dir)["events"]

@@ -197,16 +197,28 @@ def subjects(request: Request) -> dict:
     return {"built": r.is_built(), "stale_build_note": r.stale_build(), "subjects": people}
 
 
-@router.get("/search", summary="Events and claims holding every word of q, as this reader may see them")
-def search(request: Request, q: Annotated[str, Query(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]*$")],
-           limit: Annotated[int, Query(ge=1, le=1000)] = 200) -> dict:
+@router.get("/search", summary="Full-text search: events and claims holding every term of q, best first, "
+            "as this reader may see them")
+def search(request: Request, q: Annotated[str, Query(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]*$",
+                                                     description='words (all must match), "a phrase", prefix*')],
+           limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+           lanes: Literal["agency", "unit", "source"] = "agency") -> dict:
     r, zone = reader(request), facets(request)["zone"]
     found = r.search(q, limit)
     returned(request, (e["id"] for e in found["events"]))
-    return {"query": q,
+    wall = chart.LocalClock(zone)
+    lane_of = {"agency": lambda e: None, "unit": lambda e: e["unit"], "source": lambda e: e["source_kind"]}[lanes]
+    return {"query": q, "terms": found["terms"], "more": found["more"], "index_behind": found["behind"],
+            "clock": "aligned" if r.is_built() else "source",
             "events": [{"id": e["id"], "kind": e["kind"], **present.times_json(e["t_src_lo"], e["t_src_lo"], zone),
                         "agency": e["agency"], "unit": e["unit"], "actor": e["actor"], "place": e["place"],
-                        "text": e["text"], "source": {"id": e["source_id"], "file": e["file_name"]},
-                        "record": {"line": e["ordinal"]}} for e in found["events"]],
-            "claims": [{"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"],
-                        "source": {"id": c["source_id"], "file": c["file_name"]}} for c in found["claims"]]}
+                        "text": e["text"], "source": {"id": e["source_id"], "file": e["file_name"],
+                                                      "kind": e["source_kind"]},
+                        "record": {"line": e["ordinal"]}, "matched": e["matched"],
+                        # where the timeline draws it: the chart's time (aligned once built) and lane
+                        "chart": {"x": wall(e["t_lo"]) if e["t_lo"] is not None else None,
+                                  "lane": chart.lane_label(lanes, e["agency"], lane_of(e))}}
+                       for e in found["events"]],
+            "claims": [{"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"], "event_id": c["event_id"],
+                        "source": {"id": c["source_id"], "file": c["file_name"]}, "matched": c["matched"]}
+                       for c in found["claims"]]}
