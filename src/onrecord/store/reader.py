@@ -173,8 +173,11 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
         """A slow fact about the case (filter values, the busiest window: seconds over a
         million events), kept until the case changes. One caller works it out; the others
         wait for its answer rather than work it out again."""
+        version = self.version()
+        found = self._facts.get(key)
+        if found is not None and found[0] == version:
+            return found[1]  # the common case: no lock, so concurrent requests do not queue here
         with self._facts_lock:
-            version = self.version()
             found = self._facts.get(key)
             if found is None or found[0] != version:
                 found = self._facts[key] = (version, make())

@@ -47,7 +47,12 @@ def reader(request: Request) -> CaseReader:
 
 
 def facets(request: Request) -> dict:
-    return request.app.state.case.facets(request.state.actor)
+    # once per request: a route and its parameters' dependency both ask, and each asking
+    # checks the case's version in the store
+    found = getattr(request.state, "facets", None)
+    if found is None:
+        found = request.state.facets = request.app.state.case.facets(request.state.actor)
+    return found
 
 
 def _time(text: str | None, zone, name: str) -> int | None:
