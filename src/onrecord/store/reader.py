@@ -38,6 +38,7 @@ from sqlalchemy import create_engine, event, func, select
 from onrecord.errors import AccessDenied
 from onrecord.store.arrow_read import arrow_batches, arrow_frame
 from onrecord.store.case import Case, open_case
+from onrecord.store.engine import pooled
 from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_evidence import EvidenceReads
@@ -66,6 +67,7 @@ class Actor:
 
 LOCAL_USER = Actor("local user")
 ANSWERS_KEPT = 32
+READ_POOL = 12  # connections of a server's read-only engine: its worker threads (views/web/threads.py)
 
 
 def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None,
@@ -86,8 +88,11 @@ def _read_only(case: Case) -> Case:
     transaction, reads included, as a writer would). PostgreSQL reads never block: unchanged."""
     if case.engine.dialect.name != "sqlite" or not case.engine.url.database:
         return case
-    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true")
-    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-262144"))
+    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true",
+                           **pooled(READ_POOL))
+    # Each of the pool's connections keeps its own page cache: 64 MiB each bounds a server's
+    # memory (the file's pages are in the system's cache as well)
+    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-65536"))
     case.engine.dispose()
     return dataclasses.replace(case, engine=engine)
 

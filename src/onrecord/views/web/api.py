@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
@@ -67,21 +68,37 @@ def _time(text: str | None, zone, name: str) -> int | None:
     return ms
 
 
-def window_filters(
-    request: Request,
+@dataclass(frozen=True)
+class Window:
+    """A window's parameters as given; `query` reads its times in the case's zone."""
+
+    t_from: str | None
+    t_to: str | None
+    agency: str | None
+    unit: str | None
+    kind: str | None
+    source_kind: str | None
+
+    def query(self, request: Request) -> TimelineQuery:
+        zone = facets(request)["zone"]
+        q = TimelineQuery(t_from=_time(self.t_from, zone, "from"), t_to=_time(self.t_to, zone, "to"),
+                          agency=self.agency, unit=self.unit, kind=self.kind, source_kind=self.source_kind)
+        if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
+            raise HTTPException(422, f"from {self.t_from!r} is after to {self.t_to!r}")
+        return q
+
+
+async def window_filters(
     t_from: Annotated[str | None, Query(alias="from", max_length=40,
                                         description="ISO time; without an offset, the case's local zone")] = None,
     t_to: Annotated[str | None, Query(alias="to", max_length=40, description="ISO time, inclusive")] = None,
     agency: Text = None, unit: Text = None,
     kind: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9_]+$", description="event kind")] = None,
     source_kind: Annotated[str | None, Query(max_length=20, pattern=r"^[a-z0-9_]+$")] = None,
-) -> TimelineQuery:
-    zone = facets(request)["zone"]
-    q = TimelineQuery(t_from=_time(t_from, zone, "from"), t_to=_time(t_to, zone, "to"), agency=agency, unit=unit,
-                    kind=kind, source_kind=source_kind)
-    if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
-        raise HTTPException(422, f"from {t_from!r} is after to {t_to!r}")
-    return q
+) -> Window:
+    # async and reading nothing: a sync dependency is one more hop to a worker thread and
+    # back per request (under load, the event loop's own time); the zone is read in the route
+    return Window(t_from, t_to, agency, unit, kind, source_kind)
 
 
 def _cursor(text: str | None) -> tuple[int, int] | None:
@@ -118,10 +135,11 @@ def case_current(request: Request) -> dict:
 
 
 @router.get("/events", summary="A time window of events, one page at a time, in time order")
-def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
+def events_page(request: Request, w: Annotated[Window, Depends(window_filters)],
                 limit: Annotated[int, Query(ge=1, le=5000)] = 500,
                 cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
                 = None) -> dict:
+    q = w.query(request)
     q.limit, q.after = limit, _cursor(cursor)
     zone = facets(request)["zone"]
     page = reader(request).timeline(q)
@@ -132,10 +150,10 @@ def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_fil
 
 
 @router.get("/timeline", summary="The chart's data for a window: points, or counts per bucket when too many")
-def timeline(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
+def timeline(request: Request, w: Annotated[Window, Depends(window_filters)],
              lanes: Literal["agency", "unit", "source"] = "agency",
              max_points: Annotated[int, Query(ge=100, le=chart.MAX_POINTS)] = chart.MAX_POINTS) -> dict:
-    r, f = reader(request), facets(request)
+    r, f, q = reader(request), facets(request), w.query(request)
     data = r.remember(("timeline", repr(q), lanes, max_points), lambda: chart.timeline_data(r, q, f, lanes, max_points))
     returned(request, (i for t in data["traces"] for i in t.get("id", ())))
     # Straight to JSON: FastAPI's encoder would walk each of up to 20,000 points again.

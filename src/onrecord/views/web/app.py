@@ -73,12 +73,13 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
     from onrecord.access.audit import AuditLog
     from onrecord.access.clock import wall_ms
     from onrecord.access.store import AccessStore
-    from onrecord.views.web import api, audit_api, audit_reads, docs, guard, notes, pages, signin
+    from onrecord.views.web import api, audit_api, audit_reads, docs, guard, notes, pages, signin, threads
 
     app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                   "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
                   "or send an API token (`onrecord token create`) as `Authorization: Bearer ...`.",
-                  docs_url=None, redoc_url=None)  # /docs is served from local files (docs.py)
+                  docs_url=None, redoc_url=None,  # /docs is served from local files (docs.py)
+                  lifespan=threads.lifespan)
     case = open_case(Path(case_path))
     app.state.access = AccessStore.of(case, now_ms or wall_ms)
     app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True)
