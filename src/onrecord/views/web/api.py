@@ -140,7 +140,7 @@ def events_page(request: Request, w: Annotated[Window, Depends(window_filters)],
                 cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
                 = None) -> dict:
     q = w.query(request)
-    q.limit, q.after = limit, _cursor(cursor)
+    q.limit, q.after, q.columns = limit, _cursor(cursor), "listing"
     zone = facets(request)["zone"]
     page = reader(request).timeline(q)
     returned(request, (r["id"] for r in page.events))
