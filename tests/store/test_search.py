@@ -149,3 +149,24 @@ def test_the_migration_indexes_a_case_made_before_it(case, case_dir):
     found = open_reader(case).search("larkspur welfare")
     assert texts(found) == {"Welfare check on Dana Whitlock"} and not found["behind"]
     assert found["indexed"] == store_state(case_dir)["events"]
+
+
+def test_changes_the_index_missed_are_caught_up_by_the_next_write(case):
+    """A change committed without the index (the events changed twice since it was written):
+    the next refresh finds fewer events than it holds and indexes the case anew."""
+    from sqlalchemy import delete
+
+    from onrecord.store import search_index
+    from onrecord.store.schema import cases, events
+    from onrecord.store.session import write_session
+
+    fire = [s for s in open_reader(case).sources() if s["file_name"] == "fire.csv"][0]
+    with write_session(case) as db:
+        db.run(delete(events).where(events.c.source_id == fire["id"]))
+        db.run(update(cases).where(cases.c.id == case.id).values(generation=cases.c.generation + 2))
+    assert open_reader(case).search("welfare")["behind"]
+    with write_session(case) as db:
+        assert search_index.refresh(search_index.session_sink(db), case.id) > 0
+    found = open_reader(case).search("heron")
+    assert found["events"] == [] and not found["behind"]
+    assert texts(open_reader(case).search("quarry")) == {"Alarm, commercial"}

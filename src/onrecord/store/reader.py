@@ -33,7 +33,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pandas as pd
-from sqlalchemy import create_engine, event, func, select
+from sqlalchemy import create_engine, event, exists, func, select
 
 from onrecord.errors import AccessDenied
 from onrecord.store.arrow_read import arrow_batches, arrow_frame
@@ -201,9 +201,11 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
         """Changes when records are added, when the events change (an import, a live feed, a
         removal) and when a build or a linkage rewrites the derived tables: cheap to ask on every
         request, so slow summaries (filter values, the busiest window) can be cached on it."""
-        c = cases.c
-        row = self._tuples(select(c.record_count, c.generation, c.derived_generation).where(c.id == self.case.id))[0]
-        return (*row, self.is_built())
+        c, a = cases.c, aligned_events.c
+        built = exists().where(a.case_id == self.case.id)  # is_built(), in the same query: one per request fewer
+        row = self._tuples(select(c.record_count, c.generation, c.derived_generation, built.label("built"))
+                           .where(c.id == self.case.id))[0]
+        return (*row[:3], bool(row[3]))
 
     def generation(self) -> int:
         """How many times the case's events have changed (store/writer.py: events_changed)."""

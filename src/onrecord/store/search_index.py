@@ -13,8 +13,9 @@ the Python check of what a reader is shown agree word for word:
 - a claim: its sentence and its speaker.
 
 `refresh` works from `search_state`: the event ids already indexed run up to
-`events_upto`, so only newer events are read; if fewer events up to there remain than
-were indexed (a withdrawal the index was not told of), the case's event index is rebuilt.
+`events_upto`, so only newer events are read; if the events changed more than once since
+(changes the index missed) and fewer events up to there remain than were indexed (a
+withdrawal it was not told of), the case's event index is rebuilt.
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ def connection_sink(conn) -> _Sink:
 
 def _pg_insert(sink: _Sink, target: str, key: str, ids: list[int], case_id: int, vectors: list[str]) -> None:
     # binary COPY cannot write a tsvector from text: the rows go to a temporary table and are cast from there
+    if not ids:
+        return
     sink.ingest("search_stage", pa.table({"id": pa.array(ids, pa.int64()),
                                           "case_id": pa.array([case_id] * len(ids), pa.int32()),
                                           "tsv": pa.array(vectors, pa.string())}), temporary=True)
@@ -106,6 +109,12 @@ def _pg_insert(sink: _Sink, target: str, key: str, ids: list[int], case_id: int,
 
 def _index_events(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
     ids = [int(r[0]) for r in rows]
+    # Ids are handed out again after the newest rows are deleted (max + 1), by any case of a
+    # PostgreSQL database: whatever the index holds for these ids is of rows gone, and goes
+    if sink.sqlite:
+        sink.rows(delete(events_fts).where(events_fts.c.rowid.between(ids[0], ids[-1])))
+    else:
+        sink.rows(delete(events_search).where(events_search.c.event_id.between(ids[0], ids[-1])))
     fields = [event_words(*r[1:5]) for r in rows]
     raws = [raw_words(r[5]) for r in rows]
     if sink.sqlite:
@@ -120,17 +129,25 @@ def _index_events(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
 
 def _index_claims(sink: _Sink, case_id: int) -> None:
     c = claims_t.c
-    rows = sink.rows(select(c.id, c.sentence, c.speaker).where(c.case_id == case_id).order_by(c.id))
+    rows = sink.rows(select(c.id, *_texts(c.sentence, c.speaker)).where(c.case_id == case_id).order_by(c.id))
+    mine = select(c.id).where(c.case_id == case_id)  # and any left under these ids (see _index_events)
     if sink.sqlite:
-        sink.rows(delete(claims_fts).where(claims_fts.c.case_id == case_id))
+        sink.rows(delete(claims_fts).where((claims_fts.c.case_id == case_id) | claims_fts.c.rowid.in_(mine)))
         sink.ingest("claims_fts", pa.table({
             "rowid": pa.array([int(r[0]) for r in rows], pa.int64()),
             "fields": pa.array([" ".join(claim_words(r[1], r[2])) for r in rows], pa.string()),
             "case_id": pa.array([case_id] * len(rows), pa.int64())}))
     else:
-        sink.rows(delete(claims_search).where(claims_search.c.case_id == case_id))
+        s = claims_search.c
+        sink.rows(delete(claims_search).where((s.case_id == case_id) | s.claim_id.in_(mine)))
         _pg_insert(sink, "claims_search", "claim_id", [int(r[0]) for r in rows], case_id,
                    [tsvector_literal(claim_words(r[1], r[2])) for r in rows])
+
+
+def _texts(*columns):
+    # never NULL: SQLite's ADBC driver guesses a column's type from its first rows, and a text
+    # column starting with thousands of NULLs would be read as integers
+    return [func.coalesce(col, "").label(col.name) for col in columns]
 
 
 def _forget_events(sink: _Sink, case_id: int, which=None) -> None:
@@ -164,13 +181,18 @@ def refresh(sink: _Sink, case_id: int) -> int:
     written = 0
     if st["generation"] != gen:
         e = events.c
-        present = int(sink.rows(select(func.count()).select_from(events)
-                                .where(e.case_id == case_id, e.id <= st["events_upto"]))[0][0])
-        if present != st["events_indexed"]:
-            _forget_events(sink, case_id)
-            st["events_upto"] = st["events_indexed"] = 0
+        # Each writer changes the generation by one and refreshes in the same transaction, a
+        # removal telling the index first (forget_source): a larger step means changes the
+        # index missed, so it counts what is left of what it holds (a million-row count: not
+        # on every live frame)
+        if gen != st["generation"] + 1:
+            present = int(sink.rows(select(func.count()).select_from(events)
+                                    .where(e.case_id == case_id, e.id <= st["events_upto"]))[0][0])
+            if present != st["events_indexed"]:
+                _forget_events(sink, case_id)
+                st["events_upto"] = st["events_indexed"] = 0
         while True:
-            rows = sink.rows(select(e.id, e.text, e.actor, e.place, e.unit, raw_records.c.raw)
+            rows = sink.rows(select(e.id, *_texts(e.text, e.actor, e.place, e.unit), raw_records.c.raw)
                              .join(raw_records, raw_records.c.id == e.raw_record_id)
                              .where(e.case_id == case_id, e.id > st["events_upto"]).order_by(e.id).limit(CHUNK))
             if not rows:
