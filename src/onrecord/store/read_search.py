@@ -112,50 +112,52 @@ class SearchReads:
                 return found, False
         return found[:limit], True
 
-    # ---- the statements
+    # ---- the statements: the index ranks, filters (case, withheld sources) and cuts the
+    # page on its own; only that page's rows are joined to the events (ranking joined rows
+    # made a common word's search join every one of its hundred thousand rows first)
+
+    def _ranked(self, q: Query, events_side: bool, raw_ok: bool, n: int, skip: int):
+        withheld = sorted(self.withheld_sources())
+        if self._postgres():
+            s = (events_search if events_side else claims_search).c
+            key = s.event_id if events_side else s.claim_id
+            tsq = cast(literal(q.tsquery("" if raw_ok or not events_side else "A")), TSQUERY)
+            rank = func.ts_rank(s.tsv, tsq)
+            stmt = select(key.label("id"), rank.label("rank")).where(s.tsv.op("@@")(tsq), s.case_id == self.case.id)
+            order = (rank.desc(), key)
+        else:
+            f = (events_fts if events_side else claims_fts).c
+            name = "events_fts" if events_side else "claims_fts"
+            rank = func.bm25(literal_column(name), 4.0, 1.0) if events_side else func.bm25(literal_column(name))
+            expr = q.fts5(None if raw_ok or not events_side else "fields")
+            stmt = select(f.rowid.label("id"), rank.label("rank")).where(
+                getattr(f, name).op("MATCH")(expr), f.case_id == self.case.id)
+            order = (rank, f.rowid)
+        if withheld:
+            stmt = stmt.where(s.source_id.not_in(withheld) if self._postgres() else f.source_id.not_in(withheld))
+        return stmt.order_by(*order).limit(n).offset(skip).subquery("ranked")
 
     def _event_candidates(self, q: Query, raw_ok: bool, n: int, skip: int) -> list[dict]:
         e, r, a = events.c, raw_records.c, aligned_events.c
         built = self.is_built()
         t = func.coalesce(a.t_lo, e.t_src_lo) if built else e.t_src_lo
-        if self._postgres():
-            s = events_search.c
-            tsq = cast(literal(q.tsquery("" if raw_ok else "A")), TSQUERY)
-            rank = func.ts_rank(s.tsv, tsq)
-            base, where, order = events_search.join(events, e.id == s.event_id), \
-                [s.tsv.op("@@")(tsq), s.case_id == self.case.id], rank.desc()
-        else:
-            f = events_fts.c
-            rank = func.bm25(literal_column("events_fts"), 4.0, 1.0)
-            base, where, order = events_fts.join(events, e.id == f.rowid), \
-                [f.events_fts.op("MATCH")(q.fts5(None if raw_ok else "fields"))], rank
-        base = base.join(raw_records, r.id == e.raw_record_id).join(sources, sources.c.id == e.source_id)
+        hit = self._ranked(q, True, raw_ok, n, skip)
+        base = hit.join(events, e.id == hit.c.id).join(raw_records, r.id == e.raw_record_id) \
+            .join(sources, sources.c.id == e.source_id)
         if built:
             base = base.outerjoin(aligned_events, a.event_id == e.id)
         stmt = select(e.id, e.kind, e.t_src_lo, t.label("t_lo"), e.agency, e.unit, e.actor, e.place, e.text,
                       e.source_id, sources.c.file_name, sources.c.kind.label("source_kind"), r.ordinal,
-                      *([r.raw] if raw_ok else []), rank.label("rank")) \
-            .select_from(base).where(*where, e.case_id == self.case.id)
-        if withheld := self.withheld_sources():
-            stmt = stmt.where(e.source_id.not_in(sorted(withheld)))
-        return self._rows(stmt.order_by(order, e.id).limit(n).offset(skip))
+                      *([r.raw] if raw_ok else []), hit.c.rank) \
+            .select_from(base).where(e.case_id == self.case.id)
+        order = hit.c.rank.desc() if self._postgres() else hit.c.rank
+        return self._rows(stmt.order_by(order, e.id))
 
     def _claim_candidates(self, q: Query, n: int, skip: int) -> list[dict]:
         c = claims_t.c
-        if self._postgres():
-            s = claims_search.c
-            tsq = cast(literal(q.tsquery()), TSQUERY)
-            rank = func.ts_rank(s.tsv, tsq)
-            base, where, order = claims_search.join(claims_t, c.id == s.claim_id), \
-                [s.tsv.op("@@")(tsq), s.case_id == self.case.id], rank.desc()
-        else:
-            f = claims_fts.c
-            rank = func.bm25(literal_column("claims_fts"))
-            base, where, order = claims_fts.join(claims_t, c.id == f.rowid), \
-                [f.claims_fts.op("MATCH")(q.fts5())], rank
-        stmt = select(c.id, c.sentence, c.speaker, c.source_id, c.event_id, sources.c.file_name, rank.label("rank")) \
-            .select_from(base.join(sources, sources.c.id == c.source_id)).where(*where, c.case_id == self.case.id)
-        if withheld := self.withheld_sources():
-            stmt = stmt.where(c.source_id.not_in(sorted(withheld)))
-        return self._rows(stmt.order_by(order, c.id).limit(n).offset(skip))
-
+        hit = self._ranked(q, False, True, n, skip)
+        stmt = select(c.id, c.sentence, c.speaker, c.source_id, c.event_id, sources.c.file_name, hit.c.rank) \
+            .select_from(hit.join(claims_t, c.id == hit.c.id).join(sources, sources.c.id == c.source_id)) \
+            .where(c.case_id == self.case.id)
+        order = hit.c.rank.desc() if self._postgres() else hit.c.rank
+        return self._rows(stmt.order_by(order, c.id))

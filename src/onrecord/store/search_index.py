@@ -87,7 +87,7 @@ def connection_sink(conn) -> _Sink:
             return
         if temporary:
             conn.exec_driver_sql("CREATE TEMP TABLE IF NOT EXISTS search_stage (id bigint, case_id integer, "
-                                 "tsv text) ON COMMIT DROP")
+                                 "source_id integer, tsv text) ON COMMIT DROP")
         conn.execute(insert(table(name, *(column(n) for n in data.column_names))), data.to_pylist())
     def rows(stmt) -> list[tuple]:
         result = conn.execute(stmt)
@@ -95,14 +95,17 @@ def connection_sink(conn) -> _Sink:
     return _Sink(rows, conn.exec_driver_sql, ingest, conn.dialect.name == "sqlite")
 
 
-def _pg_insert(sink: _Sink, target: str, key: str, ids: list[int], case_id: int, vectors: list[str]) -> None:
+def _pg_insert(sink: _Sink, target: str, key: str, ids: list[int], case_id: int, source_ids: list[int],
+               vectors: list[str]) -> None:
     # binary COPY cannot write a tsvector from text: the rows go to a temporary table and are cast from there
     if not ids:
         return
     sink.ingest("search_stage", pa.table({"id": pa.array(ids, pa.int64()),
                                           "case_id": pa.array([case_id] * len(ids), pa.int32()),
+                                          "source_id": pa.array(source_ids, pa.int32()),
                                           "tsv": pa.array(vectors, pa.string())}), temporary=True)
-    sink.execute(f"INSERT INTO {target} ({key}, case_id, tsv) SELECT id, case_id, CAST(tsv AS tsvector) "
+    sink.execute(f"INSERT INTO {target} ({key}, case_id, source_id, tsv) SELECT id, case_id, source_id, "
+                 "CAST(tsv AS tsvector) "
                  "FROM search_stage")
     sink.execute("DELETE FROM search_stage")
 
@@ -115,32 +118,35 @@ def _index_events(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
         sink.rows(delete(events_fts).where(events_fts.c.rowid.between(ids[0], ids[-1])))
     else:
         sink.rows(delete(events_search).where(events_search.c.event_id.between(ids[0], ids[-1])))
-    fields = [event_words(*r[1:5]) for r in rows]
-    raws = [raw_words(r[5]) for r in rows]
+    sources = [int(r[1]) for r in rows]
+    fields = [event_words(*r[2:6]) for r in rows]
+    raws = [raw_words(r[6]) for r in rows]
     if sink.sqlite:
         sink.ingest("events_fts", pa.table({
             "rowid": pa.array(ids, pa.int64()), "fields": pa.array([" ".join(f) for f in fields], pa.string()),
             "raw": pa.array([" ".join(r) for r in raws], pa.string()),
-            "case_id": pa.array([case_id] * len(ids), pa.int64())}))
+            "case_id": pa.array([case_id] * len(ids), pa.int64()), "source_id": pa.array(sources, pa.int64())}))
     else:
-        _pg_insert(sink, "events_search", "event_id", ids, case_id,
+        _pg_insert(sink, "events_search", "event_id", ids, case_id, sources,
                    [tsvector_literal(f, r) for f, r in zip(fields, raws)])
 
 
 def _index_claims(sink: _Sink, case_id: int) -> None:
     c = claims_t.c
-    rows = sink.rows(select(c.id, *_texts(c.sentence, c.speaker)).where(c.case_id == case_id).order_by(c.id))
+    rows = sink.rows(select(c.id, *_texts(c.sentence, c.speaker), c.source_id).where(c.case_id == case_id)
+                     .order_by(c.id))
     mine = select(c.id).where(c.case_id == case_id)  # and any left under these ids (see _index_events)
     if sink.sqlite:
         sink.rows(delete(claims_fts).where((claims_fts.c.case_id == case_id) | claims_fts.c.rowid.in_(mine)))
         sink.ingest("claims_fts", pa.table({
             "rowid": pa.array([int(r[0]) for r in rows], pa.int64()),
             "fields": pa.array([" ".join(claim_words(r[1], r[2])) for r in rows], pa.string()),
-            "case_id": pa.array([case_id] * len(rows), pa.int64())}))
+            "case_id": pa.array([case_id] * len(rows), pa.int64()),
+            "source_id": pa.array([int(r[3]) for r in rows], pa.int64())}))
     else:
         s = claims_search.c
         sink.rows(delete(claims_search).where((s.case_id == case_id) | s.claim_id.in_(mine)))
-        _pg_insert(sink, "claims_search", "claim_id", [int(r[0]) for r in rows], case_id,
+        _pg_insert(sink, "claims_search", "claim_id", [int(r[0]) for r in rows], case_id, [int(r[3]) for r in rows],
                    [tsvector_literal(claim_words(r[1], r[2])) for r in rows])
 
 
@@ -192,7 +198,7 @@ def refresh(sink: _Sink, case_id: int) -> int:
                 _forget_events(sink, case_id)
                 st["events_upto"] = st["events_indexed"] = 0
         while True:
-            rows = sink.rows(select(e.id, *_texts(e.text, e.actor, e.place, e.unit), raw_records.c.raw)
+            rows = sink.rows(select(e.id, e.source_id, *_texts(e.text, e.actor, e.place, e.unit), raw_records.c.raw)
                              .join(raw_records, raw_records.c.id == e.raw_record_id)
                              .where(e.case_id == case_id, e.id > st["events_upto"]).order_by(e.id).limit(CHUNK))
             if not rows:

@@ -40,6 +40,7 @@ def upgrade() -> None:
                 name,
                 sa.Column(key, sa.BigInteger(), primary_key=True, autoincrement=False),
                 sa.Column('case_id', sa.Integer(), nullable=False),
+                sa.Column('source_id', sa.Integer(), nullable=False),
                 sa.Column('tsv', TSVECTOR(), nullable=False),
             )
             op.create_index(f'ix_{name}_tsv', name, ['tsv'], postgresql_using='gin')
