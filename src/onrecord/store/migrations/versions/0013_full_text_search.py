@@ -4,14 +4,14 @@ got. The cases already in the store are indexed here; from now on every import, 
 frame, removal, build and linkage keeps it current (store/search_index.py).
 
 Revision ID: 0013
-Revises: 0009 (the chain runs 0006, 0010, 0011, 0008, 0009)
+Revises: 0012 (the chain runs 0006, 0010, 0011, 0008, 0009, 0012)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0013'
-down_revision = '0009'
+down_revision = '0012'
 branch_labels = None
 depends_on = None
 
