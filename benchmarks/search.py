@@ -1,7 +1,8 @@
 """Full-text search on a 1,000,000-event case, beside a baseline measured in the same run:
 
 queries made from the words of randomly drawn events (a word, two words, a two-word
-phrase, a prefix: not chosen by hand, and a fresh draw per --seed), run through the
+phrase, a prefix, the first two words of the event's address: not chosen by hand, and a
+fresh draw per --seed), run through the
 reader's search (the FTS5 index, store/read_search.py), beside the LIKE scan search was
 before the index (every word in any of text, actor, place, unit or the raw line, first 200
 in time order). Printed: p50/p95 per kind of query for both, and how many hits each found.
@@ -49,14 +50,16 @@ def queries(case_dir: Path, n: int, seed: int) -> list[tuple[str, str]]:
     db = sqlite3.connect(f"file:{case_dir / 'case.db'}?mode=ro", uri=True)
     top = db.execute("select max(id) from events").fetchone()[0]
     out: list[tuple[str, str]] = []
-    while len(out) < n * 4:
-        row = db.execute("select text from events where id = ?", (rng.randint(1, top),)).fetchone()
+    while len(out) < n * 5:
+        row = db.execute("select text, place from events where id = ?", (rng.randint(1, top),)).fetchone()
         w = [x for x in words(row[0] if row else "") if len(x) >= 3]
-        if len(w) < 2:
+        place = words(row[1] if row else "")
+        if len(w) < 2 or len(place) < 2:
             continue
         i = rng.randrange(len(w) - 1)
         out += [("word", w[i]), ("two words", f"{w[i]} {w[i + 1]}"), ("phrase", f'"{w[i]} {w[i + 1]}"'),
-                ("prefix", w[i][:3] + "*")]
+                ("prefix", w[i][:3] + "*"),
+                ("address", f'"{place[0]} {place[1]}"')]  # a rare phrase: few events share an address
     db.close()
     return out
 
