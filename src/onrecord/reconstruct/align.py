@@ -41,7 +41,7 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None
                          "who": units[in_bulk].astype("int64").astype(object),
                          "rank": _unit_ranks(bulk),
                          "agency": bulk["agency"].to_numpy(), "device": None, "detail": None,
-                         "declared_copy": False})
+                         "declared_copy": False, "spoken": False})
     fast = _as_entered(fast, bulk)
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
     # record is a shareable moment only with the caller's number (a year of a CAD's
@@ -61,8 +61,10 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None
         # which sensor heard it: one sensor reports one burst (or one door opening) once
         device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
         detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
+        # spoken: the words of a transmission; two recorders logging one transmission
+        # stamp one moment, where two other reports of a moment each trail it their own way
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, key, m.rank, r.agency, device, detail, False))
+                     family, key, m.rank, r.agency, device, detail, False, r.kind == "radio_transmission"))
     slow = pd.DataFrame(_answers_keyed(rows), columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 
