@@ -41,6 +41,9 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
     return dur(arr.hi, e_lo, last_lo, first.hi), dur(arr.lo, e_hi, last_hi, first.lo)
 
 
+# An arrival whose interval is wider than this rests on a clock nobody could tie to true time
+UNSURE_ARRIVAL_MS = 120_000
+
 class ResponseMetrics:
     def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
         self.moments, self.units, self.events = moments, units, events
@@ -142,8 +145,21 @@ class ResponseMetrics:
             self.out.append(not_established("first_armed_unit_on_scene", "no_armed_arrival"))
             return None
         m = min(found, key=lambda x: x.best)
+        # an arrival known only within minutes (its source's clock unknown) cannot displace
+        # one known to seconds that it may as well follow: the sure one is named, and the
+        # unsure ones that might have come first are said beside it
+        sure = [x for x in found if x.hi - x.lo <= UNSURE_ARRIVAL_MS]
+        if m.hi - m.lo > UNSURE_ARRIVAL_MS and sure:
+            s = min(sure, key=lambda x: x.best)
+            if m.hi >= s.best:
+                m = s
+        unsure_first = [x for x in found if x.hi - x.lo > UNSURE_ARRIVAL_MS and x.lo < m.best and x is not m] \
+            if m.hi - m.lo <= UNSURE_ARRIVAL_MS else []
         f = _time("first_armed_unit_on_scene", m)
         f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
+        if unsure_first:
+            f.payload["may_be_earlier"] = sorted({self.units.get(x.who, {}).get("name") or str(x.who)
+                                                   for x in unsure_first})
         self.out.append(f)
         return m
 
@@ -195,7 +211,8 @@ class ResponseMetrics:
             # from the entries recorded up to every unit on scene, and says so.
             self.out.append(Finding(
                 "agency_units_entered", "established", subject=agency, value_lo=entered, value_hi=on_scene,
-                unit="count", payload={"recorded": entered, "on_scene": on_scene},
+                # the best single figure is what the records say: units recorded going in
+                unit="count", payload={"recorded": entered, "on_scene": on_scene, "best": entered},
                 evidence=stats["went_in"] + stats["arrived"]))
 
 

@@ -245,8 +245,10 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int, reports: bool = False) -
         # the earliest consistent difference bounds the clock difference; the lags
         # make the rest later, so the spread of what is left is the uncertainty
         centre = float(vals[0])
-        # even the earliest report trails its moment by a few seconds nobody recorded
-        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
+        # even the earliest report trails its moment by a few seconds nobody recorded; and
+        # of a few reports the earliest may still trail it by much of the window (the least
+        # of n lags anywhere in it lies about window/(n+1) in)
+        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S, REPORT_WINDOW_S / (len(vals) + 1))
     sigma = max(sigma, 0.1, ambiguity)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
