@@ -42,3 +42,19 @@ def test_a_sure_arrival_first_is_named_whatever_else_is_unsure():
     later = _moment(12, "unit_arrived", 1, 100, 110)
     f = _first_armed([shots, first, later])
     assert f.payload["unit"] == "SP03" and "may_be_earlier" not in f.payload
+
+
+def test_a_consolidated_cad_numbers_the_police_and_the_fire_incident_apart_both_count():
+    units = {1: {"name": "2912", "agency": "PD"}, 2: {"name": "1444", "agency": "PD"},
+             3: {"name": "M44", "agency": "FD", "fire_ems": True}, 4: {"name": "E52", "agency": "FD", "fire_ems": True},
+             5: {"name": "E9", "agency": "FD", "fire_ems": True}}
+    calls = {1: "7#P100", 2: "7#P100", 3: "7#F200", 4: "7#F200", 5: "7#F300"}  # E9 on a medical call
+    moments, n = [_moment(10, "shots", None, 0, 1)], 10
+    for u, call in calls.items():
+        for family, at in (("unit_dispatched", 60 + u), ("unit_arrived", 300 + u)):
+            m = _moment(n := n + 1, family, u, at, at + 2)
+            m.calls = frozenset({call})
+            moments.append(m)
+    out = ResponseMetrics(moments, units, _no_events()).compute()
+    on_scene = {f.subject: f.value_lo for f in out if f.name == "agency_units_on_scene"}
+    assert on_scene == {"PD": 2, "FD": 2}  # E9's one-unit call of the afternoon is not the incident's

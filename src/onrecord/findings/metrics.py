@@ -8,6 +8,7 @@ metric's interval contains every value the records allow.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from onrecord.attributes import yes_no
 from onrecord.model import Finding
@@ -59,19 +60,26 @@ class ResponseMetrics:
         return calls is None or not m.calls or bool(m.calls & calls)
 
     def _find_incident_calls(self) -> None:
-        """The incident's call in each dispatch system: the one most units were sent to
-        in the hour after the first shots."""
+        """The incident's call in each dispatch system, for each agency it dispatches: the
+        one most of the agency's units were sent to in the hour after the first shots (a
+        consolidated CAD numbers the police and the fire incident apart)."""
         lo, hi = self.first.lo - 300_000, self.first.hi + 3_600_000
         units_by_call: dict[str, set] = {}
         for m in self.moments:
             if m.family in ("unit_dispatched", "unit_arrived") and lo <= m.best <= hi:
                 for call in m.calls:
                     units_by_call.setdefault(call, set()).add(m.who)
-        best: dict[str, tuple[int, str]] = {}
+        best: dict[tuple, tuple[int, str]] = {}
         for call, units in units_by_call.items():
             system = call.split("#", 1)[0]
-            if len(units) > best.get(system, (0, ""))[0]:
-                best[system] = (len(units), call)
+            agencies = Counter(self.units.get(u, {}).get("agency") for u in units)
+            key = (system, agencies.most_common(1)[0][0])
+            if len(units) > best.get(key, (0, ""))[0]:
+                best[key] = (len(units), call)
+        # another agency's call in one system counts only with two units or more: one
+        # unit's call of the afternoon is not the incident's
+        best = {k: v for k, v in best.items()
+                if v[0] >= 2 or v[0] >= max((b[0] for kk, b in best.items() if kk[0] == k[0]), default=0)}
         self.incident_calls = frozenset(c for _, c in best.values()) or None
 
     def compute(self) -> list[Finding]:
