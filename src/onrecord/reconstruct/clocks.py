@@ -129,10 +129,24 @@ def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFr
     if copies.empty:
         return gc.iloc[:0]  # (mapped as unit_position, a copy already pairs with its fix)
     copies = copies.assign(family="unit_position", rank=0)
-    fixes = gf[(gf["family"] == "unit_position") & gf["who"].notna()]
+    fixes = fix_records(gf)
     left, right = (fixes, copies) if swap else (copies, fixes)
     m = left.merge(right, on=["family", "who"], suffixes=("_a", "_b"))
     return m.assign(who_a=m["who"], who_b=m["who"]).drop(columns="who")
+
+
+def fix_records(g: pd.DataFrame) -> pd.DataFrame:
+    """The AVL fixes a CAD copy can be a copy of, at the fix's own time: every fix of a car,
+    or, where its geofence crossing is known (geofence.py), that fix alone (CAD copies
+    the fix that put the car inside; its neighbours, a few seconds off, are not it)."""
+    crossing = g["crossing"].eq(True) if "crossing" in g else pd.Series(False, index=g.index)
+    fixes = g[((g["family"] == "unit_position") | crossing) & g["who"].notna()]
+    if not crossing.any():
+        return fixes
+    on = crossing.loc[fixes.index]
+    crossed = set(fixes.loc[on, "who"])
+    fixes = fixes[on | ~fixes["who"].isin(crossed)]
+    return fixes.assign(t_mid=fixes["t_fix"], width=fixes["w_fix"], family="unit_position", rank=0)
 
 
 def _estimate(ga, gb, a, b) -> PairEstimate | None:
@@ -248,7 +262,10 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int, reports: bool = False) -
         # even the earliest report trails its moment by a few seconds nobody recorded; and
         # of a few reports the earliest may still trail it by much of the window (the least
         # of n lags anywhere in it lies about window/(n+1) in)
-        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S, REPORT_WINDOW_S / (len(vals) + 1))
+        # (a status typed from a spoken report trails the moment by both lags: a window each)
+        gap = int(np.abs(inliers["rank_b"].to_numpy() - inliers["rank_a"].to_numpy()).max())
+        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S,
+                    REPORT_WINDOW_S * max(gap, 1) / (len(vals) + 1))
     sigma = max(sigma, 0.1, ambiguity)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
