@@ -41,8 +41,10 @@ def test_a_geofence_is_read_from_the_mapping_and_checked_at_import():
     from onrecord.errors import InputError
     from onrecord.sources.mapping import parse_mapping
 
-    text = """[mapping]\nname = "avl"\nsource_kind = "avl"\ntimezone = "UTC"\n[fields]\nunit = "U"\nlat = "A"\nlon = "O"\n
-[geofence]\nlat = 44.6\nlon = -119.6\nradius_m = 250\n[[events]]\nkind = "unit_position"\ntime = "T"\nformat = "iso"\n"""
+    text = "\n".join(['[mapping]', 'name = "avl"', 'source_kind = "avl"', 'timezone = "UTC"',
+                      '[fields]', 'unit = "U"', 'lat = "A"', 'lon = "O"',
+                      '[geofence]', 'lat = 44.6', 'lon = -119.6', 'radius_m = 250',
+                      '[[events]]', 'kind = "unit_position"', 'time = "T"', 'format = "iso"', ''])
     assert parse_mapping(text, "avl.toml").geofence == (44.6, -119.6, 250.0)
     sources = pd.DataFrame({"id": [3], "mapping_text": [text]})
     assert declared_fences(sources) == {3: (44.6, -119.6, 250.0)}
