@@ -55,3 +55,13 @@ def test_a_radio_id_two_units_share_resolves_nothing():
     who = resolve(_events(roster + [(10, "radio_transmission", None, "PORTABLE", "FD", "copy",
                                      json.dumps({"radio_id": "77"}))]))
     assert _unit_name(who, 10) is None
+
+
+def test_the_units_a_radio_line_names_in_its_words_are_read_not_street_numbers():
+    who = resolve(_events(ROSTER + [
+        (10, "radio_transmission", "448", None, "PD", "ENTRY TEAM GOING IN WEST DOORS, 4-TOM-38 AND 1-ADAM-49", None),
+        (11, "radio_transmission", None, "CONSOLE", "PD", "RESPOND 5008 HALBERD ST", None),
+    ]))
+    names = {who.entities[u].name for u in who.named_units.get(10, set())}
+    assert names == {"4T38", "1A49"}
+    assert 11 not in who.named_units  # 5008 is a street number here, though a vehicle's too

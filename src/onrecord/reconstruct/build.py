@@ -150,6 +150,9 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
             u = who.unit_of_event.get(i)
             if u is not None:
                 units.setdefault(u, []).append(i)
+            if family == "entry":  # "going in, 2-KING-29 and 2-ADAM-44": each unit it names went in
+                for named in who.named_units.get(i, ()):
+                    units.setdefault(named, []).append(i)
         whos = [a["who"][i] for i in members if a["who"][i] is not None and a["who"][i] == a["who"][i]]
         agencies = {a["agency"][i] for i in members} - {None}
         seen = bool(units) or any("officer" in str(e["text"][i]).lower() for i in members)

@@ -46,6 +46,9 @@ class WhoIsWho:
     # calls, so kept as columns (UNIT_MENTION_COLUMNS; role "unit"), not as Mention objects.
     unit_mentions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=list(UNIT_MENTION_COLUMNS)))
     problems: list[str] = field(default_factory=list)
+    # radio transmission -> the rostered units its words name ("going in west doors,
+    # 2-KING-29 and 2-ADAM-44"): who a line about a team's moment is about
+    named_units: dict[int, set[int]] = field(default_factory=dict)
     # roster radio ids (attribute radio_id) -> the units they are issued to
     radio_ids: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
 
@@ -132,6 +135,9 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
         _person_mention(who, people, row)
     who.__dict__.pop("unit_of_event", None)  # read above; speakers add units below
     _speakers(who, index, events)
+    radio = events[(events["kind"] == "radio_transmission") & events["text"].notna()]
+    who.named_units = {int(r.id): found for r in radio.itertuples(index=False)
+                       if (found := _units_in_words(who, index, str(r.text), _agency(r.agency)))}
     texts = events[events["kind"].isin(("statement", "radio_transmission", "report_filed")) & events["text"].notna()]
     for row in texts.itertuples(index=False):
         _names_in_text(who, people, row)
@@ -365,3 +371,23 @@ def _speaker(who: WhoIsWho, index: _UnitIndex, row, actor_of: dict, crews: dict)
 
 def _agency(value):
     return None if value is None or value != value or value == "" else value
+
+
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]*")
+
+
+def _units_in_words(who: WhoIsWho, index: _UnitIndex, text: str, agency) -> set[int]:
+    """The rostered units a line's words name, by an exact id, call sign or compact form
+    ("Engine 52"): one word or two, holding a digit. Digits alone are not read here (a
+    street number is no unit)."""
+    words = WORD.findall(text)
+    out: set[int] = set()
+    for i, w in enumerate(words):
+        for form in ([f"{w} {words[i + 1]}"] if i + 1 < len(words) else []) + [w]:
+            if not re.search(r"\d", form) or not re.search(r"[A-Za-z]|-", form):
+                continue
+            uid, _ = index.find(form, agency, who, by_digits=False)
+            if uid is not None and not who.entities[uid].attrs.get("unrostered"):
+                out.add(uid)
+                break
+    return out
