@@ -7,12 +7,14 @@ metric's interval contains every value the records allow.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
+from dataclasses import replace
 
 from onrecord.attributes import yes_no
 from onrecord.model import Finding
-from onrecord.reconstruct.moments import MomentRow
+from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
 APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
@@ -135,12 +137,31 @@ class ResponseMetrics:
         ev = self.events
         calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
                    & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
+        if self.first.hi - self.first.lo > UNSURE_ARRIVAL_MS and len(calls):
+            # the first shots known only within minutes: a call that came in "after" them
+            # may be any of the afternoon's; the incident's own are those whose caller's
+            # number is on an incident call in CAD
+            numbers = self._incident_numbers()
+            if numbers:
+                said = [caller_number(json.loads(a).get("ani", "")) if isinstance(a, str) and '"ani"' in a else None
+                        for a in calls["attrs"]]
+                calls = calls[[n in numbers for n in said]]
         if calls.empty:
             self.out.append(not_established("first_911_call", "no_911_call"))
             return
         c = calls.sort_values("best").iloc[0]
         self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi),
                                 unit="utc_ms", payload={"best": float(c.best)}, evidence=[int(c.id)]))
+
+    def _incident_numbers(self) -> set[str]:
+        """The callers' numbers CAD holds on the incident's calls (its ANI/ALI records)."""
+        calls = getattr(self, "incident_calls", None)
+        ev = self.events
+        if not calls or "attrs" not in ev or "call" not in ev:
+            return set()
+        on = ev[ev["call"].notna() & ev["attrs"].fillna("").str.contains('"ani"', regex=False)]
+        on = on[(on["source_id"].astype(str) + "#" + on["call"].astype(str)).isin(calls)]
+        return {caller_number(json.loads(a)["ani"]) for a in on["attrs"]}
 
     def _armed(self, unit_id) -> bool:
         u = self.units.get(unit_id, {})
@@ -163,6 +184,10 @@ class ResponseMetrics:
                 m = s
         unsure_first = [x for x in found if x.hi - x.lo > UNSURE_ARRIVAL_MS and x.lo < m.best and x is not m] \
             if m.hi - m.lo <= UNSURE_ARRIVAL_MS else []
+        if unsure_first:
+            # the first armed arrival was by the sure one's, but may have been as early as
+            # an unsure one could be: the interval says so (the named unit stays the sure one)
+            m = replace(m, lo=min([m.lo] + [x.lo for x in unsure_first]))
         f = _time("first_armed_unit_on_scene", m)
         f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
         if unsure_first:
