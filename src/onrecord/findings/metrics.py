@@ -44,7 +44,8 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
     return dur(arr.hi, e_lo, last_lo, first.hi), dur(arr.lo, e_hi, last_hi, first.lo)
 
 
-# An arrival whose interval is wider than this rests on a clock nobody could tie to true time
+# A moment (an arrival, an entry) whose interval is wider than this rests on a clock nobody
+# could tie to true time
 UNSURE_ARRIVAL_MS = 120_000
 
 class ResponseMetrics:
@@ -173,21 +174,7 @@ class ResponseMetrics:
         if not found:
             self.out.append(not_established("first_armed_unit_on_scene", "no_armed_arrival"))
             return None
-        m = min(found, key=lambda x: x.best)
-        # an arrival known only within minutes (its source's clock unknown) cannot displace
-        # one known to seconds that it may as well follow: the sure one is named, and the
-        # unsure ones that might have come first are said beside it
-        sure = [x for x in found if x.hi - x.lo <= UNSURE_ARRIVAL_MS]
-        if m.hi - m.lo > UNSURE_ARRIVAL_MS and sure:
-            s = min(sure, key=lambda x: x.best)
-            if m.hi >= s.best:
-                m = s
-        unsure_first = [x for x in found if x.hi - x.lo > UNSURE_ARRIVAL_MS and x.lo < m.best and x is not m] \
-            if m.hi - m.lo <= UNSURE_ARRIVAL_MS else []
-        if unsure_first:
-            # the first armed arrival was by the sure one's, but may have been as early as
-            # an unsure one could be: the interval says so (the named unit stays the sure one)
-            m = replace(m, lo=min([m.lo] + [x.lo for x in unsure_first]))
+        m, unsure_first = _first_sure(found)
         f = _time("first_armed_unit_on_scene", m)
         f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
         if unsure_first:
@@ -201,8 +188,9 @@ class ResponseMetrics:
         if not found:
             self.out.append(not_established("first_entry", "no_entry"))
             return None
-        self.out.append(_time("first_entry", found[0]))
-        return found[0]
+        m, _ = _first_sure(found)
+        self.out.append(_time("first_entry", m))
+        return m
 
     def _per_unit(self) -> None:
         arrivals = {m.who: m for m in self.of("unit_arrived")}
@@ -247,6 +235,25 @@ class ResponseMetrics:
                 # the best single figure is what the records say: units recorded going in
                 unit="count", payload={"recorded": entered, "on_scene": on_scene, "best": entered},
                 evidence=stats["went_in"] + stats["arrived"]))
+
+
+def _first_sure(found: list[MomentRow]) -> tuple[MomentRow, list[MomentRow]]:
+    """The first of these moments, and the unsure ones that may have come before it. A
+    moment known only within minutes (its source's clock tied to nothing trusted) cannot
+    displace one known to seconds that it may as well follow: the sure one is taken; and
+    where unsure ones may have come first, its interval reaches back as early as they
+    could have been (the moment named stays the sure one)."""
+    m = min(found, key=lambda x: x.best)
+    sure = [x for x in found if x.hi - x.lo <= UNSURE_ARRIVAL_MS]
+    if m.hi - m.lo > UNSURE_ARRIVAL_MS and sure:
+        s = min(sure, key=lambda x: x.best)
+        if m.hi >= s.best:
+            m = s
+    earlier = [x for x in found if x.hi - x.lo > UNSURE_ARRIVAL_MS and x.lo < m.best and x is not m] \
+        if m.hi - m.lo <= UNSURE_ARRIVAL_MS else []
+    if earlier:
+        m = replace(m, lo=min([m.lo] + [x.lo for x in earlier]))
+    return m, earlier
 
 
 def is_fire_ems(unit_names: list[str]) -> bool:

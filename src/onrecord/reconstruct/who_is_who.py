@@ -46,8 +46,8 @@ class WhoIsWho:
     # calls, so kept as columns (UNIT_MENTION_COLUMNS; role "unit"), not as Mention objects.
     unit_mentions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=list(UNIT_MENTION_COLUMNS)))
     problems: list[str] = field(default_factory=list)
-    # radio transmission -> the rostered units its words name ("going in west doors,
-    # 2-KING-29 and 2-ADAM-44"): who a line about a team's moment is about
+    # radio transmission or typed entry -> the rostered units its words name ("going in west
+    # doors, 2-KING-29 and 2-ADAM-44"): who a line about a team's moment is about
     named_units: dict[int, set[int]] = field(default_factory=dict)
     # roster radio ids (attribute radio_id) -> the units they are issued to
     radio_ids: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
@@ -135,7 +135,8 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
         _person_mention(who, people, row)
     who.__dict__.pop("unit_of_event", None)  # read above; speakers add units below
     _speakers(who, index, events)
-    radio = events[(events["kind"] == "radio_transmission") & events["text"].notna()]
+    # a radio line, or an entry typed in a log ("making entry east doors, 1-37 and School 1")
+    radio = events[events["kind"].isin(("radio_transmission", "entry")) & events["text"].notna()]
     who.named_units = {int(r.id): found for r in radio.itertuples(index=False)
                        if (found := _units_in_words(who, index, str(r.text), _agency(r.agency)))}
     texts = events[events["kind"].isin(("statement", "radio_transmission", "report_filed")) & events["text"].notna()]
