@@ -35,7 +35,9 @@ def fix_copies(anchored: pd.DataFrame, clocks: dict | None = None) -> set[int]:
     records of another source, same unit), by the joint test above. `clocks`: the clock
     estimates made without them (clocks.py), to say where to look."""
     crossing = anchored["crossing"].eq(True) if "crossing" in anchored else False
-    arrivals = anchored[(anchored["family"] == "unit_arrived") & anchored["who"].notna() & ~crossing]
+    # a spoken "on scene" is a report, never a copy of a GPS fix, however closely it follows one
+    spoken = anchored["spoken"].eq(True) if "spoken" in anchored else False
+    arrivals = anchored[(anchored["family"] == "unit_arrived") & anchored["who"].notna() & ~crossing & ~spoken]
     fixes = fix_records(anchored)
     if len(arrivals) < MIN_ARRIVALS or fixes.empty:
         return set()
