@@ -18,7 +18,9 @@ YES_NO_WORDS = "true/false/yes/no/Y/N"
 # name -> (the records it is read on, what the build does with it)
 READ_BY_THE_BUILD: dict[str, tuple[str, str]] = {
     "call_sign": ("roster", "the unit's radio call sign (\"David-29\"): radio traffic naming it is that unit"),
-    "vehicle": ("roster", "the unit's vehicle number, as AVL writes it: AVL fixes naming it are that unit"),
+    "vehicle": ("roster, avl", "the unit's vehicle number, as AVL writes it: AVL fixes naming it are that unit"),
+    "radio_id": ("roster, radio", "the radio's subscriber id: a transmission keyed from the radio a roster issues "
+                                  "to one unit is that unit's"),
     "armed": ("roster", "whether the unit's crew is armed (YES_NO); without it, fire/EMS units are unarmed"),
     "role": ("roster", "the unit's role (patrol, supervisor, ...), kept on the unit"),
     "assignment": ("roster", "the unit's assignment for the shift, kept on the unit"),

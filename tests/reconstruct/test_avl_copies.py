@@ -112,3 +112,20 @@ def test_arrivals_the_mapping_says_are_avl_copies_tie_the_cad_clock_to_the_avl(c
     by_name = {s["id"]: s["file_name"] for s in reader.sources()}
     est = {by_name[s]: c for s, c in reader.clock_estimates().items()}
     assert est["cad.csv"]["status"] == "estimated" and abs(est["cad.csv"]["offset_s"] - 25.7) < 1.0
+
+
+def test_a_spoken_on_scene_is_never_taken_for_a_copy_of_a_gps_fix():
+    import pandas as pd
+
+    from onrecord.reconstruct.avl_copies import fix_copies
+
+    rows = []
+    for u in range(4):  # four radio "on scene" calls, each 1 s after its car's geofence fix
+        t = 1_700_000_000_000 + u * 60_000
+        rows.append((100 + u, 1, t, 0, "unit_arrived", u, 0, "PD", False, True, t, False))
+        rows.append((200 + u, 2, t + 1000, 0, "unit_arrived", u, 1, "PD", False, False, t + 1000, True))
+    cols = ["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency", "copy_of", "crossing", "t_fix",
+            "spoken"]
+    anchored = pd.DataFrame(rows, columns=cols).assign(w_fix=0)
+    assert fix_copies(anchored) == set()  # reports, not copies
+    assert fix_copies(anchored.assign(spoken=False)) == {200, 201, 202, 203}  # a CAD's would be

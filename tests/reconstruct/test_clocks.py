@@ -124,3 +124,27 @@ def test_fixes_exactly_periodic_leave_the_clock_ambiguous_and_say_so():
                 rows.append((n := n + 1, 2, t + 25_700, 0, "unit_position", car, 0, "CO"))
     (pair,) = pair_estimates(_moments(rows))
     assert pair.sigma_s >= 5.0  # as unsure as the distance to the other difference that fits
+
+
+def test_one_transmission_matched_by_its_words_is_no_evidence():
+    # two recorders share one line of words ("10-4, en route to the school") nine minutes
+    # apart: words repeat; one such coincidence must not set a clock
+    rows = [(1, 1, T0, 0, "transmission", "10 4 en route to the school", 0, "A"),
+            (2, 2, T0 + 514_000, 0, "transmission", "10 4 en route to the school", 0, "B")]
+    assert pair_estimates(_moments(rows)) == []
+    # two of them, at one difference, are
+    rows += [(3, 1, T0 + 60_000, 0, "transmission", "engine 12 staging on main street", 0, "A"),
+             (4, 2, T0 + 574_000, 0, "transmission", "engine 12 staging on main street", 0, "B")]
+    pairs = pair_estimates(_moments(rows))
+    assert len(pairs) == 1 and abs(pairs[0].delta_s - 514.0) < 0.5
+
+
+def test_two_reports_of_one_arrival_bound_the_clocks_only_loosely():
+    # a crew's terminal (rank 1) and its radio call (rank 1) each trail the arrival by a lag
+    # of their own: their difference is not the clocks' difference to a second
+    rows = [(1, 1, T0, 0, "unit_arrived", 7, 1, "CO"), (2, 2, T0 + 26_900, 0, "unit_arrived", 7, 1, "CO")]
+    pairs = pair_estimates(_moments(rows).assign(spoken=[False, True]))
+    assert len(pairs) == 1 and pairs[0].lagged and pairs[0].sigma_s >= 10.0
+    # the same words logged by two recorders are one moment, as sure as it happens
+    pairs = pair_estimates(_moments(rows).assign(spoken=[True, True]))
+    assert len(pairs) == 1 and not pairs[0].lagged and pairs[0].sigma_s < 3.0

@@ -22,3 +22,13 @@ def test_an_entry_with_no_unit_is_the_place_moment_seen_or_typed():
     assert moment_of("entry", "entry made", None, {}) == Moment("door", None, 2)
     assert moment_of("entry", None, 42, {}) == Moment("entry", 42, 2)
     assert moment_of("entry", None, 42, {}, seen=True) == Moment("entry", 42, 0)
+
+
+def test_a_callers_number_is_matched_on_its_digits_however_each_log_spells_it():
+    from onrecord.reconstruct.moments import caller_number, moment_of
+
+    spelt = ["(511) 300-2197", "511.300.2197", "511-300-2197", "+1 511 300 2197", "5113002197"]
+    assert {caller_number(s) for s in spelt} == {"5113002197"}
+    a = moment_of("call_answered", None, None, {"ani": "511.300.2197"})
+    b = moment_of("call_answered", None, None, {"ani": "511-300-2197"})
+    assert a == b and a.who == "5113002197"

@@ -54,3 +54,14 @@ def test_derived_rows_are_read_back_and_scored(imported, case1, truth1):
         with case.engine.begin() as conn:
             for t in ("clock_estimates", "aligned_events", "findings"):
                 conn.execute(text(f"delete from {t}"))
+
+
+def test_a_count_is_scored_by_the_figure_its_finding_names_best_else_by_its_middle():
+    from onrecord.scenario.results import _metrics
+
+    found = [{"name": "agency_units_entered", "subject": "PD", "value_lo": 5, "value_hi": 9, "unit": "count",
+              "payload": {"recorded": 5, "on_scene": 9, "best": 5}},
+             {"name": "agency_units_on_scene", "subject": "PD", "value_lo": 3, "value_hi": 5, "unit": "count",
+              "payload": {}}]
+    assert _metrics(found) == {"units_entered:PD": 5.0, "units_on_scene:PD": 4.0}
+    assert _metrics(found, intervals=True)["units_entered:PD"] == (5, 9)  # the range stays stated

@@ -12,6 +12,7 @@ import pyarrow as pa
 
 from onrecord.findings.metrics import not_established
 from onrecord.model import Finding
+from onrecord.reconstruct.moments import caller_number
 from onrecord.sources.mapping import parse_mapping
 from onrecord.sources.times import parse_times
 
@@ -45,9 +46,12 @@ def transferred_calls(events: pd.DataFrame, clocks, since: float | None = None) 
     calls = calls[calls["attrs"].fillna("").str.contains('"ani"', regex=False)]
     if calls.empty:
         return []
-    calls = calls.assign(ani=[json.loads(a).get("ani") for a in calls["attrs"]])
+    written = [json.loads(a).get("ani") for a in calls["attrs"]]
+    # matched on the number's digits (two answering points spell it apart), named as written
+    calls = calls.assign(ani=[caller_number(a) for a in written], ani_written=[str(a) for a in written])
     out = []
-    for number, part in calls.groupby("ani"):
+    for _, part in calls.groupby("ani"):
+        number = part["ani_written"].iloc[0]
         presented = part[part["kind"] == "call_received"]
         first = presented[~presented["transferred_in"]].sort_values("best")
         arrived = presented[presented["transferred_in"]].sort_values("best")

@@ -7,11 +7,14 @@ metric's interval contains every value the records allow.
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
+from dataclasses import replace
 
 from onrecord.attributes import yes_no
 from onrecord.model import Finding
-from onrecord.reconstruct.moments import MomentRow
+from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
 APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
@@ -41,6 +44,10 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
     return dur(arr.hi, e_lo, last_lo, first.hi), dur(arr.lo, e_hi, last_hi, first.lo)
 
 
+# A moment (an arrival, an entry) whose interval is wider than this rests on a clock nobody
+# could tie to true time
+UNSURE_ARRIVAL_MS = 120_000
+
 class ResponseMetrics:
     def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
         self.moments, self.units, self.events = moments, units, events
@@ -56,19 +63,26 @@ class ResponseMetrics:
         return calls is None or not m.calls or bool(m.calls & calls)
 
     def _find_incident_calls(self) -> None:
-        """The incident's call in each dispatch system: the one most units were sent to
-        in the hour after the first shots."""
+        """The incident's call in each dispatch system, for each agency it dispatches: the
+        one most of the agency's units were sent to in the hour after the first shots (a
+        consolidated CAD numbers the police and the fire incident apart)."""
         lo, hi = self.first.lo - 300_000, self.first.hi + 3_600_000
         units_by_call: dict[str, set] = {}
         for m in self.moments:
             if m.family in ("unit_dispatched", "unit_arrived") and lo <= m.best <= hi:
                 for call in m.calls:
                     units_by_call.setdefault(call, set()).add(m.who)
-        best: dict[str, tuple[int, str]] = {}
+        best: dict[tuple, tuple[int, str]] = {}
         for call, units in units_by_call.items():
             system = call.split("#", 1)[0]
-            if len(units) > best.get(system, (0, ""))[0]:
-                best[system] = (len(units), call)
+            agencies = Counter(self.units.get(u, {}).get("agency") for u in units)
+            key = (system, agencies.most_common(1)[0][0])
+            if len(units) > best.get(key, (0, ""))[0]:
+                best[key] = (len(units), call)
+        # another agency's call in one system counts only with two units or more: one
+        # unit's call of the afternoon is not the incident's
+        best = {k: v for k, v in best.items()
+                if v[0] >= 2 or v[0] >= max((b[0] for kk, b in best.items() if kk[0] == k[0]), default=0)}
         self.incident_calls = frozenset(c for _, c in best.values()) or None
 
     def compute(self) -> list[Finding]:
@@ -124,12 +138,31 @@ class ResponseMetrics:
         ev = self.events
         calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
                    & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
+        if self.first.hi - self.first.lo > UNSURE_ARRIVAL_MS and len(calls):
+            # the first shots known only within minutes: a call that came in "after" them
+            # may be any of the afternoon's; the incident's own are those whose caller's
+            # number is on an incident call in CAD
+            numbers = self._incident_numbers()
+            if numbers:
+                said = [caller_number(json.loads(a).get("ani", "")) if isinstance(a, str) and '"ani"' in a else None
+                        for a in calls["attrs"]]
+                calls = calls[[n in numbers for n in said]]
         if calls.empty:
             self.out.append(not_established("first_911_call", "no_911_call"))
             return
         c = calls.sort_values("best").iloc[0]
         self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi),
                                 unit="utc_ms", payload={"best": float(c.best)}, evidence=[int(c.id)]))
+
+    def _incident_numbers(self) -> set[str]:
+        """The callers' numbers CAD holds on the incident's calls (its ANI/ALI records)."""
+        calls = getattr(self, "incident_calls", None)
+        ev = self.events
+        if not calls or "attrs" not in ev or "call" not in ev:
+            return set()
+        on = ev[ev["call"].notna() & ev["attrs"].fillna("").str.contains('"ani"', regex=False)]
+        on = on[(on["source_id"].astype(str) + "#" + on["call"].astype(str)).isin(calls)]
+        return {caller_number(json.loads(a)["ani"]) for a in on["attrs"]}
 
     def _armed(self, unit_id) -> bool:
         u = self.units.get(unit_id, {})
@@ -141,9 +174,12 @@ class ResponseMetrics:
         if not found:
             self.out.append(not_established("first_armed_unit_on_scene", "no_armed_arrival"))
             return None
-        m = min(found, key=lambda x: x.best)
+        m, unsure_first = _first_sure(found)
         f = _time("first_armed_unit_on_scene", m)
         f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
+        if unsure_first:
+            f.payload["may_be_earlier"] = sorted({self.units.get(x.who, {}).get("name") or str(x.who)
+                                                   for x in unsure_first})
         self.out.append(f)
         return m
 
@@ -152,8 +188,9 @@ class ResponseMetrics:
         if not found:
             self.out.append(not_established("first_entry", "no_entry"))
             return None
-        self.out.append(_time("first_entry", found[0]))
-        return found[0]
+        m, _ = _first_sure(found)
+        self.out.append(_time("first_entry", m))
+        return m
 
     def _per_unit(self) -> None:
         arrivals = {m.who: m for m in self.of("unit_arrived")}
@@ -195,8 +232,28 @@ class ResponseMetrics:
             # from the entries recorded up to every unit on scene, and says so.
             self.out.append(Finding(
                 "agency_units_entered", "established", subject=agency, value_lo=entered, value_hi=on_scene,
-                unit="count", payload={"recorded": entered, "on_scene": on_scene},
+                # the best single figure is what the records say: units recorded going in
+                unit="count", payload={"recorded": entered, "on_scene": on_scene, "best": entered},
                 evidence=stats["went_in"] + stats["arrived"]))
+
+
+def _first_sure(found: list[MomentRow]) -> tuple[MomentRow, list[MomentRow]]:
+    """The first of these moments, and the unsure ones that may have come before it. A
+    moment known only within minutes (its source's clock tied to nothing trusted) cannot
+    displace one known to seconds that it may as well follow: the sure one is taken; and
+    where unsure ones may have come first, its interval reaches back as early as they
+    could have been (the moment named stays the sure one)."""
+    m = min(found, key=lambda x: x.best)
+    sure = [x for x in found if x.hi - x.lo <= UNSURE_ARRIVAL_MS]
+    if m.hi - m.lo > UNSURE_ARRIVAL_MS and sure:
+        s = min(sure, key=lambda x: x.best)
+        if m.hi >= s.best:
+            m = s
+    earlier = [x for x in found if x.hi - x.lo > UNSURE_ARRIVAL_MS and x.lo < m.best and x is not m] \
+        if m.hi - m.lo <= UNSURE_ARRIVAL_MS else []
+    if earlier:
+        m = replace(m, lo=min([m.lo] + [x.lo for x in earlier]))
+    return m, earlier
 
 
 def is_fire_ems(unit_names: list[str]) -> bool:

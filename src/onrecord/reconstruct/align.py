@@ -21,10 +21,38 @@ from onrecord.reconstruct.moments import (
 from onrecord.reconstruct.who_is_who import WhoIsWho
 
 
-def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None) -> pd.DataFrame:
+def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None,
+                  crossings: dict | None = None) -> pd.DataFrame:
     """Events that record a shareable moment, with what/who/rank and their source-clock time.
     `words`: per source id, the lexicons its text is read with (sources/lexicon.py;
-    the bundled ones for a source not in it)."""
+    the bundled ones for a source not in it). `crossings`: AVL fixes that put a car inside
+    its dispatch system's geofence -> the car's fix before (geofence.py)."""
+    out = _moments_table(events, who, words)
+    return _crossed(out, events, crossings or {})
+
+
+def _crossed(table: pd.DataFrame, events: pd.DataFrame, crossings: dict) -> pd.DataFrame:
+    """A geofence crossing is the car's arrival, made as it happens: somewhere after its fix
+    before and by this fix (t_mid, width span the two). `t_fix` keeps the fix's own time,
+    which CAD's copy of it stamps (clocks.py, avl_copies.py); `crossing` marks it."""
+    table = table.assign(t_fix=table["t_mid"], w_fix=table["width"], crossing=False)
+    if not crossings or table.empty:
+        return table
+    at = table["id"].isin(list(crossings)).to_numpy()
+    if not at.any():
+        return table
+    lo = dict(zip(events["id"], events["t_src_lo"]))
+    hi = dict(zip(events["id"], events["t_src_hi"]))
+    ids = table["id"].to_numpy()[at]
+    start = np.array([lo[crossings[i]] for i in ids], dtype="float64")
+    end = np.array([hi[i] for i in ids], dtype="float64")
+    t_mid, width, family, rank = (table[c].to_numpy().copy() for c in ("t_mid", "width", "family", "rank"))
+    family = family.astype(object)
+    t_mid[at], width[at], family[at], rank[at] = (start + end) / 2, end - start, "unit_arrived", 0
+    return table.assign(t_mid=t_mid, width=width, family=family, rank=rank, crossing=at)
+
+
+def _moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None) -> pd.DataFrame:
     words = words or {}
     timed = events.loc[events["t_src_lo"].notna().to_numpy() & events["kind"].isin(MOMENT_KINDS).to_numpy(),
                        ["id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "text", "attrs", "place",
@@ -41,7 +69,7 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None
                          "who": units[in_bulk].astype("int64").astype(object),
                          "rank": _unit_ranks(bulk),
                          "agency": bulk["agency"].to_numpy(), "device": None, "detail": None,
-                         "declared_copy": False})
+                         "declared_copy": False, "spoken": False})
     fast = _as_entered(fast, bulk)
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
     # record is a shareable moment only with the caller's number (a year of a CAD's
@@ -61,8 +89,10 @@ def moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = None
         # which sensor heard it: one sensor reports one burst (or one door opening) once
         device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
         detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
+        # spoken: the words of a transmission; two recorders logging one transmission
+        # stamp one moment, where two other reports of a moment each trail it their own way
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, key, m.rank, r.agency, device, detail, False))
+                     family, key, m.rank, r.agency, device, detail, False, r.kind == "radio_transmission"))
     slow = pd.DataFrame(_answers_keyed(rows), columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 

@@ -33,10 +33,14 @@ def tighten_arrivals(moments: list[MomentRow], t_lo: dict, t_hi: dict, source_ki
         if avl and any(source_kind.get(i) == "cad" for i in m.members):
             took(m.who, min(avl, key=lambda i: t_lo[i]))
     for m in moments:  # an arrival mapped as unit_arrived that copies a fix: that fix
+        if m.located:
+            continue
         for c in (i for i in m.members if i in copies) if m.family == "unit_arrived" and m.who in fixes else ():
             mid = (t_lo[c] + t_hi[c]) / 2
             took(m.who, min(fixes[m.who], key=lambda i: abs((t_lo[i] + t_hi[i]) / 2 - mid)))
     for m in moments:
+        if m.located:
+            continue  # located already by its geofence crossing (geofence.py)
         fix = geofenced.get(m.who) if m.family == "unit_arrived" else None
         if fix is None or m.lo > t_hi[fix]:
             continue  # no fix, or an arrival after it (another call)

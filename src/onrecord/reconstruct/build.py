@@ -19,6 +19,7 @@ from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.avl_copies import fix_copies
 from onrecord.reconstruct.clock_trust import declared_trust
 from onrecord.reconstruct.fuse import fuse
+from onrecord.reconstruct.geofence import crossings, declared_fences
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
@@ -60,7 +61,10 @@ def reconstruct(reader) -> Reconstruction:
     problems += who.problems
     # each source's text read with its own mapping's lexicons (docs/lexicons.md)
     words = {int(s.id): reader_for(s.mapping_text) for s in sources.itertuples()} if len(sources) else {}
-    anchored = moments_table(events, who, words)
+    # AVL fixes that put a car inside its dispatch system's declared geofence: arrivals
+    fences = declared_fences(sources) if len(sources) else {}
+    crossed = crossings(events, reader.position_frame(list(fences)), who.unit_of_event, fences) if fences else {}
+    anchored = moments_table(events, who, words, crossed)
     pinned, pin_problems = pinned_offsets(reader.case, sources)
     trusted, trust_problems = declared_trust(reader.case, sources)
     problems += pin_problems + trust_problems
@@ -80,12 +84,22 @@ def reconstruct(reader) -> Reconstruction:
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)
-    anchored = anchored.merge(written_interval(events, clocks), on="id")
+    anchored = _crossing_spans(anchored.merge(written_interval(events, clocks), on="id"), crossed)
     doubts: dict[int, float] = {}
     groups = fuse(anchored, doubts) if len(anchored) else []
-    moments = _moments(anchored, groups, events, who, copies, doubts)
+    moments = _moments(anchored, groups, events, who, copies, doubts, crossed)
     return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
                           understood=understood(events, sources, clocks))
+
+
+def _crossing_spans(anchored: pd.DataFrame, crossed: dict) -> pd.DataFrame:
+    """A geofence crossing spans the car's fix before it to its own fix (geofence.py)."""
+    if not crossed or anchored.empty:
+        return anchored
+    lo = dict(zip(anchored["id"], anchored["lo"]))
+    at = anchored["id"].isin(list(crossed))
+    start = anchored.loc[at, "id"].map(lambda i: lo.get(crossed[i], lo[i]))
+    return anchored.assign(lo=anchored["lo"].where(~at, start))
 
 
 def _with_times(events: pd.DataFrame, clocks) -> pd.DataFrame:
@@ -111,13 +125,16 @@ def _incident_only(anchored: pd.DataFrame) -> pd.DataFrame:
 
 
 def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who,
-             copies: set | None = None, doubts: dict | None = None) -> list[MomentRow]:
+             copies: set | None = None, doubts: dict | None = None, crossed: dict | None = None) -> list[MomentRow]:
     anchored = _incident_only(anchored)
     near = set(anchored["id"])
     groups = [g for g in groups if g[0] in near]
     a = {col: dict(zip(anchored["id"], anchored[col])) for col in ("rank", "family", "who", "agency")}
     ev = events[events["id"].isin(anchored["id"])]
     e = {col: dict(zip(ev["id"], ev[col])) for col in ("t_lo", "t_hi", "source_kind", "text", "call", "source_id")}
+    crossed = {i: p for i, p in (crossed or {}).items() if i in e["t_lo"] and p in e["t_lo"]}
+    for fix, before in crossed.items():  # the car crossed in after its fix before, by this one
+        e["t_lo"][fix] = e["t_lo"][before]
     grouped = {i for g in groups for i in g}
     singles = [[int(i)] for i in anchored["id"] if i not in grouped]
     out = []
@@ -135,6 +152,9 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
             u = who.unit_of_event.get(i)
             if u is not None:
                 units.setdefault(u, []).append(i)
+            if family == "entry":  # "going in, 2-KING-29 and 2-ADAM-44": each unit it names went in
+                for named in who.named_units.get(i, ()):
+                    units.setdefault(named, []).append(i)
         whos = [a["who"][i] for i in members if a["who"][i] is not None and a["who"][i] == a["who"][i]]
         agencies = {a["agency"][i] for i in members} - {None}
         seen = bool(units) or any("officer" in str(e["text"][i]).lower() for i in members)
@@ -145,8 +165,13 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         # somewhere from the first entry it fits to its own typed time
         spans = {who.unit_of_event[i]: (min(mt.lo, (doubts or {})[i] - RECORD_LEAD_S * 1000), max(mt.hi, e["t_hi"][i]))
                  for i in members if i in (doubts or {}) and who.unit_of_event.get(i) is not None}
-        out.append(MomentRow(min(members), family, whos[0] if whos else None,
-                             next(iter(agencies)) if len(agencies) == 1 else None,
-                             mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls, unit_spans=spans))
+        row = MomentRow(min(members), family, whos[0] if whos else None,
+                        next(iter(agencies)) if len(agencies) == 1 else None,
+                        mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls, unit_spans=spans)
+        if family == "unit_arrived":
+            fix = next((i for i in members if i in crossed), None)
+            if fix is not None:  # located by the crossing: the fix before and the fix inside
+                row.located = [crossed[fix], fix]
+        out.append(row)
     tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"], copies or set())
     return out

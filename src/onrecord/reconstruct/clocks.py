@@ -129,10 +129,24 @@ def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFr
     if copies.empty:
         return gc.iloc[:0]  # (mapped as unit_position, a copy already pairs with its fix)
     copies = copies.assign(family="unit_position", rank=0)
-    fixes = gf[(gf["family"] == "unit_position") & gf["who"].notna()]
+    fixes = fix_records(gf)
     left, right = (fixes, copies) if swap else (copies, fixes)
     m = left.merge(right, on=["family", "who"], suffixes=("_a", "_b"))
     return m.assign(who_a=m["who"], who_b=m["who"]).drop(columns="who")
+
+
+def fix_records(g: pd.DataFrame) -> pd.DataFrame:
+    """The AVL fixes a CAD copy can be a copy of, at the fix's own time: every fix of a car,
+    or, where its geofence crossing is known (geofence.py), that fix alone (CAD copies
+    the fix that put the car inside; its neighbours, a few seconds off, are not it)."""
+    crossing = g["crossing"].eq(True) if "crossing" in g else pd.Series(False, index=g.index)
+    fixes = g[((g["family"] == "unit_position") | crossing) & g["who"].notna()]
+    if not crossing.any():
+        return fixes
+    on = crossing.loc[fixes.index]
+    crossed = set(fixes.loc[on, "who"])
+    fixes = fixes[on | ~fixes["who"].isin(crossed)]
+    return fixes.assign(t_mid=fixes["t_fix"], width=fixes["w_fix"], family="unit_position", rank=0)
 
 
 def _estimate(ga, gb, a, b) -> PairEstimate | None:
@@ -146,28 +160,40 @@ def _estimate(ga, gb, a, b) -> PairEstimate | None:
     if m.empty:
         return None
     order = np.sign(m["rank_b"].to_numpy() - m["rank_a"].to_numpy())
+    # two reports of one moment of the same rank (a crew's terminal and its radio call)
+    # each trail it their own way: their difference is no measure of the clocks as made-as-
+    # it-happens records are; the same words logged by two recorders are one moment
+    spoken = (m["spoken_a"].eq(True) & m["spoken_b"].eq(True)).to_numpy() if "spoken_a" in m \
+        else np.zeros(len(m), dtype=bool)
+    reports = (order == 0) & (m["rank_a"].to_numpy() >= 1) & ~spoken
     best = None
-    # Records made as it happens on both sides first; then records in a known order.
-    for rel in (0, 1, -1):
-        part = m[order == rel]
+    # Records made as it happens on both sides first; then records in a known order;
+    # then reports against reports.
+    for rel, part, both_reports in ((0, m[(order == 0) & ~reports], False), (1, m[order == 1], False),
+                                    (-1, m[order == -1], False), (0, m[reports], True)):
         if len(part):
-            est = _densest(part, rel, a, b)
-            if est is not None and (best is None or len(est.anchors) > len(best.anchors) + 2 * (rel != 0)):
+            est = _densest(part, rel, a, b, reports=both_reports)
+            lagged = rel != 0 or both_reports
+            if est is not None and (best is None or len(est.anchors) > len(best.anchors) + 2 * lagged):
                 best = est
-        if best is not None and rel == 0 and len(best.anchors) >= 3:
+        if best is not None and not best.lagged and len(best.anchors) >= 3:
             break
     return best
 
 
-def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
-    """The window of differences holding the most distinct events on both sides."""
+def _densest(m: pd.DataFrame, rel: int, a: int, b: int, reports: bool = False) -> PairEstimate | None:
+    """The window of differences holding the most distinct events on both sides.
+    `reports`: both sides are reports of the same rank (each trails the moment by a lag of
+    its own, up to REPORT_WINDOW_S): matched within that window, and as unsure."""
     # an entry said on the radio comes within a few seconds of the door opening, either side
     same = SAME_TOLERANCE_S * (2 if (m["family"] == "entry").all() else 1)
+    if reports:
+        same = REPORT_WINDOW_S
     # records written to the minute: their differences spread over the minute as well
     wide = float(np.maximum(m["width_a"], m["width_b"]).mean()) / 1000.0 >= WIDE_RECORD_S
     tol = same if rel == 0 else REPORT_WINDOW_S / 2 + (MINUTE_S / 2 if wide else 0.0)
     t_ref, drift = float(np.median(m["t_mid_a"].to_numpy())), None
-    if rel == 0:  # records made as it happens, over days: does one clock run faster?
+    if rel == 0 and not reports:  # records made as it happens, over days: does one clock run faster?
         t = (m["t_mid_a"].to_numpy() - t_ref) / 1000.0
         drift = best_slope(t, m["d"].to_numpy(), same)
         if drift is not None and drift[2]:
@@ -202,13 +228,21 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
     # choose between them; the estimate stands, as unsure as the distance between them
     rival = far & (counts >= best) & (tight >= here) & (rel == 0)
     ambiguity = float(np.abs(ds[rival] - ds[start]).max()) / 2 if rival.any() else 0.0
-    if best < 2 and (rel != 0 or placeless):
+    # words matched by their text alone ("copy", "10-4, en route") repeat: one is a coincidence
+    worded = bool((m["family"] == "transmission").all())
+    if best < 2 and (rel != 0 or placeless or worded):
         return None  # one coincidence is not evidence
     inliers = m.iloc[order[start:right[start]]]
     inliers = inliers.assign(e=inliers["d"] * (rel or 1)).sort_values("e")
     inliers = inliers.drop_duplicates("id_a").drop_duplicates("id_b")
     vals = inliers["e"].to_numpy()
-    if rel == 0:
+    if reports:
+        # each report's lag anywhere in the window, independently: a difference of two
+        # such lags spreads over twice the window; n of them narrow it by sqrt(n)
+        centre = float(np.median(vals))
+        spread = float(np.median(np.abs(vals - centre))) * 1.4826 if len(vals) > 2 else 0.0
+        sigma = max(spread, 2 * REPORT_WINDOW_S / np.sqrt(12)) / np.sqrt(len(vals))
+    elif rel == 0:
         centre = float(np.median(vals))
         widths = (inliers["width_a"].to_numpy() + inliers["width_b"].to_numpy()) / 2000.0
         if len(vals) > 2:
@@ -225,14 +259,19 @@ def _densest(m: pd.DataFrame, rel: int, a: int, b: int) -> PairEstimate | None:
         # the earliest consistent difference bounds the clock difference; the lags
         # make the rest later, so the spread of what is left is the uncertainty
         centre = float(vals[0])
-        # even the earliest report trails its moment by a few seconds nobody recorded
-        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S)
+        # even the earliest report trails its moment by a few seconds nobody recorded; and
+        # of a few reports the earliest may still trail it by much of the window (the least
+        # of n lags anywhere in it lies about window/(n+1) in)
+        # (a status typed from a spoken report trails the moment by both lags: a window each)
+        gap = int(np.abs(inliers["rank_b"].to_numpy() - inliers["rank_a"].to_numpy()).max())
+        sigma = max(float(np.median(vals) - vals[0]) / 2.0, REPORT_MIN_LAG_S,
+                    REPORT_WINDOW_S * max(gap, 1) / (len(vals) + 1))
     sigma = max(sigma, 0.1, ambiguity)
     centre *= rel or 1
     anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in inliers.itertuples()]
     if drift is None or not drift[2]:
         t_ref = float(np.median(inliers["t_mid_a"].to_numpy()))  # the middle of what it rests on
-    return PairEstimate(a, b, centre, sigma, anchors, rel != 0, t_ref,
+    return PairEstimate(a, b, centre, sigma, anchors, rel != 0 or reports, t_ref,
                         drift[0] if drift else None, drift[1] if drift else 0.0)
 
 

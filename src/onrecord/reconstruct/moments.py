@@ -94,15 +94,15 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
         words = re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
         return Moment("transmission", words, 0) if len(words) >= 12 else None
     if kind == "call_transferred" and attrs.get("ani"):
-        return Moment("call_transfer", str(attrs["ani"]), 0)
+        return Moment("call_transfer", caller_number(attrs["ani"]), 0)
     if kind == "call_received" and attrs.get("ani") and transferred_in(attrs):
         # it rings at the next answering point a moment after it left the first
-        return Moment("call_transfer", str(attrs["ani"]), 1)
+        return Moment("call_transfer", caller_number(attrs["ani"]), 1)
     if kind == "call_answered" and attrs.get("ani"):
         # the answering point's phone log and its CAD (which gets the caller's number and
         # location from the phone system on answer) both stamp the pick-up; the same
         # number answered at another agency is another act (align.py keys it by agency)
-        return Moment("call_answered", str(attrs["ani"]), 0)
+        return Moment("call_answered", caller_number(attrs["ani"]), 0)
     if kind == "shots_detected":
         return Moment("shots", None, 0)
     if kind == "door_event":
@@ -134,6 +134,17 @@ def destination(kind: str, text: str | None, place: str | None) -> str | None:
         said = found.group(1) if found else None
     words = re.sub(r"[^a-z0-9]+", " ", (said or "").lower()).strip()
     return words or None
+
+
+def caller_number(value) -> str:
+    """A caller's number as the records are matched on it: its digits only, a North
+    American country code dropped ("(511) 300-2197", "511.300.2197", "+1 511 300 2197" are
+    one caller); a value with no digits as written."""
+    text = str(value).strip()
+    digits = re.sub(r"\D", "", text)
+    if len(digits) == 11 and digits.startswith("1"):
+        digits = digits[1:]
+    return digits or text
 
 
 def transferred_in(attrs: dict) -> bool:

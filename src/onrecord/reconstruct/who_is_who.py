@@ -23,7 +23,7 @@ import pandas as pd
 from onrecord.model import Entity
 from onrecord.reconstruct.names import PersonName, compact_unit, digits, fold, one_edit_apart, parse_person
 
-NOT_UNITS = {"DISPATCH", "DISPATCHER", "COMM", "COMMS", "CONTROL", "ALL", "ALLUNITS"}
+NOT_UNITS = {"DISPATCH", "DISPATCHER", "COMM", "COMMS", "CONTROL", "ALL", "ALLUNITS", "CONSOLE"}
 
 
 @dataclass
@@ -46,6 +46,11 @@ class WhoIsWho:
     # calls, so kept as columns (UNIT_MENTION_COLUMNS; role "unit"), not as Mention objects.
     unit_mentions: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=list(UNIT_MENTION_COLUMNS)))
     problems: list[str] = field(default_factory=list)
+    # radio transmission or typed entry -> the rostered units its words name ("going in west
+    # doors, 2-KING-29 and 2-ADAM-44"): who a line about a team's moment is about
+    named_units: dict[int, set[int]] = field(default_factory=dict)
+    # roster radio ids (attribute radio_id) -> the units they are issued to
+    radio_ids: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
 
     @cached_property
     def unit_of_event(self) -> dict[int, int]:
@@ -128,6 +133,12 @@ def resolve(events: pd.DataFrame) -> WhoIsWho:
     _unit_mentions(who, index, events.loc[written, ["id", "unit", "agency"]])
     for row in events[(events["kind"] != "roster_entry") & events["actor"].notna()].itertuples(index=False):
         _person_mention(who, people, row)
+    who.__dict__.pop("unit_of_event", None)  # read above; speakers add units below
+    _speakers(who, index, events)
+    # a radio line, or an entry typed in a log ("making entry east doors, 1-37 and School 1")
+    radio = events[events["kind"].isin(("radio_transmission", "entry")) & events["text"].notna()]
+    who.named_units = {int(r.id): found for r in radio.itertuples(index=False)
+                       if (found := _units_in_words(who, index, str(r.text), _agency(r.agency)))}
     texts = events[events["kind"].isin(("statement", "radio_transmission", "report_filed")) & events["text"].notna()]
     for row in texts.itertuples(index=False):
         _names_in_text(who, people, row)
@@ -179,6 +190,8 @@ def _roster_line(who: WhoIsWho, index: _UnitIndex, people, row) -> None:
         unit = who.entities[uid] if uid else who.new("unit", row.unit, row.agency)
         index.add(unit, row.unit)
         who.mentions.append(Mention(unit.id, row.id, "unit", row.unit))
+        if attrs.get("radio_id") not in (None, ""):
+            who.radio_ids[str(attrs["radio_id"]).strip()].add(unit.id)
         for key in ("call_sign", "vehicle"):
             if attrs.get(key):
                 index.add(unit, str(attrs[key]))
@@ -276,3 +289,106 @@ def _person_mention(who: WhoIsWho, people, row) -> None:
         return
     pick.aliases.add(str(row.actor))
     who.mentions.append(Mention(pick.id, row.id, "actor", str(row.actor), 1.0 if on_unit else 0.8))
+
+
+# A transmission's first words name who speaks ("4-TOM-38 ON SCENE", "Engine 52, on
+# location"): one or two words, before any comma
+LEADING = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9\-]*)(?:[\s\-]+([A-Za-z0-9]+))?")
+
+
+def _speakers(who: WhoIsWho, index: _UnitIndex, events: pd.DataFrame) -> None:
+    """The unit of a record that names none in its unit column: a radio transmission whose
+    alias is a person or a radio id, an AVL fix naming only a vehicle. Read, in this order,
+    from the roster's keys (docs/attributes.md): the record's `radio_id` issued to one
+    rostered unit; its `vehicle` or `call_sign`; its `actor`, an officer on one rostered
+    unit's crew; and, on a radio line not spoken by a dispatcher, the unit its first words
+    name (the speaker says who they are first). Never guessed: a key two units share, or a
+    person on two units, leaves the record without a unit."""
+    known = set(who.unit_mentions["event_id"].tolist())
+    actor_of = {m.event_id: m.entity_id for m in who.mentions if m.role == "actor"}
+    crews: dict[int, set[int]] = defaultdict(set)
+    for u in who.units():
+        if u.attrs.get("unrostered"):
+            continue
+        for p in u.attrs.get("crew", []):
+            crews[p].add(u.id)
+    candidates = events[(events["kind"] != "roster_entry") & ~events["id"].isin(known)
+                        & (events["attrs"].fillna("").str.contains('"(?:radio_id|vehicle|call_sign)"', regex=True)
+                           | events["id"].isin(actor_of)
+                           | ((events["kind"] == "radio_transmission") & events["text"].notna()))]
+    found: list[tuple[int, int, str, float]] = []
+    for row in candidates.itertuples(index=False):
+        hit = _speaker(who, index, row, actor_of, crews)
+        if hit is not None:
+            found.append((hit[0], int(row.id), hit[1], hit[2]))
+    if not found:
+        return
+    old = who.unit_mentions
+    before = list(old["text"].cat.categories) if isinstance(old["text"].dtype, pd.CategoricalDtype) \
+        else [str(t) for t in old["text"].unique()]
+    forms = list(dict.fromkeys([*before, *(f[2] for f in found)]))
+    add = pd.DataFrame({"entity_id": np.array([f[0] for f in found], dtype=np.int64),
+                        "event_id": np.array([f[1] for f in found], dtype=np.int64),
+                        "text": pd.Categorical([f[2] for f in found], categories=forms),
+                        "score": np.array([f[3] for f in found], dtype=np.float64)})
+    if len(old):
+        old = old.assign(text=pd.Categorical(old["text"].astype(str), categories=forms))
+        add = pd.concat([old, add], ignore_index=True)
+    who.unit_mentions = add
+    who.__dict__.pop("unit_of_event", None)
+
+
+def _speaker(who: WhoIsWho, index: _UnitIndex, row, actor_of: dict, crews: dict) -> tuple[int, str, float] | None:
+    attrs = json.loads(row.attrs) if isinstance(row.attrs, str) and row.attrs else {}
+    rid = attrs.get("radio_id")
+    if rid not in (None, ""):
+        units = who.radio_ids.get(str(rid).strip(), set())
+        if len(units) == 1:
+            return next(iter(units)), str(rid), 0.9
+    for key in ("vehicle", "call_sign"):
+        if attrs.get(key) not in (None, ""):
+            uid, score = index.find(str(attrs[key]), _agency(row.agency), who, by_digits=False)
+            if uid is not None and not who.entities[uid].attrs.get("unrostered"):
+                return uid, str(attrs[key]), score
+    person = actor_of.get(row.id)
+    if person is not None and len(crews.get(person, ())) == 1:
+        return next(iter(crews[person])), str(row.actor), 0.85
+    if row.kind != "radio_transmission" or not isinstance(row.text, str):
+        return None
+    alias = row.actor if isinstance(row.actor, str) else row.unit if isinstance(row.unit, str) else ""
+    if alias and fold(alias) in NOT_UNITS:
+        return None  # a dispatcher's first words name the unit addressed, not the speaker
+    lead = LEADING.match(row.text.split(",")[0])
+    if lead is None:
+        return None
+    for form in ([f"{lead.group(1)} {lead.group(2)}"] if lead.group(2) else []) + [lead.group(1)]:
+        if fold(form) in NOT_UNITS or not re.search(r"\d", form):
+            continue
+        uid, score = index.find(form, _agency(row.agency), who, by_digits=False)
+        if uid is not None and not who.entities[uid].attrs.get("unrostered"):
+            return uid, form, 0.8 * score
+    return None
+
+
+def _agency(value):
+    return None if value is None or value != value or value == "" else value
+
+
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]*")
+
+
+def _units_in_words(who: WhoIsWho, index: _UnitIndex, text: str, agency) -> set[int]:
+    """The rostered units a line's words name, by an exact id, call sign or compact form
+    ("Engine 52"): one word or two, holding a digit. Digits alone are not read here (a
+    street number is no unit)."""
+    words = WORD.findall(text)
+    out: set[int] = set()
+    for i, w in enumerate(words):
+        for form in ([f"{w} {words[i + 1]}"] if i + 1 < len(words) else []) + [w]:
+            if not re.search(r"\d", form) or not re.search(r"[A-Za-z]|-", form):
+                continue
+            uid, _ = index.find(form, agency, who, by_digits=False)
+            if uid is not None and not who.entities[uid].attrs.get("unrostered"):
+                out.add(uid)
+                break
+    return out

@@ -130,5 +130,9 @@ def _metrics(found: list[dict], intervals: bool = False) -> dict:
             continue
         name = TRUTH_NAMES.get(f["name"], f["name"])
         key = f"{name}:{f['subject']}" if f["subject"] else name
-        out[key] = (min(vals), max(vals)) if intervals else sum(vals) / len(vals)
+        # a finding whose interval is not centred on its best figure says which it is
+        # (payload.best: a count of units recorded going in, up to every unit on scene)
+        best = (f.get("payload") or {}).get("best") if unit == "count" else None
+        out[key] = (min(vals), max(vals)) if intervals else \
+            float(best) if isinstance(best, (int, float)) else sum(vals) / len(vals)
     return out

@@ -115,6 +115,8 @@ class Mapping:
     # it near true time within clock_uncertainty_s; "estimated" (the default) measures it
     clock_trust: str = "estimated"
     clock_uncertainty_s: float | None = None
+    # the geofence the dispatch system marks a car on scene by ([geofence]): (lat, lon, radius_m)
+    geofence: tuple[float, float, float] | None = None
     # nested formats: where the records are (JSONPath for JSON, XPath for XML), the XML
     # prefixes those paths use; workbooks: the sheet and the row that names the columns
     records: str | None = None
@@ -236,6 +238,7 @@ class _Reader:
             self.fail("events", "must be [[events]] blocks (tables)")
         m.events = [spec for i, e in enumerate(events) for spec in self._events(i, e)]
         m.clock_trust, m.clock_uncertainty_s = clock_trust(self.table("clock"), "clock", self.fail)
+        m.geofence = geofence(self.table("geofence"), "geofence", self.fail)
         # the lexicons its text is read with: checked now, read again at build (docs/lexicons.md)
         lexicon_for(declared(self.doc, self.origin), self.origin)
         m.options = dict(self.table(fmt)) if fmt in SELF_DESCRIBED else {}
@@ -456,6 +459,21 @@ def clock_trust(t: dict, key: str, fail) -> tuple[str, float | None]:
     if isinstance(unc, bool) or not isinstance(unc, (int, float)) or not unc > 0:
         fail(f"{key}.uncertainty_s", "is required with trust = \"reference\": a number of seconds above 0", unc)
     return trust, float(unc)
+
+
+def geofence(t: dict, key: str, fail) -> tuple[float, float, float] | None:
+    """A declared geofence (`[geofence]` of an AVL mapping): the point and radius within
+    which the dispatch system takes a car as arrived. None when not declared."""
+    if not t:
+        return None
+    out = []
+    for k, lo, hi in (("lat", -90.0, 90.0), ("lon", -180.0, 180.0), ("radius_m", 0.0, 100_000.0)):
+        v = t.get(k)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi or (k == "radius_m" and v <= 0):
+            fail(f"{key}.{k}", f"is required: a number from {lo:g} to {hi:g}" + (" (metres, above 0)"
+                 if k == "radius_m" else " (decimal degrees, WGS84)"), v)
+        out.append(float(v))
+    return out[0], out[1], out[2]
 
 
 def guess_precision(fmt: str | None) -> str:

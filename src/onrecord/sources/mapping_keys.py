@@ -25,6 +25,8 @@ TOP = {
     # clock trust and lexicons (docs/mappings.md, docs/lexicons.md) check their own keys where read
     "clock": None,
     "lexicon": None,
+    # the dispatch system's geofence an AVL export states (docs/mappings.md, [geofence])
+    "geofence": {"lat", "lon", "radius_m"},
     # a bundled adapter's own settings, the table named after its format
     "eido": None,
     "cap": None,

@@ -32,6 +32,16 @@ class BulkReads:
         return self._frame(select(*(c[name] for name in BUILD_COLUMNS)).where(one_case).order_by(c.id),
                            categories=("kind",))
 
+    def position_frame(self, source_ids: list[int]) -> pd.DataFrame:
+        """id, source_id, lat, lon of the events of these sources that have a position (the
+        AVL fixes a declared geofence is read against), in id order."""
+        c = events.c
+        if not source_ids:
+            return pd.DataFrame(columns=["id", "source_id", "lat", "lon"])
+        return self._frame(select(c.id, c.source_id, c.lat, c.lon)
+                           .where(c.case_id == self.case.id, c.source_id.in_([int(s) for s in source_ids]),
+                                  c.lat.is_not(None), c.lon.is_not(None)).order_by(c.id))
+
     def aligned_frame(self) -> pd.DataFrame:
         """Every event's time on the common clock as the last build aligned it (event_id,
         t_lo, t_hi), in event order: what a replay of the case runs on."""

@@ -1,0 +1,61 @@
+"""The response metrics from moments: which armed unit was first on scene."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from onrecord.findings.metrics import ResponseMetrics
+from onrecord.reconstruct.moments import MomentRow
+
+T0 = 1_700_000_000_000
+
+
+def _moment(i, family, who, lo_s, hi_s):
+    lo, hi = T0 + lo_s * 1000, T0 + hi_s * 1000
+    return MomentRow(i, family, who, None, lo, hi, (lo + hi) / 2, [i], {who: [i]} if who else {}, True)
+
+
+def _no_events():
+    cols = {"id": "int64", "kind": "object", "source_kind": "object", "text": "object", "source_id": "int64",
+            "transferred_in": "bool", "t_lo": "float64", "t_hi": "float64", "best": "float64", "call": "object"}
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in cols.items()})
+
+
+def _first_armed(moments):
+    units = {1: {"name": "1R16", "agency": "PD", "armed": True}, 2: {"name": "SP03", "agency": "SD", "armed": True}}
+    out = ResponseMetrics(moments, units, _no_events()).compute()
+    return next(f for f in out if f.name == "first_armed_unit_on_scene")
+
+
+def test_an_arrival_known_only_within_minutes_does_not_displace_one_known_to_seconds():
+    shots = _moment(10, "shots", None, 0, 1)
+    sure = _moment(11, "unit_arrived", 1, 100, 110)          # a CAD tied to a trusted clock
+    unsure = _moment(12, "unit_arrived", 2, -180, 420)       # a campus radio whose clock is unknown
+    f = _first_armed([shots, sure, unsure])
+    assert f.payload["unit"] == "1R16" and f.value_hi == sure.hi
+    assert f.payload["may_be_earlier"] == ["SP03"]  # said, not hidden
+    assert f.value_lo == unsure.lo  # and the interval holds the time it may have been
+
+
+def test_a_sure_arrival_first_is_named_whatever_else_is_unsure():
+    shots = _moment(10, "shots", None, 0, 1)
+    first = _moment(11, "unit_arrived", 2, 90, 95)
+    later = _moment(12, "unit_arrived", 1, 100, 110)
+    f = _first_armed([shots, first, later])
+    assert f.payload["unit"] == "SP03" and "may_be_earlier" not in f.payload
+
+
+def test_a_consolidated_cad_numbers_the_police_and_the_fire_incident_apart_both_count():
+    units = {1: {"name": "2912", "agency": "PD"}, 2: {"name": "1444", "agency": "PD"},
+             3: {"name": "M44", "agency": "FD", "fire_ems": True}, 4: {"name": "E52", "agency": "FD", "fire_ems": True},
+             5: {"name": "E9", "agency": "FD", "fire_ems": True}}
+    calls = {1: "7#P100", 2: "7#P100", 3: "7#F200", 4: "7#F200", 5: "7#F300"}  # E9 on a medical call
+    moments, n = [_moment(10, "shots", None, 0, 1)], 10
+    for u, call in calls.items():
+        for family, at in (("unit_dispatched", 60 + u), ("unit_arrived", 300 + u)):
+            m = _moment(n := n + 1, family, u, at, at + 2)
+            m.calls = frozenset({call})
+            moments.append(m)
+    out = ResponseMetrics(moments, units, _no_events()).compute()
+    on_scene = {f.subject: f.value_lo for f in out if f.name == "agency_units_on_scene"}
+    assert on_scene == {"PD": 2, "FD": 2}  # E9's one-unit call of the afternoon is not the incident's
