@@ -59,3 +59,24 @@ def test_a_consolidated_cad_numbers_the_police_and_the_fire_incident_apart_both_
     out = ResponseMetrics(moments, units, _no_events()).compute()
     on_scene = {f.subject: f.value_lo for f in out if f.name == "agency_units_on_scene"}
     assert on_scene == {"PD": 2, "FD": 2}  # E9's one-unit call of the afternoon is not the incident's
+
+
+def test_a_first_call_chosen_by_its_number_on_cad_reaches_back_to_an_earlier_call_left_out_for_its_number():
+    """First shots known only within minutes: the first 911 call is looked for among the numbers
+    CAD holds on the incident call. CAD holds the caller it opened the incident from, not always
+    the first one, so the interval reaches back to the earlier call (the call named stays)."""
+    def call(i, source, kind, at_s, ani, call_no=None):
+        t = T0 + at_s * 1000
+        return {"id": i, "kind": kind, "source_kind": "call911" if source == 5 else "cad", "text": None,
+                "source_id": source, "transferred_in": False, "t_lo": t, "t_hi": t + 1000, "best": t + 500,
+                "call": call_no, "attrs": f'{{"ani": "{ani}"}}'}
+    events = pd.DataFrame([call(1, 5, "call_received", 100, "(555) 000-1111"),
+                           call(2, 5, "call_received", 140, "555.000.2222"),
+                           call(3, 7, "call_received", 150, "5550002222", "C1")])
+    rm = ResponseMetrics([], {}, events)
+    rm.first = _moment(10, "shots", None, -200, 400)  # a sensor whose clock is tied to nothing trusted
+    rm.incident_calls = frozenset({"7#C1"})
+    rm._first_call()
+    (f,) = rm.out
+    assert f.evidence == [2] and f.payload["may_be_earlier"] == 1
+    assert f.value_lo == T0 + 100_000 and f.value_hi == T0 + 141_000

@@ -138,6 +138,7 @@ class ResponseMetrics:
         ev = self.events
         calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
                    & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
+        every = calls
         if self.first.hi - self.first.lo > UNSURE_ARRIVAL_MS and len(calls):
             # the first shots known only within minutes: a call that came in "after" them
             # may be any of the afternoon's; the incident's own are those whose caller's
@@ -151,8 +152,15 @@ class ResponseMetrics:
             self.out.append(not_established("first_911_call", "no_911_call"))
             return
         c = calls.sort_values("best").iloc[0]
-        self.out.append(Finding("first_911_call", "established", value_lo=float(c.t_lo), value_hi=float(c.t_hi),
-                                unit="utc_ms", payload={"best": float(c.best)}, evidence=[int(c.id)]))
+        lo, payload = float(c.t_lo), {"best": float(c.best)}
+        # CAD holds the number of the caller it opened the incident from, not always the
+        # first caller's: a call left out above only for its number may still have been the
+        # first, so the interval reaches back to the earliest of them (the call named stays)
+        before = every[every["t_lo"] < lo]
+        if len(before):
+            lo, payload["may_be_earlier"] = float(before["t_lo"].min()), len(before)
+        self.out.append(Finding("first_911_call", "established", value_lo=lo, value_hi=float(c.t_hi),
+                                unit="utc_ms", payload=payload, evidence=[int(c.id)]))
 
     def _incident_numbers(self) -> set[str]:
         """The callers' numbers CAD holds on the incident's calls (its ANI/ALI records)."""
