@@ -23,6 +23,7 @@ import asyncio
 import hashlib
 import json
 import queue
+import sys
 import threading
 import time
 from collections import deque
@@ -129,6 +130,8 @@ class IngestNode:
         self.max_batch_frames, self.max_batch_bytes, self.linger_s = MAX_BATCH_FRAMES, MAX_BATCH_BYTES, LINGER_S
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
+        self._publisher: threading.Thread | None = None
+        self._handoff: queue.SimpleQueue = queue.SimpleQueue()  # committed batches, to publish
         self._start_lock = threading.Lock()
         # what group commit did: (frames, seconds from taking the batch to its commit, of which committing)
         self.batches: deque = deque(maxlen=100_000)
@@ -196,17 +199,24 @@ class IngestNode:
         with self._start_lock:
             if self._writer is None or not self._writer.is_alive():
                 self._writer = threading.Thread(target=self._write_loop, name="onrecord-live-ingest", daemon=True)
+                self._publisher = threading.Thread(target=self._publish_loop, name="onrecord-live-publish",
+                                                   daemon=True)
                 self._writer.start()
+                self._publisher.start()
         self._queue.put((feed, list(frames), fut))
         return fut
 
     def close(self) -> None:
-        """Stops the writer thread once the frames queued before are written."""
+        """Stops the writer and publisher threads once the frames queued before are written
+        and their events published."""
         with self._start_lock:
-            writer, self._writer = self._writer, None
+            writer, publisher, self._writer, self._publisher = self._writer, self._publisher, None, None
         if writer is not None and writer.is_alive():
             self._queue.put(None)
             writer.join()
+        if publisher is not None and publisher.is_alive():
+            self._handoff.put(None)
+            publisher.join()
 
     def _write_loop(self) -> None:
         while True:
@@ -249,12 +259,26 @@ class IngestNode:
         if rejects:
             self._rejected(rejects)
         events = [e for outs in results for o in outs for e in o.events]
-        try:
-            if events:
-                self.publish(events)
-        finally:
-            for (_, _, fut), outs in zip(batch, results):
-                fut.set_result(outs)
+        self._handoff.put((events, [(fut, outs) for (_, _, fut), outs in zip(batch, results)]))
+
+    def _publish_loop(self) -> None:
+        """Committed batches, in order: their events onto the stream, then their frames
+        acknowledged. A thread of its own, so that the next batch is written while this one
+        is published (through JetStream, a round trip to the server)."""
+        while True:
+            item = self._handoff.get()
+            if item is None:
+                return
+            events, done = item
+            try:
+                if events:
+                    self.publish(events)
+            except Exception as exc:  # on the chain and stored: a restarted node reads them again
+                print(f"onrecord live: {len(events)} events (raw records {events[0].frame} ...) stored but not "
+                      f"handed to the rules: {exc}", file=sys.stderr, flush=True)
+            finally:
+                for fut, outs in done:
+                    fut.set_result(outs)
 
     def _commit(self, batch: list[tuple[LiveFeed, list[bytes], Future]]) -> tuple[list[list[Outcome]], float]:
         """The batch's frames on the chain (a feed's frames of the batch together, in the

@@ -250,6 +250,8 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
         stop.set()
         for t in tasks:
             t.cancel()
+        if ingest is not None:  # the frames taken written, their events published (on this loop)
+            await asyncio.to_thread(ingest.close)
         await stream.close()
 
 

@@ -9,17 +9,18 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from dataclasses import asdict
+from dataclasses import fields
 
 from onrecord.live.events import LiveEvent
 
 STREAM_PREFIX = "ONRECORD_LIVE"
 # An event handed to a rule node that stopped before acknowledging it comes again this soon.
 ACK_WAIT_S = 3.0
+FIELDS = fields(LiveEvent)
 
 
 def to_message(ev: LiveEvent) -> bytes:
-    d = asdict(ev)
+    d = {f.name: getattr(ev, f.name) for f in FIELDS}  # shallow: asdict copies every value, deeply
     d["whats"] = list(ev.whats)
     d["unit"] = ev.unit if ev.unit is None or isinstance(ev.unit, int | str) else str(ev.unit)
     return json.dumps(d, separators=(",", ":")).encode()
