@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -132,6 +132,7 @@ class IngestNode:
         self._writer: threading.Thread | None = None
         self._publisher: threading.Thread | None = None
         self._handoff: queue.SimpleQueue = queue.SimpleQueue()  # committed batches, to publish
+        self._loop: asyncio.AbstractEventLoop | None = None  # where they are published (deliver_on_loop)
         self._start_lock = threading.Lock()
         # what group commit did: (frames, seconds from taking the batch to its commit, of which committing)
         self.batches: deque = deque(maxlen=100_000)
@@ -199,16 +200,44 @@ class IngestNode:
         with self._start_lock:
             if self._writer is None or not self._writer.is_alive():
                 self._writer = threading.Thread(target=self._write_loop, name="onrecord-live-ingest", daemon=True)
-                self._publisher = threading.Thread(target=self._publish_loop, name="onrecord-live-publish",
-                                                   daemon=True)
                 self._writer.start()
-                self._publisher.start()
+                if self._loop is None:
+                    self._publisher = threading.Thread(target=self._publish_loop, name="onrecord-live-publish",
+                                                       daemon=True)
+                    self._publisher.start()
         self._queue.put((feed, list(frames), fut))
         return fut
 
+    async def deliver_on_loop(self, publish: Callable[[list[LiveEvent]], Awaitable[None]]) -> None:
+        """From now on (before the first frame), committed batches are published on this
+        event loop by `publish` (the stream's, a coroutine function), in order, then their
+        frames acknowledged: one hand-over from the writer thread a batch, where a thread
+        publishing through the loop takes three (to it, to the loop, back), each a wait for
+        a free core on a loaded machine."""
+        self._loop, self._apublish = asyncio.get_running_loop(), publish
+        self._inbox: asyncio.Queue = asyncio.Queue()
+        self._delivered = threading.Event()
+        self._delivery = asyncio.create_task(self._deliver_loop())
+
+    async def _deliver_loop(self) -> None:
+        while True:
+            item = await self._inbox.get()
+            if item is None:
+                self._delivered.set()
+                return
+            events, done = item
+            try:
+                if events:
+                    await self._apublish(events)
+            except Exception as exc:  # on the chain and stored: a restarted node reads them again
+                _not_handed(events, exc)
+            finally:
+                for fut, outs in done:
+                    fut.set_result(outs)
+
     def close(self) -> None:
-        """Stops the writer and publisher threads once the frames queued before are written
-        and their events published."""
+        """Stops the writer (and the publishing) once the frames queued before are written and
+        their events published. Not on the delivering event loop's own thread: it waits for it."""
         with self._start_lock:
             writer, publisher, self._writer, self._publisher = self._writer, self._publisher, None, None
         if writer is not None and writer.is_alive():
@@ -217,6 +246,9 @@ class IngestNode:
         if publisher is not None and publisher.is_alive():
             self._handoff.put(None)
             publisher.join()
+        if self._loop is not None and not self._delivered.is_set() and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._inbox.put_nowait, None)
+            self._delivered.wait(60)
 
     def _write_loop(self) -> None:
         while True:
@@ -259,7 +291,11 @@ class IngestNode:
         if rejects:
             self._rejected(rejects)
         events = [e for outs in results for o in outs for e in o.events]
-        self._handoff.put((events, [(fut, outs) for (_, _, fut), outs in zip(batch, results)]))
+        item = (events, [(fut, outs) for (_, _, fut), outs in zip(batch, results)])
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._inbox.put_nowait, item)
+        else:
+            self._handoff.put(item)
 
     def _publish_loop(self) -> None:
         """Committed batches, in order: their events onto the stream, then their frames
@@ -274,8 +310,7 @@ class IngestNode:
                 if events:
                     self.publish(events)
             except Exception as exc:  # on the chain and stored: a restarted node reads them again
-                print(f"onrecord live: {len(events)} events (raw records {events[0].frame} ...) stored but not "
-                      f"handed to the rules: {exc}", file=sys.stderr, flush=True)
+                _not_handed(events, exc)
             finally:
                 for fut, outs in done:
                     fut.set_result(outs)
@@ -529,6 +564,11 @@ class IngestNode:
                         "lag_s": None if f.lag_ms is None else round(f.lag_ms / 1000, 1),
                         "clock": c.status, "offset_s": c.offset_s, "uncertainty_s": c.uncertainty_s})
         return out
+
+
+def _not_handed(events: list[LiveEvent], exc: Exception) -> None:
+    print(f"onrecord live: {len(events)} events (raw records {events[0].frame} ...) stored but not handed to "
+          f"the rules: {exc}", file=sys.stderr, flush=True)
 
 
 def _reason(r: Reject) -> str:
