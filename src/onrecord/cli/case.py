@@ -67,11 +67,10 @@ def timeline(
     database_url: DatabaseUrl = None,
 ) -> None:
     """The events of a case in time order, each with its source file and line."""
-    from rich.console import Console
-
     from onrecord.store.read_timeline import TimelineQuery
     from onrecord.store.reader import open_reader
     from onrecord.timetext import parse_user_time
+    from onrecord.views.console import data_console_for
     from onrecord.views.timeline_table import print_timeline, timeline_json
 
     reader = open_reader(case, database_url=database_url)
@@ -84,6 +83,5 @@ def timeline(
     if json_out:
         print_json(timeline_json(reader.case.name, zone, rows, total))
     else:
-        console = Console()
         # Piped into a file or a pager there is no width to fit: keep rows whole.
-        print_timeline(console if console.is_terminal else Console(width=200), zone, rows, total)
+        print_timeline(data_console_for(200), zone, rows, total)

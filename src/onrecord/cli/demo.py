@@ -21,44 +21,49 @@ def demo(
     port: Annotated[int, typer.Option(min=1, max=65535, help="port to serve on")] = 8000,
 ) -> None:
     """Generate a fictional case, import, build, score against truth, write the report, serve."""
-    from rich.console import Console
+    from rich.text import Text
 
     from onrecord import pipeline
     from onrecord.scenario.generate import generate_case
     from onrecord.scenario.into_case import import_scenario
     from onrecord.store.reader import open_reader
     from onrecord.views.build_summary import print_build
+    from onrecord.views.console import data_console
 
-    say = Console(soft_wrap=True).print
+    console = data_console(soft_wrap=True)
+    say = console.print
+
+    def step(head: str, *rest: str | tuple[str, str]) -> None:  # our emphasis as styles, never as markup
+        console.print(Text.assemble((head, "bold"), *rest))
+
     scenario, case_dir = out / "scenario", out / "case"
     for old in (scenario, case_dir):
         if old.exists():
             shutil.rmtree(old)  # the demo folder is the demo's own: start clean each time
-    say(f"[bold]1. generating[/] a fictional incident (seed {seed}) into {scenario}")
+    step("1. generating", f" a fictional incident (seed {seed}) into {scenario}")
     manifest = generate_case(seed, scenario)
-    say(f"[bold]2. importing[/] {len(manifest['sources'])} agency exports into {case_dir}")
+    step("2. importing", f" {len(manifest['sources'])} agency exports into {case_dir}")
     case = import_scenario(scenario, case_dir)  # each export through its own mapping, as `onrecord import`
     check = pipeline.verify_case(case)
     say(f"   evidence chain: {'intact' if check.intact else 'BROKEN: ' + str(check.problem)} "
         f"({check.records:,} records; {check.receipts} signed receipts, kept beside the case)")
-    say("[bold]3. building[/]: clocks, who is who, fusion, metrics")
+    step("3. building", ": clocks, who is who, fusion, metrics")
     print_build(pipeline.build_case(case), open_reader(case).display_zone())
     from onrecord.warnings.case_linkage import flag
 
-    say("[bold]   linking[/] prior contacts across agencies to the people they concern")
+    step("   linking", " prior contacts across agencies to the people they concern")
     linked = pipeline.link_case(case)
     for p in [p for p in linked.people if flag(p)][:3]:
         say(f"   ! {flag(p)}")
     summary = pipeline.score_case(case_dir, scenario / "truth.json")["summary"]
-    say("[bold]4. scored against the generator's truth[/]: " +
-        ", ".join(f"{k} {v:.2f}" for k, v in summary.items()))
+    step("4. scored against the generator's truth", ": " + ", ".join(f"{k} {v:.2f}" for k, v in summary.items()))
     report = pipeline.write_report(case_dir, "html", out / "report.html")
-    say(f"[bold]5. report[/] written to {report}")
+    step("5. report", f" written to {report}")
     if serve:
         from onrecord.access.demo_admin import demo_admin
         from onrecord.cli.views import serve as serve_case
 
         name, password = demo_admin(case)
-        say(f"[bold]6. serving[/] the timeline: sign in as [bold]{name}[/] with password [bold]{password}[/] "
-            "(made for this demo; `onrecord user reset` changes it)")
+        step("6. serving", " the timeline: sign in as ", (name, "bold"), " with password ", (password, "bold"),
+             " (made for this demo; `onrecord user reset` changes it)")
         serve_case(case_dir, host, port)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 
 def print_scores(report: dict) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from onrecord.views.console import data_console
+
+    console = data_console()
     if not report["built"]:
-        console.print(f"[yellow]{report['note']}[/yellow] — every score is 0")
+        console.print(f"{report['note']} — every score is 0", style="yellow")
     table = Table(title=f"scenario seed {report['seed']}: accuracy against truth")
     table.add_column("measure")
     table.add_column("score", justify="right")

@@ -6,12 +6,13 @@ from rich.console import Console
 from rich.table import Table
 
 from onrecord.findings.render import clock_against, sentence
+from onrecord.views.console import data_console, data_console_for
 
 
 def print_build(r, zone) -> None:
     """`zone`: the case's display zone, for the times in the headline findings."""
-    out = Console(soft_wrap=True)
-    wide = out if out.is_terminal else Console(width=160)
+    out = data_console(soft_wrap=True)
+    wide = data_console_for(160)
     names = dict(zip(r.sources["id"], r.sources["file_name"]))
     kinds = dict(zip(r.sources["id"], r.sources["kind"]))
     table = Table(title="Clocks (offset = how far a source's clock runs ahead of true time)")

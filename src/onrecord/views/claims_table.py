@@ -9,6 +9,7 @@ from rich.table import Table
 from onrecord.claims.records import Analysis
 from onrecord.model import Claim
 from onrecord.timetext import clock_minutes
+from onrecord.views.console import data_console_for
 
 UNIT_SHOWN = {"minute": "min", "year": "years", "day": "days", "month": "months", "USD": "USD"}
 
@@ -34,9 +35,7 @@ def value_text(lo: float | None, hi: float | None, unit: str, words: str | None 
 
 def render(analysis: Analysis, console: Console | None = None) -> None:
     if console is None:
-        console = Console()
-        if not console.is_terminal:
-            console = Console(width=140)  # piped to a file: room for the sentences
+        console = data_console_for(140)  # piped to a file: room for the sentences
     names = {e.id: e.name for e in analysis.entities}
     if len(analysis.incidents) > 1:
         console.print(f"{len(analysis.incidents)} incidents: claims are compared only within each.")

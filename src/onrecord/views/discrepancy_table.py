@@ -4,10 +4,10 @@ line and exact text."""
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
 from onrecord.findings.render import says, sentence
+from onrecord.views.console import data_console_for
 
 
 def _records(reader, found: list[dict]) -> dict[int, dict]:
@@ -40,8 +40,7 @@ def discrepancies_json(reader, found: list[dict]) -> dict:
 
 
 def print_discrepancies(reader, found: list[dict]) -> None:
-    console = Console()
-    console = console if console.is_terminal else Console(width=200)
+    console = data_console_for(200)
     if not found:
         console.print("no discrepancies found between the accounts read and the records")
         return

@@ -8,8 +8,9 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from onrecord.errors import shorten
+from onrecord.views.console import data_console
 
-err = Console(stderr=True)
+err = data_console(stderr=True)
 
 
 class ImportProgress:
@@ -43,7 +44,7 @@ def _listed(out: Console, rows) -> None:
 
 def print_result(result, mapping_name: str) -> None:
     # Values come from the imported file: never read as rich markup.
-    out = Console(soft_wrap=True, markup=False, highlight=False)
+    out = data_console(soft_wrap=True)
     if result.already:
         out.print(f"{result.file}: already imported as source {result.source_id}; nothing changed")
         return

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
 from onrecord.findings.render import sentence
 from onrecord.timetext import to_utc_iso
+from onrecord.views.console import data_console_for
 
 
 def _value(f: dict):
@@ -39,8 +39,7 @@ def metrics_json(reader, found: list[dict]) -> dict:
 
 
 def print_metrics(reader, found: list[dict]) -> None:
-    console = Console()
-    console = console if console.is_terminal else Console(width=200)
+    console = data_console_for(200)
     zone = reader.display_zone()
     table = Table(title=f"Response metrics — times in {zone.key}; intervals hold every value the records allow")
     for col, wrap in (("metric", False), ("finding", True), ("evidence (source:line)", True)):
