@@ -265,3 +265,34 @@ def test_a_tailed_csv_batch_is_read_in_one_pass_each_row_its_own_frame(tmp_path)
         ("entry", "12A6", out[5].raw_id)]
     assert held_frames(tmp_path / "case", feed.source_id)[1:] == lines
     assert verify_case(open_case(tmp_path / "case")).intact
+
+
+def test_batches_delivered_on_the_loop_are_published_in_order_before_they_are_acknowledged(case_dir):
+    import asyncio
+
+    n = node(case_dir)
+    feed = n.open_feed(FeedSpec("sensors", "webhook"))
+    published, acked_before = [], []
+
+    async def go():
+        async def publish(evs):
+            await asyncio.sleep(0)  # a stream's publish awaits its server
+            published.extend(evs)
+
+        await n.deliver_on_loop(publish)
+        n.max_batch_frames = 4  # several batches, each cut by its size
+
+        async def one(i):
+            out = await n.accept_async(feed, [frame(unit=f"12A{i}")])
+            acked_before.append(all(e in published for e in out[0].events))  # its events already handed on
+            return out[0].raw_id
+
+        ids = await asyncio.gather(*(one(i) for i in range(12)))
+        await asyncio.to_thread(n.close)
+        return ids
+
+    ids = asyncio.run(go())
+    assert len(n.batches) >= 3 and all(acked_before) and len(acked_before) == 12
+    assert [e.frame for e in published] == sorted(ids)  # in the order they are on the chain
+    assert [e.id for e in published] == sorted(e.id for e in published)
+    assert verify_case(open_case(case_dir)).intact

@@ -91,3 +91,4 @@ def test_events_travel_in_batch_messages_within_bounds(monkeypatch):
     back = [e for m in msgs for e in stream.from_messages(m)]
     assert [(e.id, e.kind, e.t, e.whats) for e in back] == [(e.id, e.kind, e.t, e.whats) for e in evs]
     assert [e.id for e in stream.from_messages(stream.to_message(evs[0]))] == [evs[0].id]  # one, as once sent
+

@@ -56,6 +56,11 @@ REJECTS_FILE = "live-rejects.jsonl"
 MAX_BATCH_FRAMES = 2000
 MAX_BATCH_BYTES = 16 << 20
 LINGER_S = 0.002
+# A feed's receipt digests every row of its source so far, a slice of this many rows after
+# each batch; as the source grows, receipts come no oftener than RECEIPT_SPACING times the
+# writer's time the last one took (at most a twentieth of it), and at least LIVE_EVERY_S apart.
+RECEIPT_SLICE = 5000
+RECEIPT_SPACING = 20.0
 
 
 @dataclass
@@ -98,6 +103,9 @@ class LiveFeed:
         self.taken_bytes, self.seen = 0, set()
         self._bucket, self._bucket_t = spec.max_rate, time.monotonic()
         self.receipted_at = time.monotonic()  # the feed's newest signed receipt (store/receipts.py)
+        self.receipt_took = 0.0  # the writer's time it took (it digests every row of the source so far)
+        self.receipt = None  # a receipt under way (store/receipts.py, LiveReceipt), and its time so far
+        self.receipt_work = 0.0
 
     def saved(self) -> tuple:
         """What writing a batch changes in the feed, to be put back if the batch is not kept."""
@@ -136,6 +144,7 @@ class IngestNode:
         self._start_lock = threading.Lock()
         # what group commit did: (frames, seconds from taking the batch to its commit, of which committing)
         self.batches: deque = deque(maxlen=100_000)
+        self.receipts: deque = deque(maxlen=1000)  # (feed, its frames, seconds signing its receipt took)
 
     # ---- feeds
 
@@ -289,7 +298,11 @@ class IngestNode:
             return
         rejects = [(feed, o) for (feed, _, _), outs in zip(batch, results) for o in outs if o.reject]
         if rejects:
-            self._rejected(rejects)
+            try:
+                self._rejected(rejects)
+            except Exception as exc:  # the frames are on the chain with their reasons unread: say so, go on
+                print(f"onrecord live: {len(rejects)} rejections not logged in {REJECTS_FILE}: {exc}",
+                      file=sys.stderr, flush=True)
         events = [e for outs in results for o in outs for e in o.events]
         item = (events, [(fut, outs) for (_, _, fut), outs in zip(batch, results)])
         if self._loop is not None:
@@ -349,19 +362,57 @@ class IngestNode:
             for name, idx in by_feed.items():  # nothing of the batch is kept: nor is it counted
                 batch[idx[0]][0].restore(saved[name])
             raise
-        for name, idx in by_feed.items():
-            feed = batch[idx[0]][0]
-            if time.monotonic() - feed.receipted_at >= LIVE_EVERY_S:
-                self.checkpoint(feed)
+        self._receipts_step([batch[idx[0]][0] for idx in by_feed.values()])
         return results, committing
 
     def checkpoint(self, feed: LiveFeed) -> dict:
-        """A signed receipt of the feed's source as far as it goes now: its frames and events
-        so far are then proven outside the database too."""
+        """A signed receipt of the feed's source as far as it goes now, made at once: its frames
+        and events so far are then proven outside the database too."""
         from onrecord.store.receipts import issue_live
 
-        feed.receipted_at = time.monotonic()
-        return issue_live(self.case, feed.source_id)
+        t = time.monotonic()
+        try:
+            return issue_live(self.case, feed.source_id)
+        finally:
+            self._receipted(feed, time.monotonic() - t)
+
+    def _receipts_step(self, feeds: list[LiveFeed]) -> None:
+        """After a batch: each feed's receipt that is due begun, and every receipt under way
+        taken a slice (RECEIPT_SLICE rows) further — so the writer is held by a receipt for a
+        slice at a time, however large the source (store/receipts.py, LiveReceipt)."""
+        from onrecord.store.receipts import LiveReceipt
+
+        now = time.monotonic()
+        for feed in feeds:
+            if feed.receipt is None and now - feed.receipted_at >= max(LIVE_EVERY_S,
+                                                                       RECEIPT_SPACING * feed.receipt_took):
+                try:
+                    feed.receipt, feed.receipt_work = LiveReceipt(self.case, feed.source_id), 0.0
+                except Exception as exc:
+                    self._receipt_failed(feed, exc)
+        for feed in self.feeds.values():
+            if feed.receipt is None:
+                continue
+            t = time.monotonic()
+            try:
+                signed = feed.receipt.step(RECEIPT_SLICE)
+            except Exception as exc:
+                self._receipt_failed(feed, exc)
+                continue
+            feed.receipt_work += time.monotonic() - t
+            if signed is not None:
+                feed.receipt = None
+                self._receipted(feed, feed.receipt_work)
+
+    def _receipted(self, feed: LiveFeed, work_s: float) -> None:
+        feed.receipted_at, feed.receipt_took = time.monotonic(), work_s
+        self.receipts.append((feed.spec.name, feed.frames, work_s))
+
+    def _receipt_failed(self, feed: LiveFeed, exc: Exception) -> None:
+        # the batches are committed and stand; the receipt is tried again LIVE_EVERY_S later
+        feed.receipt, feed.receipted_at = None, time.monotonic()
+        print(f"onrecord live: feed {feed.spec.name}: its receipt could not be signed now: {exc}", file=sys.stderr,
+              flush=True)
 
     def _read_frames(self, feed: LiveFeed, first_raw: int, frames: list[bytes]) -> list[Outcome]:
         """Each frame read through its feed's mapping: in one pass for the batch where the

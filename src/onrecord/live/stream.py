@@ -27,6 +27,10 @@ FIELDS = fields(LiveEvent)
 # its max_payload, 1 MB unless the server says otherwise).
 MESSAGE_EVENTS = 500
 MESSAGE_BYTES = 512 << 10
+# How long a publish waits for the server's acknowledgement, and how many times it is sent
+# (a loaded machine can hold an acknowledgement past nats-py's default of 2 s).
+PUBLISH_WAIT_S = 10.0
+PUBLISH_TRIES = 3
 
 
 def _plain(ev: LiveEvent) -> dict:
@@ -51,16 +55,25 @@ def from_message(data: bytes) -> LiveEvent:
 
 def to_messages(events: list[LiveEvent]) -> list[bytes]:
     """Events as batch messages (JSON arrays), in order, each within the bounds."""
-    out, part, size = [], [], 2
-    for ev in events:
+    return [m for _, m in _named(events)]
+
+
+def _named(events: list[LiveEvent]) -> list[tuple[str, bytes]]:
+    """The batch messages, each with the ids of its first and last event (what names it)."""
+    out, part, size, first = [], [], 2, 0
+
+    def close(upto: int) -> None:
+        out.append((f"{events[first].id}-{events[upto - 1].id}", ("[" + ",".join(part) + "]").encode()))
+
+    for i, ev in enumerate(events):
         one = json.dumps(_plain(ev), separators=(",", ":"))
         if part and (len(part) >= MESSAGE_EVENTS or size + len(one) + 1 > MESSAGE_BYTES):
-            out.append(("[" + ",".join(part) + "]").encode())
-            part, size = [], 2
+            close(i)
+            part, size, first = [], 2, i
         part.append(one)
         size += len(one) + 1
     if part:
-        out.append(("[" + ",".join(part) + "]").encode())
+        close(len(events))
     return out
 
 
@@ -108,6 +121,11 @@ class JetStream:
         tag = case_uid.replace("-", "")
         self.stream, self.subject = f"{STREAM_PREFIX}_{tag}", f"onrecord.live.{tag}.events"
         self.nc = self.js = self.sub = None
+        # The stream sequences of the messages handed to the rule node (from the history too):
+        # a message whose acknowledgement came later than its ack wait (a loaded rule node)
+        # comes again, and is not applied twice. One that was never acknowledged before a
+        # restart is not here, and is applied.
+        self._handed: set[int] = set()
 
     async def start(self) -> None:
         import nats
@@ -122,9 +140,23 @@ class JetStream:
                                                   retention=RetentionPolicy.LIMITS, storage=StorageType.FILE))
 
     async def publish(self, events: list[LiveEvent]) -> None:
-        """Each batch message stored by the server (its acknowledgements awaited together)."""
-        acks = [self.js.publish(self.subject, m) for m in to_messages(events)]
-        await asyncio.gather(*acks)
+        """Each batch message stored by the server (its acknowledgements awaited together). A
+        message is named by the ids of its events (`Nats-Msg-Id`): one whose acknowledgement
+        was slow in coming is sent again, PUBLISH_TRIES times in all, and the server keeps it
+        once however many times it came."""
+        from nats.errors import TimeoutError as NatsTimeout
+
+        async def one(ev_ids: str, m: bytes) -> None:
+            for attempt in range(PUBLISH_TRIES):
+                try:
+                    await self.js.publish(self.subject, m, timeout=PUBLISH_WAIT_S,
+                                          headers={"Nats-Msg-Id": f"{self.case_uid}:{ev_ids}"})
+                    return
+                except (NatsTimeout, asyncio.TimeoutError):
+                    if attempt == PUBLISH_TRIES - 1:
+                        raise
+
+        await asyncio.gather(*(one(ids, m) for ids, m in _named(events)))
 
     async def history(self, upto: int) -> AsyncIterator[LiveEvent]:
         """The stream's events up to sequence `upto` (what a restarted rule node had seen),
@@ -135,6 +167,9 @@ class JetStream:
         try:
             while True:
                 msg = await sub.next_msg(timeout=10)
+                if msg.metadata.sequence.stream in self._handed:
+                    continue
+                self._handed.add(msg.metadata.sequence.stream)
                 for ev in from_messages(msg.data):
                     yield ev
                 if msg.metadata.sequence.stream >= upto:
@@ -166,6 +201,11 @@ class JetStream:
             except asyncio.TimeoutError:
                 continue
             for msg in msgs:
+                seq = msg.metadata.sequence.stream
+                if seq in self._handed:  # come again after its ack wait, already applied: said so
+                    await msg.ack()
+                    continue
+                self._handed.add(seq)
                 evs = from_messages(msg.data)
                 if not evs:
                     await msg.ack()

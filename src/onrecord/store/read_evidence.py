@@ -90,11 +90,17 @@ class EvidenceReads:
         return int(self._scalar(select(func.count()).select_from(covered.table)
                                 .where(*self._covered_where(covered, source_id, upto))))
 
-    def covered_batches(self, covered: Covered, source_id: int | None = None,
-                        upto: int | None = None) -> Iterator[pa.RecordBatch]:
-        """The covered columns of each row, in key order, as Arrow batches: of one source, or of the case."""
-        stmt = (select(*covered.columns).where(*self._covered_where(covered, source_id, upto))
-                .order_by(covered.table.c[covered.key]))
+    def covered_batches(self, covered: Covered, source_id: int | None = None, upto: int | None = None,
+                        after: int | None = None, limit: int | None = None) -> Iterator[pa.RecordBatch]:
+        """The covered columns of each row, in key order, as Arrow batches: of one source, or of
+        the case; with `after` and `limit`, the next `limit` rows whose key is past `after` (a
+        digest made a slice at a time)."""
+        stmt = select(*covered.columns).where(*self._covered_where(covered, source_id, upto))
+        if after is not None:
+            stmt = stmt.where(covered.table.c[covered.key] > after)
+        stmt = stmt.order_by(covered.table.c[covered.key])
+        if limit is not None:
+            stmt = stmt.limit(limit)
         yield from self._batches(stmt)
 
     def covered_digest(self, covered: Covered, source_id: int | None = None, upto: int | None = None) -> dict:
