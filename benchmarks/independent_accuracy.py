@@ -28,7 +28,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -117,10 +116,9 @@ def seed_report(seed: int, work: Path, mappings_dir: Path = MAPPINGS) -> tuple[l
             imports.append((name, "NOT IMPORTED: no mapping (see GAPS.md)"))
             continue
         args = ["import", str(case), str(case_src / export["path"]), "--mapping", str(mapping)]
-        # --agency wins over a mapped agency column (docs/mappings.md), so it is given only to exports
-        # whose mapping does not read each row's agency (a consolidated CAD names several agencies)
-        if "agency" not in (tomllib.loads(mapping.read_text()).get("fields") or {}):
-            args += ["--agency", export["agency"]]
+        # the export's owner, as a user gives it; a mapped agency column still says whose each
+        # row is (docs/mappings.md: --agency fills only its blank cells)
+        args += ["--agency", export["agency"]]
         zone = zone_of(export["time_zone"])
         if zone:
             args += ["--tz", zone]

@@ -7,6 +7,9 @@ SOURCE_KINDS = frozenset(
     {
         "cad", "radio", "call911", "sensor", "avl", "roster", "statement",
         "press", "tip", "contact", "eido", "cap", "camera",
+        # An EMS agency's patient care records (ePCR, NEMSIS): patient contact, transport,
+        # destination, written by the crew from its own device's clock.
+        "patient",
     }
 )
 
@@ -39,5 +42,8 @@ EVENT_KINDS = frozenset(
         "incident_status",
         # A public alert (OASIS CAP): sent; in effect (per <info>); the expected onset of its hazard.
         "alert_sent", "alert_effective", "alert_onset",
+        # A 911 call's end: the caller hung up before anyone answered (a phone log's
+        # "abandoned"), or the line was released after the call ("released", "disconnect").
+        "call_abandoned", "call_ended",
     }
 )

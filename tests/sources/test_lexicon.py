@@ -89,3 +89,20 @@ def test_the_bundled_lexicons_claim_no_phrase_twice():
     assert {"plain-english", "apco-ten-codes", "agency-variants"} <= set(bundled_lexicons())
     lex = lexicon_for(None, "bundled")  # raises on any phrase two kinds claim
     assert "10-97" in lex.phrases["radio"]["unit_arrived"]
+
+
+def test_ignored_phrases_take_their_words_out_of_a_line_before_it_is_read():
+    words = reader_for(None)
+    assert words.kind_of("radio", "parents arriving at the church on Elm") is None  # bundled: no unit arrived
+    assert words.kind_of("radio", "Adam-3 arriving, parents arriving behind me") == "unit_arrived"
+    m = RADIO.format(lexicon='[lexicon.radio]\nignore = ["arriving at the reunification site"]')
+    parse_mapping(m, "radio.toml")
+    own = reader_for(m)
+    assert own.kind_of("radio", "Bus 4 arriving at the reunification site") is None
+    assert own.kind_of("radio", "Adam-3 arriving") == "unit_arrived"  # the kind's own phrase still reads
+
+
+def test_an_ignore_that_is_not_a_list_of_phrases_names_the_key():
+    with pytest.raises(InputError) as err:
+        parse_mapping(RADIO.format(lexicon='[lexicon.radio]\nignore = "parents"'), "radio.toml")
+    assert (err.value.file, err.value.field) == ("radio.toml", "radio.ignore")

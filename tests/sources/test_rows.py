@@ -128,6 +128,14 @@ def test_a_wide_layout_yields_one_event_per_filled_slot():
     assert ev["record_index"] == [1, 1, 1, 2]
 
 
+def test_a_mapped_agency_column_says_whose_each_row_is_and_the_given_agency_fills_its_blanks():
+    """--agency is the source's own agency (a recorder's owner): it does not overwrite the agency a
+    row or a slot says (a patched channel, a mutual-aid unit), only a blank one."""
+    rows = WIDE_ROWS.replace("H-2,HCSO,", "H-2,,")
+    ev = read(rows, WIDE, agency="XCOM").events.to_pydict()
+    assert ev["agency"] == ["HCSO", "HCSO", "HCFD", "XCOM"]
+
+
 def test_a_half_filled_slot_is_a_blank_time_rejected():
     p = read(WIDE_ROWS.replace("M7,14:02:30", "M7,"), WIDE)
     assert [(r.line, r.column, r.reason) for r in p.rejects] == [(2, "Time2", "time is blank")]

@@ -25,6 +25,7 @@ from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
 from onrecord.reconstruct.understood import understood
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
+from onrecord.reconstruct.window import case_window, within_window
 from onrecord.sources.lexicon import reader_for
 
 
@@ -49,9 +50,9 @@ class Reconstruction:
 def reconstruct(reader) -> Reconstruction:
     """The reconstruction of the case `reader` reads (store/reader.py: open_reader)."""
     events, sources = load_events(reader), load_sources(reader)
+    events, problems = within_window(events, case_window(reader))
     whole = whole_second_sources(events)
     events = whole_seconds(events, whole)
-    problems: list[str] = []
     if events.empty:
         problems.append("the case has no events: import sources first")
     who = resolve(events)

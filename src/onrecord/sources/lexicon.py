@@ -30,6 +30,9 @@ KINDS = {
               "channels_patched", "threat_ended"),
     "camera": ("threat_ended", "shots_detected", "entry"),
 }
+# In a section, beside its kinds: phrases that hold a kind's words and say none of them
+# ("parents arriving", "media on scene"); a line is read without them.
+IGNORE = "ignore"
 NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
 
@@ -40,6 +43,7 @@ class Lexicon:
 
     phrases: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     origin: dict[tuple[str, str], str] = field(default_factory=dict)  # (section, phrase) -> "file, key"
+    ignore: dict[str, list[str]] = field(default_factory=dict)  # section -> phrases that say no kind
 
     def add(self, table: dict, where: str) -> None:
         for section, kinds in table.items():
@@ -51,13 +55,22 @@ class Lexicon:
                 raise InputError("must be a table of kind = [phrases]", file=where, field=section)
             for kind, said in kinds.items():
                 key = f"{section}.{kind}"
+                if kind == IGNORE:
+                    self._ignored(section, said, where, key)
+                    continue
                 if kind not in KINDS[section]:
-                    raise InputError(f"is not a kind {section} text can say ({', '.join(KINDS[section])})",
+                    raise InputError(f"is not a kind {section} text can say ({', '.join(KINDS[section])}) nor {IGNORE}",
                                      file=where, field=key)
                 if isinstance(said, str) or not all(isinstance(p, str) and p.strip() for p in said):
                     raise InputError("must be a list of phrases", file=where, field=key)
                 for phrase in said:
                     self._claim(section, kind, phrase, where, key)
+
+    def _ignored(self, section: str, said, where: str, key: str) -> None:
+        if isinstance(said, str) or not all(isinstance(p, str) and p.strip() for p in said):
+            raise InputError("must be a list of phrases", file=where, field=key)
+        mine = self.ignore.setdefault(section, [])
+        mine.extend(n for p in said if (n := " ".join(p.lower().split())) not in mine)
 
     def _claim(self, section: str, kind: str, phrase: str, where: str, key: str) -> None:
         norm = " ".join(phrase.lower().split())
@@ -72,18 +85,23 @@ class Lexicon:
 
     def reader(self) -> TextReader:
         return TextReader({s: [(k, _pattern(ps)) for k in KINDS[s] if (ps := self.phrases.get(s, {}).get(k))]
-                           for s in KINDS})
+                           for s in KINDS},
+                          {s: _pattern(ps) for s, ps in self.ignore.items() if ps})
 
 
 @dataclass
 class TextReader:
-    """Compiled: section -> [(kind, pattern)] in KINDS order."""
+    """Compiled: section -> [(kind, pattern)] in KINDS order; section -> the phrases that
+    say no kind, taken out of a line before it is read."""
 
     patterns: dict[str, list[tuple[str, re.Pattern]]]
+    ignored: dict[str, re.Pattern] = field(default_factory=dict)
 
     def kind_of(self, section: str, text: str | None) -> str | None:
         if not text:
             return None
+        if section in self.ignored:  # "parents arriving at the church": no unit arrived
+            text = self.ignored[section].sub(" | ", text)
         for kind, pattern in self.patterns.get(section, ()):
             if pattern.search(text):
                 return kind

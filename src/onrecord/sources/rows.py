@@ -145,10 +145,13 @@ class RowReader:
         for name, limit in (("lat", 90.0), ("lon", 180.0)):
             if name in out:
                 out[name] = self._coordinate(name, limit, m.fields[name], out[name])
-        # --agency wins over everything; the mapping's constant only where no column is mapped.
-        agency = self.agency or (None if "agency" in m.fields else m.agency)
-        if agency is not None:
-            out["agency"] = pa.repeat(pa.scalar(agency, pa.string()), self.n)
+        # A mapped agency column says whose each row is (a recorder logs several agencies'
+        # channels, a CAD its mutual-aid units); --agency, else the mapping's constant, is the
+        # source's own agency: every row's where no column is mapped, a blank cell's otherwise.
+        own = self.agency or m.agency
+        if own is not None:
+            mine = pa.repeat(pa.scalar(own, pa.string()), self.n)
+            out["agency"] = _filled(out["agency"], mine) if "agency" in out else mine
         names = list(m.attributes)
         out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
         return out
@@ -339,9 +342,9 @@ class RowReader:
         if self.paths is not None:  # where in its record each event's row is
             cols["path"] = self._paths if frame.parent is None else self._paths.take(pa.array(frame.parent))
         for name, fs in spec.fields.items():  # the block's own unit, agency, ... columns
-            if name == "agency" and self.agency:
-                continue  # --agency wins over everything
             values = colfn.field_values(fs, frame.table, frame.n, self.m.codes, self.out.uncoded)
+            if name == "agency" and "agency" in cols:
+                values = _filled(values, cols["agency"])  # a blank cell: the row's agency
             cols[name] = colfn.as_float(values) if name in ("lat", "lon") and values.type == pa.string() else values
         return cols
 
@@ -446,3 +449,8 @@ def _first_per_call(calls: pa.Array, keep: np.ndarray) -> np.ndarray:
     _, where = np.unique(codes[kept], return_index=True)
     first[kept[where]] = True
     return first
+
+
+def _filled(values: pa.Array, fallback: pa.Array) -> pa.Array:
+    """`values`, with `fallback`'s value where a cell is blank."""
+    return pc.if_else(blank_mask(values), fallback, values)
