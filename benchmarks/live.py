@@ -132,7 +132,8 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
           f"p50 {p(secs, .5):.1f} ms, p99 {p(secs, .99):.1f} ms, max {max(secs):.1f} ms; of which the commit "
           f"p50 {p(commits, .5):.1f} ms, p99 {p(commits, .99):.1f} ms", flush=True)
     took = [f"{r[2]:.1f} s at {r[1]} frames" for r in node.receipts]
-    print(f"    the feed's signed receipts (the writer waits for each): {', '.join(took) or 'none'}", flush=True)
+    print(f"    the feed's signed receipts, the writer's time each took (a slice after each batch): "
+          f"{', '.join(took) or 'none'}", flush=True)
     cpu = (time.process_time() - cpu0) * 1000
     print(f"    this process's CPU: {cpu / (end - start + drained) / 10:.0f}% of one core, "
           f"{cpu / max(1, sent):.3f} ms a frame (rules, stream and load generator included); its threads waited "
