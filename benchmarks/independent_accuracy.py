@@ -1,7 +1,8 @@
 """Blind accuracy: independent cases, mappings written from docs/ alone (issue #13, point 2).
 
 For every seed that has mappings in benchmarks/independent/mappings/seed-S/ (one TOML per
-export, named after the export's file without its extension), this script
+export, named after the export's file without its extension, and optionally `case.toml`: the
+lines the mapper put in the case's onrecord.toml, such as its `[case] window`), this script
 
 1. generates the case with the independent generator (benchmarks/independent/generate.py),
 2. `onrecord init`s a case in a temp folder and `onrecord import`s every export in the
@@ -28,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -96,6 +98,23 @@ def scorer_truth(truth: dict, path: Path) -> Path:
     return path
 
 
+def add_case_settings(case_file: Path, fragment: str) -> None:
+    """A user's lines for onrecord.toml (docs/metrics.md: `[case] window`, `[clocks."FILE"]`): the
+    keys of its [case] table go under the case's own [case] header, its other tables after."""
+    tomllib.loads(fragment)  # a fragment that is not TOML stops here, naming nothing else
+    own, rest, table = [], [], None
+    for line in fragment.splitlines():
+        head = line.strip()
+        if head.startswith("["):
+            table = head
+            if table == "[case]":
+                continue  # its keys join the case's own table
+        (own if table == "[case]" else rest).append(line)
+    text = case_file.read_text()
+    text = text.replace("[case]\n", "[case]\n" + "".join(ln + "\n" for ln in own), 1)
+    case_file.write_text(text + "\n" + "\n".join(rest) + "\n")
+
+
 def seed_report(seed: int, work: Path, mappings_dir: Path = MAPPINGS) -> tuple[list[str], dict]:
     out: list[str] = []
     case_src = work / f"blind-{seed}"
@@ -107,6 +126,9 @@ def seed_report(seed: int, work: Path, mappings_dir: Path = MAPPINGS) -> tuple[l
     r = run(["init", str(case)])
     if r.returncode != 0:
         raise SystemExit(f"onrecord init failed: {first_line(r.stderr or r.stdout)}")
+    settings = mappings_dir / f"seed-{seed}" / "case.toml"
+    if settings.exists():  # what the mapper set in the case's onrecord.toml (its window, its clocks)
+        add_case_settings(case / "onrecord.toml", settings.read_text())
 
     imports: list[tuple[str, str]] = []
     for export in manifest["exports"]:

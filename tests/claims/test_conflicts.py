@@ -113,3 +113,15 @@ def test_offsets_from_one_moment_worded_two_ways():
     assert {c.time_ref["anchor_event"] for c in got.claims} == {"shooting_start"}
     [c] = [c for c in got.conflicts if c.measure == "time_of_action"]
     assert sorted(s["lo"] for s in c.sides) == [12.0, 40.0]
+
+
+def test_how_long_the_response_waited_is_one_span_however_its_officers_are_named():
+    from onrecord.claims.extract import analyse
+
+    a = "At Penbury High, officers waited in the hallway for 77 minutes, the Halden Courier reported."
+    b = "At Penbury High, Halden police waited 48 minutes in the hallway, Chief Ada Brisk said."
+    c = "At Penbury High, Deputy Ray Okafor waited outside for 20 minutes, the Marlow Ledger reported."
+    got = analyse({"a.txt": a, "b.txt": b, "c.txt": c}, one_incident=True)
+    pairs = {frozenset(s["lo"] for s in x.sides) for x in got.conflicts}
+    # the response's wait told two ways cannot be both; one deputy's wait is not the response's
+    assert pairs == {frozenset({77.0, 48.0})}

@@ -35,3 +35,10 @@ def test_another_count_of_the_same_measure_is_a_part():
 
 def test_numbers_before_another_noun_count_no_one():
     assert _counts("He was killed about 5 miles away when he crashed.") == []
+
+
+def test_a_part_of_the_wounded_that_died_is_a_death_of_that_part():
+    from onrecord.claims.extract import extract_claims
+
+    [c] = extract_claims("Two of the wounded later died.", "p.txt")
+    assert (c.measure, c.lo, c.qualifier) == ("count_deaths", 2.0, "of the wounded")

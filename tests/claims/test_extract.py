@@ -230,3 +230,56 @@ def test_someone_unnamed_is_not_the_person_named_beside():
             "called 911 at 12:16 p.m. from the classroom.")
     [c] = [c for c in extract_claims(text, "u.txt") if c.measure == "time_of_action"]
     assert (c.subject, c.time_ref["event"]) == ("incident", "call_911")
+
+
+def test_an_unnamed_first_officer_is_the_subject_not_the_teller():
+    text = "Sheriff Dana Whitlock said the first deputy arrived at 10:06 a.m."
+    [c] = [c for c in extract_claims(text, "f.txt") if c.measure == "time_of_action"]
+    assert (c.speaker, c.subject) == ("person:dana-whitlock", "thing:first-deputy")
+
+
+def test_who_acted_at_a_time_is_named_after_the_reporting_verb():
+    text = ("Sheriff Dana Whitlock said the first officers reached the floor at 10:17 p.m. "
+            "Whitlock said on Friday that the gunman fired his last shots at 10:15 p.m.")
+    got = [(c.text, c.subject, c.speaker) for c in extract_claims(text, "w.txt") if c.measure == "time_of_action"]
+    assert got == [("10:17 p.m.", "group:officers", "person:dana-whitlock"),
+                   ("10:15 p.m.", "thing:gunman", "person:dana-whitlock")]
+
+
+def test_two_timelines_disagree_on_the_arrival_and_the_entry():
+    a = ("10:12 p.m. — The first officers reach the 31st floor.\n\n"
+         "11:20 p.m. — Officers breach the suite and find the gunman dead.")
+    b = "Whitlock said the first officers reached the floor at 10:17 p.m. Officers entered the suite at 11:27 p.m."
+    got = analyse({"a.txt": a, "b.txt": b}, one_incident=True)
+    assert sorted(c.sides[0]["text"] + " / " + c.sides[1]["text"] for c in got.conflicts) == [
+        "10:12 p.m. / 10:17 p.m.", "11:20 p.m. / 11:27 p.m."]
+
+
+def test_a_tally_of_incidents_is_no_claim_about_this_one():
+    assert extract_claims("It was the 19th shooting at a school this year in which at least one person was "
+                          "wounded.", "t.txt") == []
+    [c] = extract_claims("The shooting, in which 21 people were killed, was the worst this year.", "t.txt")
+    assert c.measure == "count_deaths"
+
+
+def test_a_timelines_time_of_a_later_report_of_figures_is_no_time_of_action():
+    got = [c.measure for c in extract_claims("12:43 p.m. — Penbury Hospital reports a total of 31 people were "
+                                             "hospitalized.", "t.txt")]
+    assert got == ["count_transported"]
+    kept = extract_claims("12:10 p.m. — Police post on social media urging residents to shelter in place.", "t.txt")
+    assert [c.measure for c in kept] == ["time_of_action"]  # a timed instruction to the public
+    said = extract_claims('"We need a car behind the theater," he said at 12:45 a.m.', "t.txt")
+    assert [c.text for c in said] == ["12:45 a.m."]
+
+
+def test_who_a_number_is_about_is_never_the_speaker_before_the_reporting_verb():
+    text = "Colonel Steven Marsh spoke on Friday. He said the commander waited 77 minutes."
+    [c] = extract_claims(text, "s.txt")
+    assert c.speaker == "person:steven-marsh" and c.subject != "person:steven-marsh"
+    [c] = extract_claims("Sheriff Dana Whitlock said she waited 40 minutes.", "s.txt")
+    assert c.subject == "person:dana-whitlock"  # "she": the speaker herself, named before
+
+
+def test_a_police_spokesman_telling_the_gunmans_shots_is_not_police_fire():
+    [c] = extract_claims("State police spokesman Travis Cole said the gunman fired 100 rounds.", "s.txt")
+    assert (c.measure, c.qualifier) == ("count_shots", None)

@@ -120,3 +120,77 @@ def test_calls_about_a_person_are_calls_for_service():
     assert _read("Deputies had received 45 calls about the family.") == [
         ("45 calls", "count_calls_for_service", 45.0, 45.0)]
     assert _read("Deputies had received 45 calls about Nikolai Vesk over the years.")[0][1] == "count_calls_for_service"
+
+
+def _measures(text):
+    return [(c.text, c.measure, c.lo, c.hi) for c in extract_claims(text, "m.txt") if c.unit != "place"]
+
+
+def test_being_somewhere_within_a_time_is_getting_there():
+    assert _measures("Officers were there within three minutes.") == [
+        ("within three minutes", "duration_to_arrival", 0.0, 3.0)]
+    assert _measures("Deputies were at the door in four minutes.") == [
+        ("four minutes", "duration_to_arrival", 4.0, 4.0)]
+    assert _measures("Deputies were there for 40 minutes.")[0][1] == "duration_waiting"
+
+
+def test_it_was_a_time_before_an_event_is_a_delay_until_it():
+    assert _measures("It was 72 minutes before officers entered the suite.") == [
+        ("72 minutes", "duration_to_entry", 72.0, 72.0)]
+    assert _measures("It was nearly four hours before SWAT teams reached the library.")[0][1] == "duration_to_arrival"
+
+
+def test_a_difference_between_two_spans_is_no_span():
+    assert _measures("Officers in Penbury entered six minutes faster than officers in Halden.") == []
+
+
+def test_a_death_toll_brought_to_a_number_and_shots_told_as_times():
+    got = _measures("A wounded man has died, bringing the death toll from the parade shooting to seven.")
+    assert got == [("seven", "count_deaths", 7.0, 7.0)]
+    assert _measures("The officer shot the gunman four times.") == [("four times", "count_shots", 4.0, 4.0)]
+
+
+def test_emergency_calls_are_911_calls_and_a_schools_roll_is_no_toll():
+    assert _measures("Police released recordings of three emergency calls.")[0][1] == "count_calls_911"
+    assert _measures("Six people were killed at Penbury School, a private school educating about 200 "
+                     "students.") == [("Six people", "count_deaths", 6.0, 6.0)]
+
+
+def test_the_responses_shots_are_not_the_gunmans():
+    text = {"a.txt": "The gunman fired more than 1,000 rounds.", "b.txt": "Police fired 200 rounds at the room."}
+    got = analyse(text, one_incident=True)
+    assert [c.qualifier for c in got.claims] == [None, "fired by police"]
+    assert got.conflicts == []
+
+
+def test_going_into_the_building_and_into_the_room_are_two_delays():
+    text = {"a.txt": "Officers entered the building within three minutes.",
+            "b.txt": "It took officers 77 minutes to enter the classroom."}
+    assert analyse(text, one_incident=True).conflicts == []
+
+
+def test_having_officers_on_the_scene_within_a_time_and_lives_lost():
+    assert _measures("We had deputies on the scene in four minutes.") == [
+        ("four minutes", "duration_to_arrival", 4.0, 4.0)]
+    assert _measures("We lost two people.") == [("two people", "count_deaths", 2.0, 2.0)]
+
+
+def test_officers_in_the_hallway_and_at_the_school():
+    assert ("At least 19 officers", "count_officers_waiting", 19.0, None) in _measures(
+        "At least 19 officers were in the hallway at 12:03 p.m.")
+    assert _measures("More than 90 state troopers were at the school.") == [
+        ("More than 90 state troopers", "count_officers_on_scene", 90.0, None)]
+
+
+def test_a_lockdown_or_a_manhunt_is_another_span_than_the_shooting():
+    text = {"a.txt": "The shooting lasted about four minutes.",
+            "b.txt": "A lockdown that lasted nearly 48 hours was lifted on Friday. The manhunt lasted 40 hours."}
+    got = analyse(text, one_incident=True)
+    assert sorted(c.qualifier or "" for c in got.claims) == ["", "lockdown", "manhunt"]
+    assert got.conflicts == []
+
+
+def test_time_that_passed_before_an_event_is_the_delay_until_it():
+    assert _measures("Seventy-nine minutes passed before officers entered the classroom.") == [
+        ("Seventy-nine minutes", "duration_to_entry", 79.0, 79.0)]
+    assert _measures("About 14 minutes passed.")[0][1] == "duration_elapsed"

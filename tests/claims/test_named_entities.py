@@ -99,3 +99,22 @@ def test_a_national_agency_written_three_ways_is_one():
     orgs = [e for e in res.entities.values() if e.kind == "org"]
     assert [(e.name, sorted(e.aliases)) for e in orgs] == [
         ("Department of Justice", sorted(["Justice Department", "DOJ", "U.S. Department of Justice"]))]
+
+
+def _described(text: str) -> dict[str, str | None]:
+    from onrecord.claims.text import read_document
+
+    doc = read_document("t.txt", text)
+    res = resolve_entities([doc])
+    return {m.text: m.entity for m in res.mentions["t.txt"] if m.kind == "description"}
+
+
+def test_an_abbreviated_title_resolves_its_description():
+    got = _described("Lt. Col. Ada Brisk said five officers went in. The colonel said two were hurt.")
+    assert got == {"The colonel": "person:ada-brisk"}
+
+
+def test_the_first_deputy_is_no_one_named():
+    got = _described("Sheriff Dana Whitlock said the first deputy arrived at 10:06 a.m. "
+                     "Deputy Rory Vance was there too.")
+    assert got == {"the first deputy": None}

@@ -83,3 +83,9 @@ def test_a_hedge_before_another_and_the_whole_of_not_one_of():
     [q] = find_quantities("Not one of the four deputies had entered")
     assert (q.text, q.lo) == ("Not one of the four", 4.0)
     assert find_quantities("callers dialed 911 in 2019") == []
+
+
+def test_an_amount_of_time_in_three_falling_units_is_one():
+    [q] = find_quantities("Deputies waited 1 hour, 14 minutes and 8 seconds before entering.")
+    assert (q.text, q.unit, round(q.lo, 3)) == ("1 hour, 14 minutes and 8 seconds", "minute", 74.133)
+    assert len(find_quantities("They waited two minutes, 30 minutes and an hour.")) == 3

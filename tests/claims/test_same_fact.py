@@ -40,3 +40,19 @@ def test_shots_after_the_stated_end():
                  "b.txt": "At the Thistlewood club in Penbury, survivors said gunfire started again at 2:28 a.m., "
                           "Chief Oren Vale conceded."})
     assert any("shots after it" in c.reason for c in a.conflicts)
+
+
+def test_a_delay_that_names_no_start_conflicts_only_if_no_timed_start_fits():
+    from onrecord.claims.extract import analyse
+
+    clocks = ("The first 911 call came at 9:41 a.m. The first deputy arrived at 9:58 a.m., Sheriff Dana "
+              "Whitlock said. Officers entered the building at 10:40 a.m.")
+    told = "Deputies arrived within four minutes, the Marlow Ledger reported. It took officers 50 minutes to enter."
+    got = analyse({"a.txt": clocks, "b.txt": told}, one_incident=True)
+    texts = sorted(s["text"] for c in got.conflicts for s in c.sides if s["doc"] == "b.txt")
+    # 9:41 + [0, 4] cannot reach 9:58; 50 minutes to go in gives 10:31 from the call and 10:48 from
+    # the arrival, neither 10:40
+    assert texts == ["50 minutes", "within four minutes"]
+    fits = "It took officers 42 minutes to enter."  # 9:58 + 42 = 10:40: fits from the arrival
+    got = analyse({"a.txt": clocks, "b.txt": fits}, one_incident=True)
+    assert not [c for c in got.conflicts if any(s["doc"] == "b.txt" for s in c.sides)]

@@ -229,3 +229,81 @@ def test_a_spokesman_and_an_unnamed_official():
     # an unnamed source is not the author
     assert _two_heads("Fourteen officers waited outside, a law enforcement official told the Marlow Ledger on "
                       "condition of anonymity.") == [None]
+
+
+def _who(text: str, words: str) -> str | None:
+    doc = read_document("r.txt", text)
+    voice, _ = find_speakers(doc, resolve_entities([doc])).who_said(text.index(words))
+    return voice.speaker
+
+
+def test_an_agency_with_its_acronym_in_brackets_speaks():
+    text = ("The Marlow County Sheriff's Office (MCSO) confirmed late Tuesday evening that "
+            "five people were killed at the depot.")
+    assert _who(text, "five people") == "org:marlow-county-sheriff-s-office"
+
+
+def test_a_short_reporting_clause_inside_a_relative_clause_is_not_the_whole_sentence():
+    text = ("Police are studying the gunman, a 31-year-old former clerk named Orrin Vale who officials "
+            "said planned the attack.")
+    assert _who(text, "31-year-old").startswith("author:")
+
+
+def test_a_title_and_name_of_an_agency_is_the_person_speaking():
+    text = "Chief Ray Okafor of the Linden Police Department said officers waited 40 minutes outside."
+    assert _who(text, "40 minutes") == "person:ray-okafor"
+
+
+def test_a_spokesperson_for_an_agency_named_earlier_speaks_for_that_agency():
+    text = ("Deputies of the Marlow County Sheriff's Office and the Linden Police Department responded.\n\n"
+            "A spokeswoman for the sheriff's office said six people were killed.")
+    assert _who(text, "six people") == "org:marlow-county-sheriff-s-office"
+
+
+def test_officials_said_just_after_an_agency_is_named_is_that_agency():
+    text = ("The Linden Police Department sent 30 officers to the mall.\n\n"
+            "Officials said the gunman fired 90 rounds. Witnesses said the alarm sounded at noon.")
+    assert _who(text, "90 rounds") == "org:linden-police-department"
+    assert _who(text, "the alarm") == "group:witnesses"  # witnesses never speak for an agency
+
+
+def test_a_trailing_clause_names_who_told_the_reporter_over_a_verb_inside_it():
+    text = ("Linden Police Department officers have revealed that when they arrived, they found three "
+            "deputies behind their cars, law enforcement sources told the Courier.")
+    assert _who(text, "three deputies") == "group:sources"
+
+
+def test_an_outlet_that_has_learned_or_reports_citing_others_speaks():
+    assert _who("The Courier has learned that 14 officers stood in the hallway.", "14 officers") \
+        == "outlet:courier"
+    assert _who("The Courier, citing two officials, reported that 12 officers were hurt.", "12 officers") \
+        == "outlet:courier"
+
+
+def test_a_crowd_with_an_adverb_or_a_set_off_phrase_before_its_verb():
+    assert _who("The state police initially said an officer confronted the gunman at 11:30 a.m.",
+                "11:30") == "group:police"
+    assert _who("The state police, in a statement Friday, said 376 officers responded.", "376") == "group:police"
+
+
+def test_an_agencys_report_speaks_for_it_and_a_new_review_does_not():
+    lead = "The Marlow County Sheriff's Office released its final report on Monday.\n\n"
+    assert _who(lead + "According to the report, deputies waited 47 minutes.", "47") \
+        == "org:marlow-county-sheriff-s-office"
+    assert _who("The Marlow County Sheriff's Office's report, released Monday, said 30 deputies responded.", "30") \
+        == "org:marlow-county-sheriff-s-office"
+    assert _who(lead + "A state review found that deputies waited 74 minutes.", "74") is None
+
+
+def test_an_outlets_own_review_and_the_newspaper_named_before():
+    assert _who("An Associated Press review of records found that 12 deputies entered.", "12 deputies") \
+        == "outlet:associated-press"
+    assert _who("According to a Marlow Ledger analysis, officers waited 74 minutes.", "74") \
+        == "outlet:marlow-ledger"
+    assert _who("The Marlow Ledger obtained the logs.\n\nOfficers waited 40 minutes, the newspaper reported.",
+                "40") == "outlet:marlow-ledger"
+
+
+def test_a_person_named_inside_stays_the_source_over_an_outlet_at_the_end():
+    assert _who("Sheriff Dana Whitlock said deputies waited 40 minutes, the Marlow Ledger reported.", "40") \
+        == "person:dana-whitlock"

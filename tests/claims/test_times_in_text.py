@@ -94,3 +94,14 @@ def test_until_denied_is_a_bound_until_negated_is_the_moment():
     [late] = clock_times("Police chose to not use explosives to breach the club until 5:02 a.m.")
     assert (denied.lo, denied.hi) == (None, 150.0)
     assert (late.lo, late.hi) == (302.0, 302.0)
+
+
+def test_shortly_or_just_before_an_event_is_an_offset_with_no_number():
+    from onrecord.claims.times_in_text import offsets
+
+    [o] = offsets("the school received a call shortly before the gunman began shooting")
+    assert (o.lo, o.hi, o.ref["relation"], o.ref["anchor"]) == (0.0, 15.0, "before", "the gunman began shooting")
+    [o] = offsets("deputies went in just after the first shots")
+    assert (o.lo, o.hi, o.ref["relation"]) == (0.0, 5.0, "after")
+    assert offsets("officers arrived shortly after 11 a.m.") == []  # a clock time's hedge
+    assert offsets("they went in soon after arriving") == []  # no documented interval

@@ -123,3 +123,15 @@ def test_search_from_the_command_line(cli, case_dir):
     code, out, _ = cli("search", case_dir, "C-1002 quarry")  # a raw line's call number and the address
     assert code == 0 and "eastvale.csv:4" in out
     assert "nothing holds" in cli("search", case_dir, "no such words here")[1]
+
+
+def test_user_add_with_an_oidc_subject_asks_no_password(cli, case_dir, monkeypatch, name):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing to read: no prompt may be made
+    code, out, err = cli("user", "add", case_dir, name, "--role", "viewer", "--oidc-subject", f"sub|{name}")
+    assert code == 0 and f"added {name} (viewer)" in out, err
+    me = [u for u in json.loads(cli("user", "list", case_dir, "--json")[1])["users"] if u["name"] == name][0]
+    assert me["oidc_subject"] == f"sub|{name}"
+    code, _, err = cli("user", "add", case_dir, name + "x", "--role", "viewer", "--oidc-subject", f"sub|{name}")
+    assert code == 2 and "linked to user" in err and "Traceback" not in err
+    entries = json.loads(cli("audit", case_dir, "--json")[1])["entries"]
+    assert any(e["what"] == f"user add {name} --role viewer --oidc-subject (linked)" for e in entries)

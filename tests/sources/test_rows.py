@@ -67,6 +67,19 @@ def test_comment_rows_are_left_out_and_an_event_reads_only_its_own_status():
     assert ev["text"] == ["(no remark)", "at the door"]
 
 
+def test_an_event_s_own_attribute_is_checked_only_on_the_rows_its_when_reads():
+    """The dispatch rows' Remark column says 'yes'/'no' whether the unit was armed; the other
+    rows hold free text there. Only a dispatch row's value must be an armed word."""
+    mapping = CHRONOLOGY.replace('when = { column = "Status", equals = "DISP" }',
+                                 'when = { column = "Status", equals = "DISP" }\nattributes = { armed = "Remark" }')
+    rows = CHRONOLOGY_ROWS.replace("DISP,2026-05-02 14:03:22.5,", "DISP,2026-05-02 14:03:22.5,yes")
+    p = read(rows, mapping)
+    assert not p.rejects  # "at the door" on the arrival row is no armed word, and no error
+    assert json.loads(p.events.to_pydict()["attrs"][0])["armed"] == "true"
+    bad = read(rows.replace(",yes", ",maybe"), mapping)
+    assert [(r.line, r.column) for r in bad.rejects] == [(2, "Remark")]
+
+
 def test_a_filtered_row_that_is_read_still_rejects_a_bad_time():
     p = read(CHRONOLOGY_ROWS.replace("14:09:01.25", "14h09"), CHRONOLOGY)
     assert [(r.line, r.column) for r in p.rejects] == [(4, "At")]

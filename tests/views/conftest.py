@@ -99,3 +99,35 @@ def live_server(built_case):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def two_cases(scenario_dir, pg_url, tmp_path_factory):
+    """Cases A and B in the PostgreSQL store, each holding some of the scenario's exports;
+    ana<tag> (analyst) granted A, bob<tag> (viewer) granted B: (url, {"A": case, "B": case}, tag).
+    Its accounts are removed afterwards (the session's PostgreSQL store is shared)."""
+    import json
+    import uuid
+
+    from onrecord.access.store import AccessStore
+    from onrecord.sources.importer import import_file
+    from onrecord.sources.mapping import load_mapping
+    from onrecord.store.case import init_case
+    from tests.access.conftest import PASSWORD
+    from tests.conftest import _forget_accounts
+
+    sources = json.loads((scenario_dir / "manifest.json").read_text())["sources"]
+    root, tag = tmp_path_factory.mktemp("server"), uuid.uuid4().hex[:6]
+    made = {}
+    for key, picked in (("A", sources[:2]), ("B", sources[2:4])):
+        case = init_case(root / f"case-{key}-{tag}", pg_url)
+        for s in picked:
+            import_file(case, scenario_dir / s["file"], load_mapping(str(scenario_dir / s["mapping"])))
+        made[key] = case
+    access = AccessStore(made["A"].engine)
+    access.accounts.add(f"ana{tag}", "analyst", PASSWORD, made["A"].id)
+    access.accounts.add(f"bob{tag}", "viewer", PASSWORD, made["B"].id)
+    yield pg_url, made, tag
+    for c in made.values():
+        c.engine.dispose()
+    _forget_accounts(pg_url)

@@ -27,6 +27,8 @@ FAILURE_WINDOW_MS = 15 * 60_000
 LOCK_MS = 15 * 60_000
 TOTP_STEP_S = 30
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-@")
+NO_PASSWORD = "!"  # the hash of an OIDC-only account: no argon2 hash looks like it, so no password matches
+MAX_SUBJECT = 255
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Account:
     disabled: bool
     locked: bool
     totp: bool
+    oidc_subject: str | None = None
 
 
 class SignInRefused(Exception):
@@ -56,35 +59,53 @@ def check_name(name: str) -> str:
     return name
 
 
+def check_subject(subject: str) -> str:
+    subject = subject.strip()
+    if not subject or len(subject) > MAX_SUBJECT or any(ord(c) < 32 for c in subject):
+        raise UsageError(f"OIDC subject {subject!r}: 1-{MAX_SUBJECT} printable characters (the provider's `sub`)")
+    return subject
+
+
 class Accounts:
     def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_ms):
         self.engine, self.now_ms = engine, now_ms
 
     # ---- managing accounts (onrecord user ...)
 
-    def add(self, name: str, role: str, password: str, case_id: int, agencies: tuple[str, ...] = (),
-            totp: bool = False) -> str | None:
+    def add(self, name: str, role: str, password: str | None, case_id: int, agencies: tuple[str, ...] = (),
+            totp: bool = False, oidc_subject: str | None = None) -> str | None:
         """Create the account with access to `case_id`, or grant an existing one that case.
-        Returns the TOTP secret when one was enrolled."""
+        `oidc_subject`: link the account to that OIDC subject (then `password` may be None:
+        the account signs in through the provider only). Returns the TOTP secret when one
+        was enrolled."""
         name = check_name(name)
         if role not in ROLES:
             raise UsageError(f"--role {role!r}: choose one of {', '.join(ROLES)}")
+        subject = check_subject(oidc_subject) if oidc_subject is not None else None
         existing = self.find(name)
         if existing is not None:
             if existing.role != role or existing.agencies != frozenset(agencies):
                 raise UsageError(f"user {name} exists with role {existing.role}; `onrecord user reset` changes a "
                                  "password, and a role is changed by removing and adding the account")
+            if subject is not None and subject != existing.oidc_subject:
+                self.link_oidc(name, subject)
             with self.engine.begin() as conn:
                 if case_id not in existing.cases:
                     conn.execute(insert(user_cases).values(user_id=existing.id, case_id=case_id))
             return None
-        passwords.check_new(password, name)
+        if password is None and subject is None:
+            raise UsageError(f"user {name} needs a password, or an OIDC subject to sign in with (--oidc-subject)")
+        if password is not None:
+            passwords.check_new(password, name)
+        if subject is not None:
+            self._subject_free(subject)
         secret = pyotp.random_base32() if totp else None
         now = self.now_ms()
         with self.engine.begin() as conn:
             uid = conn.execute(insert(users).values(
-                name=name, role=role, password_hash=passwords.hash_password(password), totp_secret=secret,
-                disabled=0, created_at_ms=now, password_set_at_ms=now)).inserted_primary_key[0]
+                name=name, role=role, password_hash=NO_PASSWORD if password is None else passwords.hash_password(
+                    password), totp_secret=secret, disabled=0, created_at_ms=now, password_set_at_ms=now,
+                oidc_subject=subject)).inserted_primary_key[0]
             conn.execute(insert(user_cases).values(user_id=uid, case_id=case_id))
             for agency in sorted(set(agencies)):
                 conn.execute(insert(user_agencies).values(user_id=uid, agency=agency))
@@ -109,7 +130,8 @@ class Accounts:
         now = self.now_ms()
         return [Account(id=r["id"], name=r["name"], role=r["role"], agencies=frozenset(agencies.get(r["id"], ())),
                         cases=frozenset(cases.get(r["id"], ())), disabled=bool(r["disabled"]),
-                        locked=(r["locked_until_ms"] or 0) > now, totp=r["totp_secret"] is not None) for r in rows]
+                        locked=(r["locked_until_ms"] or 0) > now, totp=r["totp_secret"] is not None,
+                        oidc_subject=r["oidc_subject"]) for r in rows]
 
     def any(self) -> bool:
         with self.engine.connect() as conn:
@@ -120,6 +142,23 @@ class Accounts:
         if found is None:
             raise UsageError(f"no user {name!r} in this store (`onrecord user list` shows them)")
         return found
+
+    def link_oidc(self, name: str, subject: str | None) -> Account:
+        """Link the account to an OIDC subject (None: unlink)."""
+        account = self._must(name)
+        if subject is not None:
+            subject = check_subject(subject)
+            self._subject_free(subject, account.id)
+        with self.engine.begin() as conn:
+            conn.execute(update(users).where(users.c.id == account.id).values(oidc_subject=subject))
+        return account
+
+    def _subject_free(self, subject: str, user_id: int | None = None) -> None:
+        with self.engine.connect() as conn:
+            other = conn.execute(select(users.c.name).where(users.c.oidc_subject == subject,
+                                                            users.c.id != (user_id or -1))).scalar()
+        if other is not None:
+            raise UsageError(f"OIDC subject {subject!r} is linked to user {other} already: one subject, one account")
 
     def disable(self, name: str) -> Account:
         account = self._must(name)
@@ -159,6 +198,9 @@ class Accounts:
             raise SignInRefused("locked")
         if row["disabled"]:
             raise SignInRefused("disabled")
+        if row["password_hash"] == NO_PASSWORD:  # OIDC only: no password is right (and it costs the same)
+            passwords.verify_password(password, passwords.DUMMY_HASH)
+            raise self._failed(name, "wrong_password")
         if not passwords.verify_password(password, row["password_hash"]):
             raise self._failed(name, "wrong_password")
         if row["totp_secret"]:
@@ -176,6 +218,20 @@ class Accounts:
         with self.engine.begin() as conn:
             conn.execute(delete(sign_in_failures).where(sign_in_failures.c.user_name == name))
         return self.find(name)
+
+    def sign_in_oidc(self, subject: str) -> Account:
+        """The account linked to this OIDC subject, whose ID token the caller verified; or
+        SignInRefused (unknown_subject, locked, disabled). The provider checked the password
+        and its own second factor; a lock set here (5 password failures) holds for it too."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(users).where(users.c.oidc_subject == subject[:MAX_SUBJECT])).mappings().first()
+        if row is None:
+            raise SignInRefused("unknown_subject")
+        if (row["locked_until_ms"] or 0) > self.now_ms():
+            raise SignInRefused("locked")
+        if row["disabled"]:
+            raise SignInRefused("disabled")
+        return self.find(row["name"])
 
     @staticmethod
     def _code_step(secret: str, code: str, now_ms: int) -> int | None:

@@ -93,11 +93,12 @@ class AuditLog:
              record_ids: Iterable[int] | None = None) -> None:
         self.event(actor, via, "read", what, from_addr, outcome, case_id, record_ids)
 
-    def sign_in(self, name: str, from_addr: str | None, refused: str | None, case_id: int | None) -> None:
+    def sign_in(self, name: str, from_addr: str | None, refused: str | None, case_id: int | None,
+                how: str = "POST /login") -> None:
         if refused is None:
-            self.event(name, "web", "sign_in", "POST /login", from_addr, "allowed", case_id)
+            self.event(name, "web", "sign_in", how, from_addr, "allowed", case_id)
             return
-        self.event(name or "(no name)", "web", "sign_in_failed", f"POST /login: {refused}", from_addr, "denied",
+        self.event(name or "(no name)", "web", "sign_in_failed", f"{how}: {refused}", from_addr, "denied",
                    case_id)
         if "locked" in refused and refused != "locked":
             self.event(name, "web", "lockout", "5 failed sign-ins within 15 minutes", from_addr, "denied", case_id)

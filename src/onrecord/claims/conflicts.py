@@ -139,6 +139,8 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
             key = group_key(b, incident_of)
             named = entities[b.subject].name if entities and b.subject in entities else b.subject
             who = "no one named as giving it" if a.measure == "order_given" else "officers unnamed"
+            if a.measure in RESPONSE_SPANS:  # one span of the response, its officers named two ways
+                who = entities[a.subject].name if a.subject in entities else a.subject
             out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
                                 f"{_show(a)} does not overlap {_show(b)} ({who} in one account, "
                                 f"{named} in the other)", key[-1]))
@@ -160,7 +162,10 @@ def _unnamed_against_named(claims: list[Claim], entities: dict[str, Entity] | No
     'no one told deputies to stage' and 'Sgt. X told deputies to stage': one order denied.
     An unnamed group of officers is set against each agency's count of the same measure
     in the same incident; two named agencies never against each other (their officers are
-    different people). Claims of one document are not set against each other this way."""
+    different people). Claims of one document are not set against each other this way.
+    How long the response waited, stayed outside, or took to arrive or go in is one span of
+    the incident however its officers are named: there two unnamed groups ("officers",
+    "police") are set against each other too."""
     if not entities:
         return []
 
@@ -170,8 +175,8 @@ def _unnamed_against_named(claims: list[Claim], entities: dict[str, Entity] | No
         e = entities.get(c.subject or "")
         return e is not None and e.kind == "group"
     out = []
-    groups = _groups([c for c in claims if c.measure.startswith("count_officers_") or c.measure == "order_given"],
-                     incident_of)
+    groups = _groups([c for c in claims if c.measure.startswith("count_officers_") or c.measure == "order_given"
+                      or c.measure in RESPONSE_SPANS], incident_of)
     by_rest: dict[tuple, list[list[Claim]]] = defaultdict(list)
     for key, cs in groups.items():
         by_rest[key[1:]].append(cs)
@@ -180,9 +185,24 @@ def _unnamed_against_named(claims: list[Claim], entities: dict[str, Entity] | No
             for ys in lists[i + 1:]:
                 for a in xs:
                     for b in ys:
-                        if a.doc != b.doc and unnamed(a) != unnamed(b):
+                        if a.measure in RESPONSE_SPANS and not (_responders(a, entities)
+                                                                and _responders(b, entities)):
+                            continue  # one deputy's wait is not the response's
+                        if a.doc != b.doc and (unnamed(a) != unnamed(b) or a.measure in RESPONSE_SPANS
+                                               and unnamed(a) and unnamed(b)):
                             out.append((a, b) if unnamed(a) else (b, a))
     return out
+
+
+# Spans of the whole response, not of one officer: "officers waited 77 minutes", "police waited 48"
+RESPONSE_SPANS = {"duration_waiting", "duration_outside", "duration_to_arrival", "duration_to_entry"}
+
+
+def _responders(c: Claim, entities: dict[str, Entity]) -> bool:
+    """An agency or a group of officers (not a person, the gunman, or "sources")."""
+    e = entities.get(c.subject or "")
+    return e is not None and (e.kind == "org" or e.kind == "group" and c.subject not in {
+        "group:sources", "group:witnesses", "group:survivors", "group:victims", "group:reports"})
 
 
 def _side(c: Claim, entities: dict[str, Entity] | None) -> dict[str, Any]:

@@ -29,7 +29,7 @@ PREDICATES = [
     ("count_deaths", r"shot dead|shot and killed|fatally (?:shot|wounded|injured|stabbed)|killed|killing|kills|kill|"
                      r"claimed|claiming|took the lives of|taking the lives of|"
                      r"dead|died|dies|die|murdered|murdering|slain|perished|lost their lives|deaths?|fatalities|"
-                     r"lives|death toll|toll"),
+                     r"lives|death toll|toll|lost|losing"),
     ("count_injured", r"injured|injuring|injures|injure|wounded|wounding|wounds|hurt|injuries|"
                       r"critically|seriously|in (?:critical|serious|stable|fair|good|grave) condition|"
                       r"suffered (?:\w+ )?(?:wounds|injuries)"),
@@ -54,6 +54,9 @@ BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:[a-z]+\s+and\s+)?(?:(?:of|to|at|the|
                        rf"additional|"
                        r"more than|at least|about|nearly|some|reaches|reached|rose to|rises to|climbed to|"
                        r"climbs to|stands at|is|was|now)\s+){0,3}$", re.IGNORECASE)
+TOLL_TO = re.compile(r"\b(?:death|fatality)\s+(?:toll|count)(?:\s+(?:from|in|of|at|for)\s+[^,;.:]{1,60}?)?\s+"
+                     r"(?:to|at|reaches|reached|rose to|rises to|climbed to|climbs to|stands at|is|was|now|of)\s+"
+                     r"(?:(?:more than|at least|about|nearly|some)\s+)?$", re.IGNORECASE)
 PARTITIVE_WHOLE = re.compile(rf"\bof\s+(?:the|those|these)\s+[\w,]+\s+(?:people\s+"
                              rf"|victims\s+)?(?:{_ALL})\b[^.;]*?,\s*$",
                              re.IGNORECASE)
@@ -97,8 +100,15 @@ def people_count(sentence: str, start: int, end: int, noun: str | None, mods: st
     head = PRED_RE.fullmatch(noun or "") if noun else None
     if head:
         measure = _measure_of(head)
+        after = AFTER_RE.match(_past_aside(sentence[end:]))
+        if after and re.search(r"\bof\s+(?:the|those|these)\s+", sentence[start:end], re.IGNORECASE) \
+                and _measure_of(after) != measure:
+            # "two of the wounded later died": the verb says what happened to the part
+            return PeopleCount(_measure_of(after), f"of the {noun.lower()}")
     if measure is None and (m := AFTER_RE.match(_past_aside(sentence[end:]))) is not None:
         measure = _measure_of(m)
+    if measure is None and TOLL_TO.search(sentence[:start]):
+        measure = "count_deaths"  # "bringing the death toll from the mass shooting to seven"
     if measure is None and (m := BEFORE_RE.search(sentence[:start])) is not None:
         measure = _measure_of(m)
         if measure == "count_shot" and re.search(r"\btimes\b", noun or ""):

@@ -66,7 +66,7 @@ def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool = Fal
     res = resolve_entities(docs)
     claims: list[Claim] = []
     for doc in docs:
-        claims.extend(claims_in(doc, res, find_speakers(doc, res), parse))
+        claims.extend(claims_in(doc, res, find_speakers(doc, res, parse), parse))
     _add_fixed_entities(res, docs, claims)
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]
@@ -117,6 +117,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         for c in found:
             if dates and c.time_ref is None:
                 c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
+        found = [c for c in found if not TALLY.search(sent.text[:c.start - sent.start])]
         _limit_to_window(sent.text, found)
         _mark_other_incident(sent, found)
         out.extend(_dedupe(found))
@@ -144,6 +145,10 @@ OTHER_INCIDENT = re.compile(
     rf"\b(?:the|a|last year's)\s+(?:(?:19|20)\d{{2}}|{MONTH_WORDS}|previous|earlier)\s+(?:[\w-]+\s+){{0,3}}?"
     rf"(?:attack|shooting|massacre|rampage|mass shooting)\s+(?:at|in|on)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,3}}?[A-Z]"
     r"|\breminiscent of\b|\bdeadliest since\b", re.IGNORECASE)
+# "the 19th shooting at a school this year in which at least one person was wounded": a tally of
+# incidents, a general statistic whose figures are of all of them, not a claim about this one
+TALLY = re.compile(r"\bthe\s+\d+(?:st|nd|rd|th)\s+(?:[\w-]+\s+){0,2}(?:shooting|attack|incident)\b"
+                   r"[^.;]{0,80}?\b(?:in which|where|with)\s+$", re.IGNORECASE)
 
 
 def _mark_other_incident(sent: Sentence, found: list[Claim]) -> None:
@@ -233,20 +238,31 @@ def _claim(doc, res, speakers, sent: Sentence, q, reading: Reading) -> Claim:
             # "X said ... the rampage that resulted in 17 deaths": the toll is the reporter's
             # description of the incident, not part of what X said
             voice = speakers.author
-    subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted)
+    # "He said the commander waited 77 minutes": who waited is named after the reporting verb
+    said = [a.end - sent.start for a in speakers.attributions if sent.start <= a.start and a.end <= start]
+    subject, subject_text = _subject(doc, res, sent, q.start, reading, voice.speaker, quoted,
+                                     max(said) if said and not quoted else 0)
     lo, hi = to_unit(reading, q)
     ref = None
     if reading.measure in {"duration_to_arrival", "duration_to_entry", "duration_elapsed"}:
         # "arrive at the scene within two minutes of the initial call": the delay's start
         a = DELAY_ANCHOR.match(sent.text[reading.end:])
         ref = {"anchor": a.group("anchor").strip(), "relation": "after"} if a else None
+    qualifier = reading.qualifier
+    if reading.measure == "duration_to_entry" and qualifier is None and ROOM_ENTERED.search(sent.text):
+        # going into the building and into the room the gunman held are two delays, never one
+        qualifier = "into the room"
     return Claim(
         id="", doc=doc.id, start=start, end=end, text=doc.text[start:end], sentence=sent.text,
         sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
         subject=subject, subject_text=subject_text, measure=reading.measure, lo=lo, hi=hi,
-        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=reading.qualifier,
+        unit=reading.unit, hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=qualifier,
         time_ref=ref,
     )
+
+
+ROOM_ENTERED = re.compile(r"\b(?:(?:class)?rooms?|suite|apartment|bathroom|office|closet|stairwell|library)\b",
+                          re.IGNORECASE)
 
 
 # An incident noun with a relative clause that gives its toll: "the massacre that left", "the shooting,
@@ -269,7 +285,9 @@ DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+(?P<anchor>(?:the|a|an
                           re.IGNORECASE)
 
 
-def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
+def _subject(doc, res, sent, rel_start, reading, speaker, quoted, floor: int = 0):
+    """Who a number is about; `floor` (sentence-relative) is where the words after the last
+    reporting verb before the number begin: its subject is never the speaker before them."""
     if reading.subject_kind == "incident":
         return INCIDENT, None
     abs_q = sent.start + rel_start
@@ -294,6 +312,7 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
     if reading.subject_kind == "person_before":
         return near_person(doc, res, sent.start, abs_q, last=True)
     cs, ce = clause_bounds(sent.text, rel_start, reading.end)
+    cs = max(cs, floor)
     if reading.subject_kind == "actor_after":
         m = GROUP_RE.search(sent.text, reading.end, ce)
         if m:
@@ -304,7 +323,7 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted):
     people = _candidates(doc, res, sent.start + cs, abs_q)
     if group and group.group(0).lower() != "we" and (not people or sent.start + group.start() > people[-1][0]):
         return group_subject(doc, res, sent, cs, rel_start, speaker)  # "nearly 20 officers waited ..."
-    found = person_subject(doc, res, sent.start + cs, abs_q, sent.start, speaker, quoted)
+    found = person_subject(doc, res, sent.start + cs, abs_q, sent.start + floor, speaker, quoted)
     if found[0] is None:
         found = group_subject(doc, res, sent, cs, rel_start, speaker)
     return found

@@ -104,10 +104,16 @@ OFFICER_CUES = [  # first match in this order wins
                             + r")\b"),
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
                                r"remained|lingered|hunkered|"
+                               # "19 officers were in the hallway": massed in a corridor, not yet in
+                               r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a) (?:[\w-]+ )?(?:hallway|hall|"
+                               r"corridor|stairwell)|"
                                + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
                                            "hunker", "cower", "crouch", "huddle") + r")\b"),
     ("count_officers_on_scene",
      r"\b(?:arrived|on (?:the )?(?:scene|campus)|showed up|at the scene|assembled|gathered|(?:were|was) there|"
+     # "more than 90 state troopers were at the school": present at the place of the incident
+     r"(?:were|was) (?:at|outside|near|around) (?:the )?(?:[\w-]+ )?(?:school|building|scene|store|club|church|"
+     r"campus|site|hotel|mall|plant|theater|theatre)|"
      + inflected("arrive", "show up", "assemble", "gather", "converge") + r")\b"),
     ("count_officers_disciplined", r"\b(?:suspended|restricted duty|placed on (?:\w+ )?leave|"
                                    r"(?:were|was|been|be) fired|reassigned|disciplined|restrictive duty)\b"),
@@ -135,6 +141,10 @@ BARE_PEOPLE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|$|(?:and|or|in|at|on|during|wit
                          r"had|being|dead|died|killed|injured|wounded|hurt|shot|critically|seriously|people)\b)",
                          re.IGNORECASE)
 TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
+# "It was 72 minutes before officers entered", "it would be nearly four hours until SWAT reached
+# the library": the time until the event that follows, a delay, not an offset before it
+IT_WAS = re.compile(r"(?:^|[,;:—–]\s*|\b(?:and|but)\s+)(?:it|there)\s+(?:was|were|had been|would be|would have been|"
+                    r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+)?$", re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
                            re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
@@ -198,6 +208,17 @@ def _first(cues, text: str) -> str | None:
     return None
 
 
+PHASES = {"manhunt": "manhunt", "search": "manhunt", "hunt": "manhunt", "pursuit": "manhunt", "chase": "manhunt",
+          "lockdown": "lockdown", "shelter-in-place": "lockdown", "shelter": "lockdown", "evacuation": "evacuation",
+          "closure": "lockdown"}
+PHASE = re.compile(r"\b(manhunt|search|hunt|pursuit|chase|lockdown|shelter-in-place|shelter|evacuation|closure)\b"
+                   r"[^,;.]{0,40}$", re.IGNORECASE)
+AT_PLACE = re.compile(r"\b(?:was|were|got|had been|have been|are|is|(?:had|got)\s+(?:[\w’'-]+\s+){1,3}?)\s*"
+                      r"(?:there|on (?:the )?scene|on site|on hand|"
+                      r"on campus|at the [\w’'-]+(?:\s+[\w’'-]+)?|inside)\s+(?:(?:in|within|under)\s+)?$",
+                      re.IGNORECASE)
+
+
 def read_duration(sentence: str, start: int, end: int, context: str, unit: str | None = None) -> Reading | None:
     """A duration's measure from the verbs of its clause. `unit` is given when the words
     of the amount already name it ("one minute and 39 seconds", in minutes)."""
@@ -211,6 +232,14 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     cs, ce = clause_bounds(sentence, start, unit_end)
     before = sentence[cs:start]
     hedge = "within" if re.match(r"within\b", sentence[start:], re.IGNORECASE) else None
+    lead = sentence[cs:start]
+    if IT_WAS.search(lead) and (until := re.match(r"\s*(?:before|until)\s+(?P<rest>[^,;.]+)", sentence[unit_end:])):
+        rest = until.group("rest")
+        if ENTRY.search(rest):
+            return Reading("duration_to_entry", "minute", unit_end, "actor_after", unit)
+        if ARRIVAL.search(rest):
+            return Reading("duration_to_arrival", "minute", unit_end, "actor_after", unit)
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
                                         and not STAY.search(before) and not TOOK.search(before)
                                         and not taken_as_delay(sentence[:start], hedge)):
@@ -231,8 +260,20 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
     if SHOOTING_FOR.search(before) and not STAY.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
-    if ELAPSED_AFTER.match(sentence[unit_end:]):
+    if (passed := ELAPSED_AFTER.match(sentence[unit_end:])) is not None:
+        # "Seventy-nine minutes passed before officers entered": the delay until that event
+        until = re.match(r"\s*(?:before|until)\s+(?P<rest>[^,;.]+)", sentence[unit_end + passed.end():])
+        if until and ENTRY.search(until.group("rest")):
+            return Reading("duration_to_entry", "minute", unit_end, "actor_after", unit)
+        if until and ARRIVAL.search(until.group("rest")):
+            return Reading("duration_to_arrival", "minute", unit_end, "actor_after", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
+    if AT_PLACE.search(before) and (hedge or re.search(r"\b(?:in|within|under)\s+$", before)):
+        # "officers were there within three minutes", "at the door in four": being somewhere
+        # within a time is getting there; being there for a time (below) is a stay
+        return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+    if re.match(r"\s+(?:faster|sooner|earlier|later|longer|shorter|quicker|slower)\s+than\b", sentence[unit_end:]):
+        return None  # "six minutes faster than officers in X": a difference between two accounts' spans
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
     if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
         return Reading(place, "minute", unit_end, "person", unit)
@@ -252,7 +293,11 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
     if LASTED.search(before):
         standoff = "standoff" if re.search(r"\b(?:standoff|siege|hostage|barricade)", before, re.I) else None
-        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, standoff)
+        # "a lockdown that lasted nearly 48 hours", "the manhunt lasted two days": another span than
+        # the shooting's, never compared with it
+        phase = PHASE.search(before)
+        phase_name = PHASES[phase.group(1).lower()] if phase else None
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, standoff or phase_name)
     if ARRIVAL.search(before) or ARRIVAL.search(sentence[unit_end:ce]):
         return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
     return None
@@ -314,6 +359,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         by = VEHICLE.search(sentence, noun_end)  # taken by one means: a part of all transported
         return Reading("count_transported", "people", noun_end, "incident", noun,
                        re.sub(r"\s+", " ", by.group(0).lower()) if by else _who(noun))
+    if kind == "people" and POPULATION.search(sentence[:start]):
+        return None  # "a private school educating about 200 students": who is there, not who was hurt
     if kind == "people":
         prev = previous.measure if previous and previous.unit == "people" else None
         found = people_count(sentence, start, noun_end, noun, m.group("mods") if m else "", prev,
@@ -330,6 +377,9 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # "I heard maybe two or three shots": what one person heard, not what was fired
         return Reading("count_shots_heard", kind, noun_end, "person", noun)
     measure = "count_shots" if kind == "shots" else "count_warnings"
+    if kind == "shots" and POLICE_FIRED.search(before):
+        # "police fired 200 rounds at the room": the response's shots, never set against the gunman's
+        return Reading(measure, kind, noun_end, "incident", noun, "fired by police")
     return Reading(measure, kind, noun_end, "incident", noun)
 
 
@@ -392,11 +442,13 @@ def _officer_measure(text: str) -> str | None:
 
 
 def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
+    if noun.lower() == "times" and SHOT_TIMES.search(before):
+        return Reading("count_shots", "shots", noun_end, "incident", noun)  # "shot the man four times"
     if noun.lower() == "times" and not VISIT.match(sentence[noun_end:]) and not VISIT_BEFORE.search(before):
         return None  # "three times" alone is not a call for service
     if HOME.search(after) or HOME.search(before):
         return Reading("count_calls_to_home", "calls", noun_end, "incident", noun)
-    if (re.search(r"911\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:])
+    if (re.search(r"(?:911|\bemergency)\s*$", before.strip() + " ") or re.search(r"\b911\b", before[-12:])
             or re.search(r"^\s*to 911", after)):
         return Reading("count_calls_911", "calls", noun_end, "incident", noun)
     if noun.lower().startswith("call") and re.match(
@@ -409,6 +461,19 @@ def _read_calls(sentence, noun, noun_end, after, before) -> Reading | None:
                                                      after, re.IGNORECASE):
         return Reading("count_calls_for_service", "calls", noun_end, "incident", noun)
     return None
+
+
+POLICE_FIRED = re.compile(r"\b(?:police|officers?|deputies|deputy|troopers?|agents?|SWAT|(?-i:Officer|Sgt|Deputy|"
+                          r"Detective|Lt|Trooper|Agent))\b"
+                          # the officers fire, not a gunman named after them ("police spokesman X said the
+                          # gunman fired")
+                          r"(?:(?!\b(?:gunman|shooter|suspect|attacker|he|she|they|said|says|told|reported)\b)[^,;:])"
+                          r"{0,40}?\b(?:fired|shot|discharged|returned)\b[^,;:]{0,20}$", re.IGNORECASE)
+POPULATION = re.compile(r"\b(?:educating|serving|enrolling|employing|housing|teaching|with an enrollment of|"
+                        r"enrollment of|a population of|home to|capacity of|attended by)\s+"
+                        r"(?:(?:about|some|roughly|nearly|more than|over|around|almost|up to)\s+)?$", re.IGNORECASE)
+SHOT_TIMES = re.compile(r"\b(?:shot|shoot|shoots|shooting|fired|fire|fires|firing|struck|stabbed)\b[^,;:.]{0,40}$",
+                        re.IGNORECASE)
 
 
 def read_money(sentence: str, start: int, end: int) -> Reading | None:

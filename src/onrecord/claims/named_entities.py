@@ -331,8 +331,27 @@ def _link_people_to_orgs(res: Resolution, people: list[Mention]) -> None:
             person.org = org.entity
 
 
+# Abbreviated titles as news writes them before a name, to the word a later description uses
+# ("Lt. Col. Ada Brisk ... the colonel", "Sgt. X ... the sergeant")
+TITLE_WORDS = {"col": "colonel", "lt": "lieutenant", "sgt": "sergeant", "capt": "captain", "cpt": "captain",
+               "det": "detective", "gov": "governor", "sen": "senator", "rep": "representative",
+               "supt": "superintendent", "insp": "inspector", "cmdr": "commander", "cmdr.": "commander",
+               "gen": "general", "maj": "major", "cpl": "corporal", "dep": "deputy", "atty": "attorney",
+               "asst": "assistant", "dir": "director", "comm": "commissioner", "ofc": "officer", "tpr": "trooper"}
+# "the first deputy", "another officer", "the second trooper": whoever it was, not a person named
+# ("a police officer" stays a description of the person it stands beside)
+ANONYMOUS = re.compile(r"^(?:the\s+)?(?:first|second|third|fourth|other|another|lone)\b", re.IGNORECASE)
+
+
+def _head_title(words: str) -> list[str]:
+    last = words.lower().split()[-1:]
+    return [TITLE_WORDS.get(w.rstrip("."), w.rstrip(".")) for w in last]
+
+
 def resolve_description(d: Mention, res: Resolution) -> str | None:
     """The person a bare description means, or None when no one fits."""
+    if ANONYMOUS.match(d.text):
+        return None
     fitting = {e for e in res.entities if e.startswith("person:") and _fits(d, res, e)}
     fits = [m for m in res.mentions.get(d.doc, []) if m.kind == "person" and m.entity in fitting]
     if d.place:
@@ -343,8 +362,8 @@ def resolve_description(d: Mention, res: Resolution) -> str | None:
                     and m.entity in fitting and key in res.entities[m.entity].__dict__.get("places", set())]
     # "the sheriff" beside Sheriff Whitlock and Chief Brisk: the one whose own title is the word
     # wins over a nearer person of the same family (a wrong title still resolves when no one has it)
-    head = (d.title or "").lower().split()[-1:]
-    exact = [m for m in fits if any(r.lower().split()[-1:] == head for r in res.entities[m.entity].roles)]
+    head = _head_title(d.title or "")
+    exact = [m for m in fits if any(_head_title(r) == head for r in res.entities[m.entity].roles)]
     fits = exact or fits
     before = [m for m in fits if m.start < d.start and m.doc == d.doc]
     if before:
@@ -365,5 +384,5 @@ LOOSE_FAMILIES = {"official", "civilian", "responder", "courtesy", "rank", None}
 def _fits(d: Mention, res: Resolution, entity_id: str) -> bool:
     if d.family not in LOOSE_FAMILIES:
         return d.family in res.families(entity_id)
-    head = (d.title or "").lower().split()[-1:]
-    return any(r.lower().split()[-1:] == head for r in res.entities[entity_id].roles)
+    head = _head_title(d.title or "")
+    return any(_head_title(r) == head for r in res.entities[entity_id].roles)

@@ -202,6 +202,8 @@ UNIT_SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, 
 COMPOUND_RE = re.compile(
     rf"(?P<r1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=5)}\s+(?:to|or|-|–)\s+(?P<r2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=6)}\b"
     rf"|(?P<n1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=1)}(?:\s*,\s*|\s+)(?:and\s+)?(?P<n2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=2)}\b"
+    # "1 hour, 14 minutes and 8 seconds": a third, smaller unit
+    rf"(?:(?:\s*,\s*|\s+)(?:and\s+)?(?P<n7>{NUMBER})[\s-]+{_TIME_UNIT.format(n=7)}\b)?"
     rf"|(?P<n3>{NUMBER}|an?)[\s-]+{_TIME_UNIT.format(n=3)}\s+and\s+a\s+half\b"
     rf"|(?:(?P<n4>{NUMBER})\s+and\s+)?(?:an?\s+|one\s+)?half(?:\s+an?|-an?)?[\s-]+{_TIME_UNIT.format(n=4)}\b",
     re.IGNORECASE,
@@ -236,6 +238,11 @@ def _amounts_of_time(text: str, found: list[Quantity]) -> list[Quantity]:
             if a is None or b is None:
                 continue
             seconds = a * UNIT_SECONDS[u1] + b * UNIT_SECONDS[u2]
+            if m.group("n7"):
+                u3, c = _unit_name(m.group("u7")), parse_number(m.group("n7"))
+                if c is None or UNIT_SECONDS[u2] <= UNIT_SECONDS[u3]:
+                    continue  # not one amount in falling units
+                seconds += c * UNIT_SECONDS[u3]
         elif m.group("u3"):
             a = parse_number(m.group("n3"))
             if a is None:

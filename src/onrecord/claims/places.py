@@ -20,6 +20,9 @@ _STOP = (r"(?:while|when|as|and|but|where|until|after|before|during|despite|with
          r"I|he|she|we|they|you|it|under|from|last|this|"
          r"never|not|did|didn[’']t|had|has|was|were|is|are|who|which|that|to|so|then|because|"
          r"approximately|nearly|some|upwards|at least|"
+         # "inside the school within three minutes", "at the bar at 7:08 p.m.": a second phrase
+         # (a time, a delay) is not part of the place
+         r"within|in|at|on|by|since|into|upon|"
          r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(?:seconds?|minutes?|hours?))")
 PLACE_RE = re.compile(
     rf"\b{POSITION_VERBS}\s+(?:\w+ly\s+)?(?P<place>{PREPOSITIONS}\s+(?:(?!{_STOP}\b)[\w’'-]+\s*){{1,8}}?)"

@@ -7,7 +7,9 @@ Three checks, each within one incident, each naming the claims it rests on:
   the initial call" is a first arrival between the call's clock time (another claim of the
   incident: "9:35:39 a.m. — initial 911 call") and two minutes after it. Set against the
   earliest clock time another document gives for that moment ("9:39:00 — Officer X
-  arrives"), the two cannot both hold when the intervals do not overlap.
+  arrives"), the two cannot both hold when the intervals do not overlap. A delay that
+  names no start ("deputies arrived within four minutes") is tried from every start the
+  incident's clocks give, and conflicts only when none fits.
 - **A part larger than its whole.** Officers who stayed outside, went in or waited are
   officers on the scene: "four deputies stayed outside" cannot hold beside "only one
   deputy was on the scene" (same agency, same window).
@@ -130,6 +132,9 @@ def _delays_against_clocks(cs: list[Claim], incident: str, side) -> list[Conflic
     for d in cs:
         target = TARGET.get(d.measure) or (_event(d) if d.measure == "time_of_action" and not _clock(d) else None)
         start_event = anchor_event((d.time_ref or {}).get("anchor"))
+        if target and start_event is None and d.measure in TARGET:
+            out += _unanchored_delay(d, target, clocks, incident, side)
+            continue
         offset = _to_minutes(d) if target and start_event and start_event != target else None
         if offset is None:
             continue
@@ -147,6 +152,35 @@ def _delays_against_clocks(cs: list[Claim], incident: str, side) -> list[Conflic
                         f"{d.text!r} after {a.text!r} ({_fmt(a.lo)}, claim {a.id}) puts the {target} at "
                         f"{_fmt(lo)}–{_fmt(hi)}; {first.doc} gives the first {target} at {_fmt(first.lo)}",
                         incident))
+    return out
+
+
+# Where a delay that names no start may count from: the first call, the first shots, the gunman's entry
+STARTS = ("call_911", "shooting_start", "shooter_entry")
+
+
+def _unanchored_delay(d: Claim, target: str, clocks: list[Claim], incident: str, side) -> list[Conflict]:
+    """'Deputies arrived within four minutes' names no start: it cannot hold beside another
+    document's first arrival only if it cannot from any start the incident's clocks give
+    (each call, shot or entry of the gunman timed; for going in, each arrival too), so no
+    reading of the start is forced."""
+    delay = _to_minutes(d)
+    # time to go in is as often counted from the officers' own arrival
+    kinds = STARTS + (("arrival",) if target == "entry" else ())
+    starts = [c for c in clocks if _event(c) in kinds and c.lo is not None]
+    if delay is None or not starts:
+        return []
+    out = []
+    stated = [c for c in clocks if _event(c) == target and c.doc != d.doc and _same_actor(d, c)]
+    for doc in sorted({c.doc for c in stated}):
+        first = min((c for c in stated if c.doc == doc), key=lambda c: (c.lo is None, c.lo or 0))
+        spans = [(_add(a.lo, delay[0]) if delay[0] is not None else a.lo, _add(a.hi, delay[1])) for a in starts]
+        if all(_apart(lo, hi, first.lo, first.hi) for lo, hi in spans):
+            a = min(starts, key=lambda c: c.lo)
+            out.append(Conflict(
+                "incident", "time_of_action", "minute_of_day", [side(d), side(first)],
+                f"{d.text!r} from any start the accounts time (the earliest {a.text!r}, {_fmt(a.lo)}, claim "
+                f"{a.id}) cannot reach {doc}'s first {target} at {_fmt(first.lo)}", incident))
     return out
 
 

@@ -13,18 +13,29 @@ Text outside quotation marks belongs to an attribution in its sentence ("accordi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from onrecord.claims.named_entities import Resolution
+from onrecord.claims.outlets import (
+    OUTLET_ANY,
+    OUTLET_DOC,
+    OUTLET_DOC_LEFT,
+    OUTLET_LEFT,
+    OUTLET_WORD,
+    outlet_voice,
+)
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
+from onrecord.claims.voices import Attribution, Voice
 
 VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
          r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
-         r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to")
+         r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
+         # "CNN has learned that ...": what an outlet found out, told as its own report
+         r"has learned|have learned")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
@@ -32,39 +43,30 @@ QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
                       # "sources with the department", "victims trapped in the club"
-                      r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?\s+(?:also\s+|have\s+|had\s+)?$",
+                      r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
+                      # "police, in a statement Friday, said", "authorities initially said"
+                      r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:also\s+|have\s+|had\s+)?(?:\w+ly\s+)?$",
                       re.IGNORECASE)
+# "The Justice Department's report, released Thursday, said": a set-off phrase after the document
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
-                          r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}$", re.IGNORECASE)
-DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|a|an|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
+                          r"audit|analysis|findings|statement)\b[^,;“”\"]{0,60}(?:,[^,;“”\"]{1,60},\s*)?$",
+                          re.IGNORECASE)
+# "The report says", "its review found": the document named before, so its agency. "A state review
+# found" is a new document of someone else's (DOCUMENT_NEW): an unnamed speaker.
+DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
-# News organisations: an acronym of a network or a name with a newspaper's word.
-OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
-               r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
-               r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
-               r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
-               r"Sun|Record|Bulletin|Enquirer|Advocate|Statesman|Republic|Ledger|Citizen|Mercury|Democrat|Monitor|"
-               r"Review-Journal|Free Press|Sun-Times|Eagle|Oregonian|Plain Dealer|Tribune-Review|Post-Gazette|"
-               r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
-               # a broadcaster's call sign: KXAN, WFAA-TV
-               r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?)")
-OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s+(?:also\s+|first\s+|has\s+|had\s+)?$")
-OUTLET_FULL = re.compile(rf"^\s*({OUTLET_NAME})\b")
+DOCUMENT_NEW = re.compile(r"(?:^|,)\s*((?:a|an)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
+                          r"timeline|investigation|audit|analysis|study))\s+(?:also\s+)?$", re.IGNORECASE)
+# "according to the report", "according to the final review": the document named before
+DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
+                          r"audit|analysis|findings)\b", re.IGNORECASE)
 
-
-def outlet_voice(text: str, res: Resolution | None) -> Voice | None:
-    """'CNN reported', 'according to the Orlando Sentinel': a news organisation speaks."""
-    m = OUTLET_FULL.match(text)
-    if m is None:
-        return None
-    name = re.sub(r"^the\s+", "", m.group(1).strip())
-    oid = "outlet:" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    if res is not None:
-        res.entities.setdefault(oid, Entity(oid, "outlet", name))
-    return Voice(oid, m.group(1).strip())
 PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
-LEFT_GAP = re.compile(r"^[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
+# "The Georgia Bureau of Investigation (GBI) confirmed": the name's acronym in brackets, either
+# mention next to the verb
+LEFT_GAP = re.compile(r"^\)?[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
+                      r"\([^()“”\"]{1,40}\)|"
                       r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly|"
                       # "X at a news conference said", "X in a statement Tuesday said"
                       r"(?:at|in|during|on|through|via)\s+(?:an?|the|his|her|their|its)\s+(?:[\w-]+\s+){0,2}?"
@@ -82,21 +84,6 @@ PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
 
 
 @dataclass
-class Voice:
-    speaker: str | None  # entity id
-    text: str  # how the document names the speaker
-
-
-@dataclass
-class Attribution:
-    voice: Voice
-    start: int  # where the reporting verb is
-    end: int
-    covers: list[tuple[int, int]] = field(default_factory=list)
-    whole: bool = False  # a trailing or according-to clause: it speaks for its whole sentence
-
-
-@dataclass
 class Speakers:
     doc: Document
     author: Voice
@@ -108,6 +95,16 @@ class Speakers:
         the one whose verb is nearest before it ("The earliest reports indicated ..., but
         Sheriff X said ... about 9:30 a.m.": the sheriff's)."""
         covering = [a for a in self.attributions if any(s <= offset < e for s, e in a.covers)]
+        inner = [b for b in covering if b.start <= offset and not b.trailing]
+        outer = [a for a in covering if a.trailing and a.start > offset and inner
+                 and not (a.voice.speaker or "").startswith("outlet:")
+                 and not (inner[-1].voice.speaker or "").startswith("person:")]
+        if outer:
+            # "Officers have revealed that ..., law enforcement sources told CNN.": the trailing
+            # clause names who told the reporter; what they reported others said is within it.
+            # An outlet at the end is only the channel, and a person named inside is the source:
+            # "Whitlock said ..., the Ledger reported" stays Whitlock's.
+            return outer[-1]
         before = [a for a in covering if a.start <= offset and not a.whole]
         if before:
             return max(before, key=lambda a: a.start)
@@ -122,7 +119,7 @@ class Speakers:
         return (a.voice, False) if a is not None else (self.author, False)
 
 
-def find_speakers(doc: Document, res: Resolution) -> Speakers:
+def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speakers:
     mentions = res.mentions.get(doc.id, [])
     author = Voice(f"author:{doc.id}", "the author")
     if "author" in doc.header or "by" in doc.header:
@@ -133,7 +130,12 @@ def find_speakers(doc: Document, res: Resolution) -> Speakers:
     attributions: list[Attribution] = []
     for sent in doc.sentences:
         here = res.between(doc.id, sent.start, sent.end)
-        attributions.extend(_attributions(doc, sent, here, attributions, res))
+        found = _attributions(doc, sent, here, attributions, res)
+        if parse:
+            from onrecord.claims.attribution import parsed_attributions
+
+            found = parsed_attributions(doc, sent, here, found)
+        attributions.extend(found)
     attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
     for i, para in enumerate(doc.paragraphs):
@@ -204,17 +206,17 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
             by = re.search(r"\b(?:by|from)\s+", para.text)
             named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
                      and m.kind in {"person", "org"}]
-            voice = Voice(named[0].entity, _phrase(doc, named[0])) if named else None
+            voice = Voice(named[0].entity, phrase_of(doc, named[0])) if named else None
         if voice is None and (m := RELEASED_BY.search(para.text)) is not None:
             # "Here is the timeline police released on Tuesday:": who released it
             named = [x for x in mentions if x.entity and para.start + m.start("who") <= x.start
                      < para.start + m.end("who") and x.kind in {"person", "org"}]
-            voice = Voice(named[-1].entity, _phrase(doc, named[-1])) if named else _crowd_or_agency(
+            voice = Voice(named[-1].entity, phrase_of(doc, named[-1])) if named else _crowd_or_agency(
                 doc, res, m.group("who"), para.start)
         if voice is None and OWN_DOCUMENT.search(para.text):
             # "Key findings of the report:", "According to the police timeline:": the agency last named
             org = _last_org(doc, res, para.start)
-            voice = Voice(org.entity, _phrase(doc, org)) if org is not None else None
+            voice = Voice(org.entity, phrase_of(doc, org)) if org is not None else None
         if voice is None:
             continue
         for nxt in doc.paragraphs[i + 1:]:
@@ -244,7 +246,7 @@ def _crowd_or_agency(doc: Document, res: Resolution, words: str, before: int) ->
     return _agency_by_words(res, re.sub(r"^the\s+", "", words.strip()))
 
 
-def _in_quote(doc: Document, offset: int) -> bool:
+def in_quote(doc: Document, offset: int) -> bool:
     for para in doc.paragraphs:
         if para.start <= offset < para.end:
             for m in QUOTE_RE.finditer(para.text):
@@ -258,7 +260,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
     out = []
     for v in VERB_RE.finditer(sent.text):
         vs, ve = sent.start + v.start(), sent.start + v.end()
-        if _in_quote(doc, vs):
+        if in_quote(doc, vs):
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
@@ -268,11 +270,13 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         if voice is None:
             continue
         tail = doc.text[ve:sent.end]
-        covers, whole = [(ve, sent.end)], False
+        covers, whole, trailing = [(ve, sent.end)], False, False
         head = doc.text[sent.start:vs]
-        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)) \
-                or ADVERBIAL_TAIL.match(tail):
+        relative = RELATIVE_HEAD.search(head) is not None
+        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)
+                                                    and not relative) or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
+            trailing = TRAILING.search(head) is not None and v.group(0).lower() != "according to"
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
         elif OPENING_ADVERBIAL.match(head):
@@ -284,11 +288,20 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             # "A total of 39 officers responded, police said, and ...": the clause before it;
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
             begin = max([sent.start] + [a.end for a in out if a.end <= vs])
-            covers, whole = [(begin, vs)], True
-        out.append(Attribution(voice, vs, ve, covers, whole))
+            covers, whole, trailing = [(begin, vs)], True, True
+        out.append(Attribution(voice, vs, ve, covers, whole, trailing))
     return out
 
 
+# "a student named X who officials said carefully planned the attack": a reporting verb inside a
+# relative clause says only what follows it, however short
+RELATIVE_HEAD = re.compile(r"\b(?:who|whom|which|that)\s+(?:[\w’'-]+\s+){1,4}$")
+OF_AGENCY = re.compile(r"^\s*,?\s+(?:of|with|from|at)\s+(?:the\s+)?$")
+SPOKESPERSON_FOR = re.compile(r"(?:^|,\s*)((?:a|an|the)\s+(?:[\w-]+\s+)?(?:spokes(?:man|woman|person)|representative|"
+                              r"public information officer)\s+(?:for|with|of|from|at)\s+(?P<org>[^,;“”\"]{2,60}?))\s+"
+                              r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+AGENCY_WORDS = re.compile(r"^(?:the|that)\s+(?:[\w-]+\s+)?(?:department|agency|sheriff[’']s office|office|police|"
+                          r"sheriff[’']s department|police department|bureau|fire department)$", re.IGNORECASE)
 UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
                             r"spokes(?:man|woman|person)|investigator|officer|"
                             r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"
@@ -306,7 +319,7 @@ ADVERBIAL_TAIL = re.compile(r"^\s*(?:(?:on|last|this|early|late|in|at|during|aft
 INVERTED_TAIL = re.compile(r"^\s+(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*\s*(?:[,.;:]|$)")
 # A reporting clause set off by a comma, its speaker between the comma and the verb
 # (", police said") or after the verb (", said Chief X"); not ", and X said ...".
-TRAILING = re.compile(r",\s*(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]{0,60}$")
+TRAILING = re.compile(r",\s*+(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"]{0,60}$")
 
 
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
@@ -319,13 +332,13 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         whole = [m for m in fits if "," not in doc.text[ve:m.start]]
         if whole or fits:
             m = whole[-1] if whole else fits[0]
-            return Voice(m.entity, _phrase(doc, m))
+            return Voice(m.entity, phrase_of(doc, m))
         # "according to a timeline released by the X Police Department": the document's author
         for m in named:
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
-                return Voice(m.entity, _phrase(doc, m))
-        own = AGENCY_OWN.match(doc.text[ve:sent.end])
+                return Voice(m.entity, phrase_of(doc, m))
+        own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
             org = _last_org(doc, res, vs)
@@ -337,7 +350,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             gid = "group:" + crowd.group(1).lower()
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
             return Voice(gid, rest.group(1).strip())
-        outlet = outlet_voice(rest.group(1), res) if rest else None
+        work = OUTLET_DOC.match(doc.text[ve:sent.end])
+        outlet = outlet_voice(work.group(1), res) if work else None
+        outlet = outlet or (outlet_voice(rest.group(1), res) if rest else None)
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
     if left and left[-1].entity is None:
@@ -345,38 +360,64 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         owner = [p for p in left if p.kind == "person" and p.entity and left[-1].start <= p.start < left[-1].end
                  and re.match(r"[’']s\b", doc.text[p.end:p.end + 2])]
         if owner and OFFICE_OF.match(doc.text[owner[-1].end:vs]):
-            return Voice(owner[-1].entity, _phrase(doc, left[-1]))
+            return Voice(owner[-1].entity, phrase_of(doc, left[-1]))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
         if LEFT_GAP.match(gap) or (PARENTHETICAL.match(gap) and m is left[0]):
             # "Steven X, the head of the Y Department, said": the person, not the agency.
+            # "Chief Ray X of the Y Police Department said": the person whose agency it is.
             host = [p for p in left if p.kind == "person" and p.end <= m.start
-                    and APPOSITION.match(doc.text[p.end:m.start])]
+                    and (APPOSITION.match(doc.text[p.end:m.start]) or OF_AGENCY.match(doc.text[p.end:m.start]))]
             m = host[-1] if m.kind != "person" and host else m
-            return Voice(m.entity, _phrase(doc, m))
+            return Voice(m.entity, phrase_of(doc, m))
     right = [m for m in named if ve <= m.start <= sent.end]
     # "..., said Chief X" / '"...," said X': a speaker after the verb only in an inverted clause
     inverted = re.search(r"(?:^|[,“”\"])\s*$", doc.text[sent.start:vs]) is not None
     if right and inverted and RIGHT_GAP.match(doc.text[ve:right[0].start]):
-        return Voice(right[0].entity, _phrase(doc, right[0]))
+        return Voice(right[0].entity, phrase_of(doc, right[0]))
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
-        return Voice(left[-1].entity, _phrase(doc, left[-1]))  # "An Aurora Fire Department internal review ... reports"
+        # "An Aurora Fire Department internal review ... reports"
+        return Voice(left[-1].entity, phrase_of(doc, left[-1]))
     doc_noun = DOCUMENT_SUBJECT.search(doc.text[sent.start:vs])
     if doc_noun:
         # "The presentation notes ...": a document speaks for the agency named last before it.
         orgs = [m for m in (res.between(doc.id, 0, vs) if res else []) if m.kind == "org" and m.entity]
         if orgs:
             return Voice(orgs[-1].entity, doc_noun.group(0).strip())
+    work = OUTLET_DOC_LEFT.search(doc.text[sent.start:vs])
+    if work and (found := outlet_voice(work.group(1), res)):
+        return found
+    word = OUTLET_WORD.search(doc.text[sent.start:vs])
+    if word:
+        named = list(OUTLET_ANY.finditer(doc.text, 0, vs))
+        if named and (found := outlet_voice(named[-1].group(1), res)):
+            return Voice(found.speaker, word.group(0).strip(" ,"))
+    new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
+    if new_doc and not left:
+        return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
     outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
     if outlet:
         found = outlet_voice(outlet.group(1), res)
         if found:
             return found
+    spokes = SPOKESPERSON_FOR.search(doc.text[sent.start:vs])
+    if spokes:
+        # "a spokeswoman for the sheriff's office said": the agency speaks through its spokesperson
+        lo = sent.start + spokes.start("org")
+        orgs = [m for m in named if m.kind == "org" and m.entity and lo <= m.start < vs]
+        if orgs:
+            return Voice(orgs[-1].entity, spokes.group(1))
+        if res is not None and AGENCY_WORDS.match(spokes.group("org")) \
+                and (org := _last_org(doc, res, vs, _agency_kind(spokes.group("org")))):
+            return Voice(org.entity, spokes.group(1))
+        return Voice(None, spokes.group(1))
     single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
     if single:
         return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
+    if crowd and res is not None and (org := _agency_in_context(doc, res, crowd, sent.start, vs)) is not None:
+        return Voice(org.entity, crowd.group(1))
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
         gid = "group:" + crowd.group(1).lower()
@@ -389,9 +430,11 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         org = _last_org(doc, res, vs)
         if org is not None:
             return Voice(org.entity, agency.group(1))
-    office = [m for m in left if m.kind == "person" and m.entity and OFFICE_OF.match(doc.text[m.end:vs])]
+    # "Brisk's office said", "the mayor's office said" (the mayor named before)
+    office = [m for m in left if m.kind in {"person", "description"} and (m.entity or "").startswith("person:")
+              and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
-        return Voice(office[-1].entity, _phrase(doc, office[-1]))  # "Brisk's office said"
+        return Voice(office[-1].entity, phrase_of(doc, office[-1]))  # "Brisk's office said"
     if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
             and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
         # "The report says ... . It says ...": the document just named speaks on
@@ -409,6 +452,25 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     return None
 
 
+# Who speaks for an agency when an article says "officials said" ("sources", "witnesses" never do;
+# "investigators" are as often another agency's, a state bureau's or the FBI's, as the one just named)
+AGENCY_CROWD = {"officials": None, "authorities": None, "police": "police",
+                "officers": "police", "deputies": "sheriff"}
+
+
+def _agency_in_context(doc: Document, res: Resolution, crowd: re.Match, base: int, verb: int) -> Mention | None:
+    """'Officials with the Linden Police Department said', or 'officials said' a sentence or two
+    after the agency is named: that agency speaks (the words as written stay its text)."""
+    word = crowd.group(1).lower()
+    if word not in AGENCY_CROWD:
+        return None
+    kind = AGENCY_CROWD[word]
+    lo = base + crowd.start()
+    orgs = [m for m in res.between(doc.id, max(0, lo - 400), verb) if m.kind == "org" and m.entity
+            and (kind is None or m.agency in {None, kind})]
+    return orgs[-1] if orgs else None
+
+
 DOCUMENT_BY = re.compile(r"^\s+(?:a|an|the|its|their)\s+(?:[\w-]+\s+){0,3}(?:report|timeline|review|presentation|"
                          r"investigation|audit|analysis|findings|statement|records?|documents?|account)\s+"
                          r"(?:(?:released|issued|published|compiled|prepared|written|made public|obtained)\s+)?"
@@ -422,12 +484,24 @@ AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sherif
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
 
 
-def _last_org(doc: Document, res: Resolution, before: int) -> Mention | None:
-    orgs = [m for m in res.between(doc.id, 0, before) if m.kind == "org" and m.entity]
+def _last_org(doc: Document, res: Resolution, before: int, kind: str | None = None) -> Mention | None:
+    """The agency named last before `before`; of that kind ("the sheriff's office": a sheriff's) if given."""
+    orgs = [m for m in res.between(doc.id, 0, before) if m.kind == "org" and m.entity
+            and (kind is None or m.agency == kind)]
     return orgs[-1] if orgs else None
 
 
-def _phrase(doc: Document, m: Mention) -> str:
+def _agency_kind(words: str) -> str | None:
+    if re.search(r"\bsheriff", words, re.IGNORECASE):
+        return "sheriff"
+    if re.search(r"\bpolice\b", words, re.IGNORECASE):
+        return "police"
+    if re.search(r"\bfire\b", words, re.IGNORECASE):
+        return "fire"
+    return None
+
+
+def phrase_of(doc: Document, m: Mention) -> str:
     """The speaker as written, with the title and place that precede the name (on its line)."""
     head = re.search(r"((?:[A-Z][\w’'.]*[ \t]+|of[ \t]+)*)$", doc.text[max(0, m.start - 60):m.start])
     return (head.group(1) + m.text).strip() if head else m.text

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.claims.named_entities import Resolution
+from onrecord.claims.named_entities import ANONYMOUS, Resolution
 from onrecord.claims.records import Entity, Mention
 from onrecord.claims.text import Document
 
@@ -57,6 +57,14 @@ def person_subject(doc: Document, res: Resolution, lo: int, hi: int, sentence_st
 def _candidates(doc, res, lo, hi):
     out = []
     for m in res.between(doc.id, lo, hi):
+        if m.kind == "description" and not m.entity and ANONYMOUS.match(m.text):
+            # "the first deputy arrived": someone not named, who still stands nearer the verb
+            # than the person who tells it
+            words = re.sub(r"^the\s+", "", m.text.strip(), flags=re.IGNORECASE)
+            tid = "thing:" + re.sub(r"[^a-z0-9]+", "-", words.lower()).strip("-")
+            res.entities.setdefault(tid, Entity(tid, "thing", words))
+            out.append((m.start, tid, m.text))
+            continue
         if m.kind in {"person", "description"} and m.entity:
             if m.kind == "description" and COPULA_RE.search(doc.text[max(0, m.start - 12):m.start]):
                 continue  # "I've been a police officer": says what, not who

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.claims.measures import STAY, TOOK, clause_bounds
+from onrecord.claims.measures import IT_WAS, STAY, TOOK, clause_bounds
 from onrecord.claims.named_entities import Resolution
 from onrecord.claims.records import Entity
 from onrecord.claims.subjects import INCIDENT, group_subject, person_subject
@@ -59,7 +59,9 @@ def stay_before(sentence: str, t: TimeExpr) -> bool:
     """'I stayed at the door four minutes before I went in' measures the stay, and 'it took
     77 minutes before anyone went in' the time taken: neither is an offset."""
     cs, _ = clause_bounds(sentence, t.start, t.end)
-    return STAY.search(sentence[cs:t.start]) is not None or TOOK.search(sentence[cs:t.start]) is not None
+    lead = sentence[cs:t.start]
+    return STAY.search(lead) is not None or TOOK.search(lead) is not None or (
+        IT_WAS.search(lead) is not None and (t.ref or {}).get("relation") == "before")
 
 
 THING_RE = re.compile(r"^\s*(?:the|a|an)\s+((?:[\w’'-]+\s+){0,5}?[\w’'-]+)\s*$", re.IGNORECASE)
@@ -90,6 +92,16 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     cs, ce = clause_bounds(sent.text, t.start, t.end)
     start, end = sent.start + t.start, sent.start + t.end
     voice, quoted = speakers.who_said(start)
+    if found is not None and found[1]:
+        # "Whitlock said the first officers reached the floor at 10:17": who acted is named after
+        # the reporting verb, never the speaker before it
+        told = [a.end - sent.start for a in speakers.attributions
+                if sent.start + cs <= a.start and a.end <= sent.start + found[0].start()]
+        if told:
+            cs = max(told)
+            that = re.match(r"[^,;]{0,30}?\bthat\s+", sent.text[cs:])  # "said on Friday that the gunman ..."
+            cs += that.end() if that else 0
+    floor = sent.start + cs if found is not None and found[1] and cs else sent.start
     if found is None:
         if t.kind != "clock" and not _names_event(t.ref.get("anchor")):
             return None  # "1 minute into the clip": an offset from no event says nothing
@@ -102,7 +114,7 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
             # "Someone whom McCraw did not identify called 911": the actor is no one named
             who, who_text = None, None
         elif verb_before:
-            who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, sent.start,
+            who, who_text = person_subject(doc, res, sent.start + cs, sent.start + action_start, floor,
                                            voice.speaker, quoted)
         else:
             who, who_text = person_subject(doc, res, end, sent.start + action_start, end, voice.speaker, quoted)
@@ -115,10 +127,17 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
+    if t.kind == "clock" and qualifier and not verb_before and REPORTS_FIGURES.match(sent.text[action_start:]):
+        return None  # "12:43 p.m. — The hospital reports a total of 31 people": when a figure was told
     if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
                               or SCHEDULE_AFTER.match(sent.text[t.end:])):
         return None  # "held a press conference at 1:13 p.m.", "9 a.m. classes": not the response
+    # the moment of the verb the time hangs on first ("Officers breach the suite and find the
+    # gunman dead": the entry), else of the words around it
+    own = event_kind(sent.text[action_start:action_start + len(qualifier) + 12]) if qualifier else None
     event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
+    if own and not (own == "entry" and event == "shooter_entry"):  # the gunman's way in is his own moment
+        event = own
     if event:
         ref["event"] = event
     return Claim(
@@ -149,6 +168,11 @@ NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|
                           r"updated|update)\b", re.IGNORECASE)
 
 
+# A timeline's time whose verb (after it) reports figures is the time of a later report, not of the response (a timed
+# instruction to the public, "police posted at 12:10 urging residents to shelter", stays a claim)
+REPORTS_FIGURES = re.compile(r"(?:reports|reported|confirms|confirmed|announces|announced|says|said)\b"
+                             r"[^.;]{0,40}?\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen|"
+                             r"[a-z]+ty|a total|dozens)\b", re.IGNORECASE)
 SCHEDULE_AFTER = re.compile(r"^\s*(?:classes|class|show|shows|screening|service|services|meeting|lecture)\b", re.I)
 
 

@@ -186,6 +186,27 @@ def _in_minutes(q, unit: str) -> tuple[float | None, float | None, str]:
     return lo, hi, "minute"
 
 
+# "shortly before Colt Gray began shooting", "just after the first shots": an offset with no
+# number, its interval that of the same words before a clock time (the documented hedges only:
+# "soon after", "moments after" give no interval)
+NEAR_OFFSET = re.compile(
+    r"\b(?P<hedge>shortly|just)\s+(?P<rel>before|after)\s+"
+    r"(?!(?:\d|noon\b|midnight\b|dawn\b|that\b|then\b|this\b))"
+    r"(?P<anchor>(?:[^,.;:—–\"“”]|(?<=\d)[:.](?=\d))+)", re.IGNORECASE)
+NEAR_MINUTES = {"shortly": 15, "just": 5}
+
+
+def near_offsets(text: str) -> list[TimeExpr]:
+    out = []
+    for m in NEAR_OFFSET.finditer(text):
+        rel = m.group("rel").lower()
+        hi = float(NEAR_MINUTES[m.group("hedge").lower()])
+        ref = {"relation": rel, "anchor": m.group("anchor").strip()}
+        out.append(TimeExpr(m.start(), m.end(), m.group(0), "offset", 0.0, hi, "minute",
+                            f"{m.group('hedge').lower()} {rel}", ref))
+    return out
+
+
 def offsets(text: str) -> list[TimeExpr]:
     """'two days after the vigil', 'about a half hour into the ordeal', 'one minute and 39
     seconds after the first shot', 'four minutes later': an amount of time (numbers.py, so
@@ -214,7 +235,7 @@ def offsets(text: str) -> list[TimeExpr]:
         lo, hi, unit = _in_minutes(q, unit)
         out.append(TimeExpr(q.start, end, text[q.start:end], "offset", lo, hi, unit, q.hedge,
                             {"relation": sign, "anchor": anchor}))
-    return out
+    return out + [n for n in near_offsets(text) if not any(o.start <= n.start < o.end for o in out)]
 
 
 def calendar_dates(text: str) -> list[dict[str, Any]]:

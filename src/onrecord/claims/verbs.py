@@ -113,9 +113,11 @@ EVENTS = [
                       r"in(?:side|to)?|goes\s+in(?:side|to)?|walked\s+in(?:to)?|walks\s+in(?:to)?|got\s+in(?:side|to)?|"
                       r"made\s+(?:his|her|their)\s+way\s+in(?:to|side)?|burst\s+in(?:to)?|forced\s+(?:his|her|their)\s+"
                       r"way)\b"),
-    ("entry", r"\b(?:entered|enters|enter|entering|went\s+in(?:side|to)?|goes\s+in|made\s+entry|breach(?:ed|es)?|"
-              r"stormed|storms|ran\s+into|runs\s+into|got\s+inside|go\s+in)\b"),
-    ("arrival", r"\b(?:arrived|arrives|arrive|arriving|got\s+there|gets\s+there|reached|reaches|pulled\s+up|"
+    ("entry", r"\b(?:entered|enters|enter|entering|went\s+in(?:side|to)?|goes\s+in|made\s+entry|"
+              r"breach(?:ed|es|ing)?|stormed|storms|storm|storming|ran\s+into|runs\s+into|got\s+inside|go\s+in)\b"),
+    # a timeline's present ("The first officers reach the 31st floor") as well as a report's past
+    ("arrival", r"\b(?:arrived|arrives|arrive|arriving|got\s+there|gets\s+there|reached|reaches|reach|reaching|"
+                r"pulled\s+up|"
                 r"on\s+(?:the\s+)?scene|on\s+hand|showed\s+up|responded|responds)\b"),
     ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b|\bcall\s+(?:came|went)\s+out\b|\bput\s+out\s+(?:a"
                  r"|the)\s+call\b"),

@@ -56,13 +56,21 @@ def _show_totp(name: str, secret: str | None) -> None:
 def user_add(case: CaseArg, name: Annotated[str, typer.Argument(help="the account's name")], role: RoleOpt,
              agency: Annotated[Optional[list[str]], typer.Option(
                  "--agency", help="an agency whose restricted sources the account may read; repeatable")] = None,
-             password_stdin: PasswordStdin = False, totp: Totp = False, database_url: DatabaseUrl = None) -> None:
+             password_stdin: PasswordStdin = False, totp: Totp = False,
+             oidc_subject: Annotated[Optional[str], typer.Option(
+                 "--oidc-subject", help="link the account to this OIDC subject (the provider's `sub`); without "
+                 "--password-stdin the account then has no password and signs in through the provider only")] = None,
+             database_url: DatabaseUrl = None) -> None:
     """Add an account with access to CASE (or grant an existing account CASE)."""
     c, access, audit = _open(case, database_url)
     existing = access.accounts.find(name.strip().lower())
-    password = "" if existing else _password(password_stdin, name)
-    secret = access.accounts.add(name, role, password, c.id, tuple(agency or ()), totp)
+    if existing or (oidc_subject and not password_stdin):
+        password = None
+    else:
+        password = _password(password_stdin, name)
+    secret = access.accounts.add(name, role, password, c.id, tuple(agency or ()), totp, oidc_subject)
     what = f"user add {name} --role {role}" + "".join(f" --agency {a}" for a in agency or ())
+    what += " --oidc-subject (linked)" if oidc_subject else ""
     audit.event(operator(), "cli", "user_change", what + (" (granted the case)" if existing else ""), None,
                 "allowed", c.id)
     typer.echo(f"{'granted' if existing else 'added'} {name.strip().lower()} ({role}) on case {c.name}")
@@ -77,12 +85,13 @@ def user_list(case: CaseArg, json_out: JsonOut = False, database_url: DatabaseUr
     if json_out:
         print_json({"users": [{"name": a.name, "role": a.role, "agencies": sorted(a.agencies),
                                "cases": sorted(a.cases), "disabled": a.disabled, "locked": a.locked,
-                               "totp": a.totp} for a in rows]})
+                               "totp": a.totp, "oidc_subject": a.oidc_subject} for a in rows]})
         return
     for a in rows:
         state = "disabled" if a.disabled else "locked" if a.locked else "active"
         typer.echo(f"{a.name}\t{a.role}\t{','.join(sorted(a.agencies)) or '-'}\t{state}\t"
-                   f"{'totp' if a.totp else 'password only'}\t{'this case' if c.id in a.cases else 'other cases'}")
+                   f"{'totp' if a.totp else 'oidc' if a.oidc_subject else 'password only'}\t"
+                   f"{'this case' if c.id in a.cases else 'other cases'}")
 
 
 def user_disable(case: CaseArg, name: Annotated[str, typer.Argument()], database_url: DatabaseUrl = None) -> None:

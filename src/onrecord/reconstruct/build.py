@@ -23,6 +23,7 @@ from onrecord.reconstruct.load import load_events, load_sources, whole_second_so
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
+from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
 from onrecord.reconstruct.understood import understood
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.window import case_window, within_window
@@ -66,16 +67,16 @@ def reconstruct(reader) -> Reconstruction:
     # statuses the mapping says are CAD's copies of AVL fixes (entered_by = "avl")
     declared = set(anchored["id"][anchored["declared_copy"].astype(bool)]) if len(anchored) else set()
     anchored = anchored.assign(copy_of=anchored["id"].isin(declared)) if len(anchored) else anchored
-    pairs = clk.pair_estimates(anchored) if len(anchored) else []
-    clocks = clk.solve(sources, pairs, pinned, trusted)
+    lead = clock_leaders(clock_names(reader.case, sources))  # sources declared to share one clock
+    clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead) if len(anchored) else \
+        (clk.solve(sources, [], pinned, trusted), [])
     # CAD arrivals that are copies of AVL fixes, however they were mapped: looked for where
     # the clocks so far say they would be; found, the clocks are estimated again with them
     found = (fix_copies(anchored[~anchored["copy_of"]], clocks) - declared) if len(anchored) else set()
     copies = declared | found
     if found:
         anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
-        pairs = clk.pair_estimates(anchored)
-        clocks = clk.solve(sources, pairs, pinned, trusted)
+        clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead)
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)

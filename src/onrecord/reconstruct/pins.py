@@ -21,8 +21,8 @@ def pinned_offsets(case: Case, sources: pd.DataFrame) -> tuple[dict[int, tuple[f
         by_name.setdefault(s.file_name, []).append(int(s.id))
     out, problems = {}, []
     for name, pin in pins.items():
-        if isinstance(pin, dict) and "trust" in pin and "offset_s" not in pin:
-            continue  # a declared trust, not a pin (clock_trust.py)
+        if isinstance(pin, dict) and "offset_s" not in pin and ("trust" in pin or "name" in pin):
+            continue  # a declared trust or a shared clock, not a pin (clock_trust.py, shared_clock.py)
         ids = by_name.get(name)
         if not ids:
             problems.append(f"onrecord.toml pins the clock of {name!r}, but no source of that name is imported")

@@ -441,8 +441,10 @@ def clock_trust(t: dict, key: str, fail) -> tuple[str, float | None]:
     ("reference", ± seconds) or ("estimated", None). Never inferred from the source kind:
     a sensor network may be NTP-timed or minutes off, only its owner can say."""
     for k in t:
-        if k not in ("trust", "uncertainty_s", "offset_s"):
-            fail(f"{key}.{k}", "is not a clock setting (trust, uncertainty_s)")
+        if k not in ("trust", "uncertainty_s", "offset_s", "name"):
+            fail(f"{key}.{k}", "is not a clock setting (trust, uncertainty_s, name)")
+    if "name" in t and not (isinstance(t["name"], str) and t["name"].strip()):
+        fail(f"{key}.name", "must be the clock's name: sources of one name share one clock", t["name"])
     trust = t.get("trust", "estimated")
     if trust not in CLOCK_TRUST:
         fail(f"{key}.trust", "must be reference or estimated", trust)

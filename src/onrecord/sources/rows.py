@@ -167,45 +167,50 @@ class RowReader:
                     f"{'latitude' if name == 'lat' else 'longitude'} is not a number from -{limit:g} to {limit:g}")
         return numbers
 
-    def _attribute(self, name: str, values: pa.Array, frame: _Frame | None = None) -> pa.Array:
+    def _attribute(self, name: str, values: pa.Array, frame: _Frame | None = None,
+                   applies: np.ndarray | None = None, column: str | None = None) -> pa.Array:
         """An attribute's values as stored (the one place a row's and a block's own pass).
         One the build reads with a value set (attributes.CHECKED: `armed`) is checked: a
         value outside it rejects the row; the rest are stored in one spelling ("true" /
         "false")."""
         if CHECKED.get(name) == "entered_by":
-            return self._entered_by(name, values, frame)
+            return self._entered_by(name, values, frame, applies, column)
         if CHECKED.get(name) != "yes_no":
             return values
         words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
         yes = _np(pc.is_in(words, value_set=pa.array(sorted(YES))))
         no = _np(pc.is_in(words, value_set=pa.array(sorted(NO))))
         blank = _np(blank_mask(values))
-        column = self.m.attributes.get(name, name)
-        self.reject(~(yes | no | blank), f"attributes.{name}" if column.startswith("\x00") else column, values,
+        column = column or self.m.attributes.get(name, name)
+        wrong = ~(yes | no | blank) & (True if applies is None else applies)
+        self.reject(wrong, f"attributes.{name}" if column.startswith("\x00") else column, values,
                     f"attribute {name} must be one of {YES_NO_WORDS}", frame)
         return pa.array(np.where(yes, "true", np.where(no, "false", None)), pa.string())
 
-    def _entered_by(self, name: str, values: pa.Array, frame: _Frame | None) -> pa.Array:
+    def _entered_by(self, name: str, values: pa.Array, frame: _Frame | None, applies: np.ndarray | None,
+                    column: str | None) -> pa.Array:
         """How a status was entered, stored in one word (attributes.ENTERED_BY); another
         word rejects the row."""
         words = pc.utf8_lower(pc.utf8_trim_whitespace(values))
         known = pa.array(list(ENTERED_BY), pa.string())
         found = pc.index_in(words, value_set=known)
-        column = self.m.attributes.get(name, name)
-        self.reject(_np(pc.is_null(found)) & ~_np(blank_mask(values)),
+        column = column or self.m.attributes.get(name, name)
+        self.reject(_np(pc.is_null(found)) & ~_np(blank_mask(values)) & (True if applies is None else applies),
                     f"attributes.{name}" if column.startswith("\x00") else column, values,
                     f"attribute {name} must be one of {', '.join(ENTERED_BY)}", frame)
         return pc.take(pa.array(list(ENTERED_BY.values()), pa.string()), found)
 
-    def _own_attributes(self, spec: EventSpec, frame: _Frame) -> pa.Array:
-        """The row's attributes with the block's own beside them (its own win on a name)."""
+    def _own_attributes(self, spec: EventSpec, frame: _Frame, applies: np.ndarray) -> pa.Array:
+        """The row's attributes with the block's own beside them (its own win on a name). The
+        block's own are checked only on the rows it reads (its `when`): another row's value
+        in that column is another event's business."""
         m = self.m
         names = [k for k in m.attributes if k not in spec.attributes]
         arrays = [self._attribute(k, frame.table[m.attributes[k]], frame) for k in names]
         for k, fs in spec.attributes.items():
             names.append(k)
             arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded),
-                                          frame))
+                                          frame, applies, getattr(fs, "column", None)))
         return colfn.json_object(names, arrays, frame.n)
 
     def _block(self, spec: EventSpec, rows: _Frame, before: list[_Block]) -> _Block:
@@ -338,7 +343,7 @@ class RowReader:
         if not spec.unit:
             cols.pop("unit", None)
         if spec.attributes:
-            cols["attrs"] = self._own_attributes(spec, frame)
+            cols["attrs"] = self._own_attributes(spec, frame, b.applies)
         if self.paths is not None:  # where in its record each event's row is
             cols["path"] = self._paths if frame.parent is None else self._paths.take(pa.array(frame.parent))
         for name, fs in spec.fields.items():  # the block's own unit, agency, ... columns

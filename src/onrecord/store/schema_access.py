@@ -1,7 +1,7 @@
 """Tables of who may read a case and what they did (issue 16): accounts, sessions, API
 tokens, failed sign-ins, the audit log and its chain head, protected people, restricted
 sources, annotations. Declared on the store's one `metadata` (schema.py imports this
-module), migrated by revision 0011.
+module), migrated by revision 0011 (and 0012: accounts' OIDC subjects).
 
 Accounts belong to the store, not to one case: a PostgreSQL server holding many cases
 holds one set of users, each granted the cases they may read (`user_cases`); a SQLite
@@ -26,6 +26,9 @@ users = Table(
     Column("locked_until_ms", BigInteger),  # AC-7: set by the 5th failure in 15 minutes
     Column("created_at_ms", BigInteger, nullable=False),
     Column("password_set_at_ms", BigInteger, nullable=False),
+    # OIDC sign-in (revision 0012): the provider's `sub` for this person, linked by an admin
+    Column("oidc_subject", String(255)),
+    Index("ux_users_oidc_subject", "oidc_subject", unique=True),
 )
 
 user_agencies = Table(

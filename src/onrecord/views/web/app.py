@@ -64,34 +64,42 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "bad request: " + "; ".join(parts)
 
 
-def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = (),
-               secure_cookies: bool = False, now_ms=None) -> FastAPI:
+def create_app(case_path: str | Path | Case, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = (),
+               secure_cookies: bool = False, now_ms=None, oidc=None, server=None) -> FastAPI:
     """The app serving one case. `host`: the address it is bound to; with `allowed_hosts`,
     the names a request's `Host` may carry (guard.py: every other name is refused).
     `secure_cookies`: served behind TLS, so cookies are sent over HTTPS only. `now_ms`:
-    the clock of sessions and lockouts (tests)."""
+    the clock of sessions and lockouts (tests). `oidc`: OidcSettings, to offer sign-in
+    through that provider. `server`: the app of a server of many cases (server.py) this
+    one is mounted in, under /cases/<uid>: then sign-in, the Host check, the access store
+    and the audit log are that server's."""
     from onrecord.access.audit import AuditLog
     from onrecord.access.clock import wall_ms
+    from onrecord.access.oidc import OidcClient
     from onrecord.access.store import AccessStore
-    from onrecord.views.web import api, audit_api, audit_reads, docs, guard, notes, pages, signin
+    from onrecord.views.web import api, audit_api, audit_reads, docs, guard, notes, oidc_signin, pages, signin
 
-    app = FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
-                  "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
-                  "or send an API token (`onrecord token create`) as `Authorization: Bearer ...`.",
-                  docs_url=None, redoc_url=None)  # /docs is served from local files (docs.py)
-    case = open_case(Path(case_path))
-    app.state.access = AccessStore.of(case, now_ms or wall_ms)
-    app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True)
+    app = new_app()
+    case = case_path if isinstance(case_path, Case) else open_case(Path(case_path))
+    app.state.mounted = server is not None
+    if server is not None:
+        for shared in ("access", "audit", "oidc", "secure_cookies", "templates"):
+            setattr(app.state, shared, getattr(server.state, shared))
+    else:
+        app.state.access = AccessStore.of(case, now_ms or wall_ms)
+        app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True)
+        app.state.oidc = OidcClient(oidc) if oidc is not None else None
+        app.state.secure_cookies = secure_cookies
+        app.state.templates = templates()
     app.state.accounts_seen, app.state.accounts_checked = None, 0.0
-    app.state.secure_cookies = secure_cookies
     app.state.case = CaseState(open_reader(case, read_only=True).case)
     # Filter values and the busiest window of a million events take seconds: start on them now,
     # so the first page a user opens does not wait for all of it.
     threading.Thread(target=app.state.case.facets, daemon=True, name="onrecord-warm-up").start()
-    app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
-    pages.add_filters(app.state.templates)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    app.include_router(signin.router)
+    if server is None:
+        app.include_router(signin.router)
+        app.include_router(oidc_signin.router)
     app.include_router(api.router)
     app.include_router(notes.router)
     app.include_router(audit_api.router)
@@ -99,7 +107,31 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
     app.include_router(docs.router)
     # outermost last: the Host check runs first, then the audit sees every answer it lets through
     app.add_middleware(audit_reads.AuditReads, audit=app.state.audit, case_id=case.id)
-    app.add_middleware(guard.Guard, allowed=guard.served_names(host, allowed_hosts))
+    if server is None:
+        app.add_middleware(guard.Guard, allowed=guard.served_names(host, allowed_hosts))
+    add_common(app)
+    return app
+
+
+def new_app() -> FastAPI:
+    return FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
+                   "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
+                   "or send an API token (`onrecord token create`) as `Authorization: Bearer ...`.",
+                   docs_url=None, redoc_url=None)  # /docs is served from local files (docs.py)
+
+
+def templates() -> Jinja2Templates:
+    from onrecord.views.web import pages
+
+    found = Jinja2Templates(directory=str(HERE / "templates"))
+    pages.add_filters(found)
+    return found
+
+
+def add_common(app: FastAPI) -> None:
+    """Plotly from its wheel, and the answers of errors: JSON on /api/, pages elsewhere."""
+    from onrecord.views.web import signin
+    from onrecord.views.web.audit_reads import route_path
 
     @app.get("/vendor/plotly.min.js", include_in_schema=False)
     def plotly_js():
@@ -114,16 +146,18 @@ def create_app(case_path: str | Path, *, host: str = "127.0.0.1", allowed_hosts:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException):
-        api_call = request.url.path.startswith("/api/")
+        api_call = route_path(request.scope).startswith("/api/")
         if exc.status_code == 401 and not api_call:
             return signin.login_redirect(request)
         if api_call or exc.status_code not in (403, 404, 422):
             return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        # a case this person may not read: the page names nothing of it (not even in its header)
+        denied = getattr(request.state, "denied", False)
         return HTMLResponse(app.state.templates.get_template("error.html").render(
-            request=request, status=exc.status_code, message=exc.detail, case=app.state.case.case,
-            nav=""), status_code=exc.status_code)
-
-    return app
+            request=request, status=exc.status_code, message=exc.detail,
+            case=None if denied else signin.served_case(request), nav="",
+            base="" if denied else request.scope.get("root_path", ""), home="/cases" if denied else signin.home(
+                request)), status_code=exc.status_code)
 
 
 def _plain(errors) -> list[dict]:

@@ -13,6 +13,13 @@ from fastapi import Request
 NOT_CASE_DATA = ("/static/", "/vendor/", "/login", "/logout", "/docs", "/openapi.json")
 
 
+def route_path(scope) -> str:
+    """The path a route of this app answers: on a server of many cases, what follows the
+    case's prefix (`/cases/<uid>`, in root_path); else the whole path."""
+    path, root = scope.get("path", ""), scope.get("root_path", "")
+    return (path[len(root):] or "/") if root and path.startswith(root) else path
+
+
 def returned(request: Request, ids: Iterable[int]) -> None:
     """The ids of the records this answer shows (events, findings, claims, sources ...)."""
     got = getattr(request.state, "returned", None)
@@ -36,7 +43,7 @@ class AuditReads:
         self.app, self.audit, self.case_id = app, audit, case_id
 
     async def __call__(self, scope, receive, send):
-        path = scope.get("path", "")
+        path, full = route_path(scope), scope.get("path", "")
         if scope["type"] != "http" or path.startswith(NOT_CASE_DATA):
             return await self.app(scope, receive, send)
         status = {"code": 500}
@@ -56,6 +63,8 @@ class AuditReads:
             method = scope.get("method", "GET")
             self.audit.event(actor.name if actor else "(not signed in)", "api" if path.startswith("/api/") else "web",
                              "read" if method in ("GET", "HEAD") else "annotate" if path == "/api/annotations"
-                             else "change", f"{method} {path}" + (f"?{query}" if query else ""),
-                             client[0] if client else None, outcome(status["code"]), self.case_id,
+                             else "change", f"{method} {full}" + (f"?{query}" if query else ""),
+                             client[0] if client else None,
+                             "denied" if state.get("denied") else outcome(status["code"]),
+                             state.get("case_id", self.case_id),
                              state.get("returned"))

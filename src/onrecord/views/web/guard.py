@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 import socket
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -21,9 +22,11 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 # Plotly's WebGL traces (scattergl: 20,000 points at once) compile their drawing code with
 # `Function`, and the plotly wheel ships no build without it: the chart pages alone allow eval.
 CHART_PAGES = frozenset({"/", "/timeline"})
+CASE_PREFIX = re.compile(r"^/cases/[^/]+")  # a case's pages on a server of many (server.py)
 
 
 def csp(path: str) -> str:
+    path = CASE_PREFIX.sub("", path) or "/"
     script = "'self' 'unsafe-eval'" if path in CHART_PAGES else "'self'"
     # style-src allows inline styles: Plotly and Swagger UI set element styles from script, and
     # agency colours are style attributes. No inline *script* anywhere.

@@ -28,7 +28,8 @@ def _render(request: Request, name: str, nav: str, **ctx) -> HTMLResponse:
     f, r = facets(request), reader(request)
     zone = f["zone"]
     session = request.state.session
-    base = {"request": request, "case": st.case, "zone": zone, "built": r.is_built(), "nav": nav,
+    base = {"request": request, "case": st.case, "base": request.scope.get("root_path", ""),  # /cases/<uid>
+            "zone": zone, "built": r.is_built(), "nav": nav,
             "signed_in": request.state.actor.name if session else None, "csrf": session.csrf if session else None,
             "may_annotate": request.state.actor.may("annotate"),
             "zone_label": timetext.zone_label(zone, (f["window"] or [f["t_max"]])[0]),

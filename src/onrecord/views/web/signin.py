@@ -49,6 +49,36 @@ def accounts_exist(request: Request) -> bool:
 
 def identify(request: Request) -> Actor:
     """The actor of this request (also left on request.state.actor), or 401/403."""
+    actor = who(request)
+    served = request.app.state.case
+    if served is not None and actor.cases is not None and served.case.id not in actor.cases:
+        if getattr(request.app.state, "mounted", False):
+            # one of many cases on a server: the same answer as a case that does not exist,
+            # so nobody learns which cases there are from cases they may not read; the audit
+            # still records it as the denial it is (audit_reads.py). (server.py sends such
+            # requests elsewhere before they get here; this holds if it ever did not.)
+            request.state.actor, request.state.denied = actor, True
+            raise HTTPException(404, NO_SUCH_CASE)
+        raise HTTPException(403, f"{actor.name} may not read this case")
+    request.state.actor = actor
+    return actor
+
+
+def who(request: Request) -> Actor:
+    """Who is asking, the case not yet considered: the local user (no accounts, loopback),
+    or the account of a valid token or session (left on request.state.session); else
+    401/403. Worked out once per request: a server of many cases asks before it picks the
+    case's app, which then finds the answer on the request's state."""
+    known = getattr(request.state, "who", None)
+    if known is not None:
+        request.state.session = known[1]
+        return known[0]
+    actor = _who(request)
+    request.state.who = (actor, request.state.session)
+    return actor
+
+
+def _who(request: Request) -> Actor:
     access = request.app.state.access
     request.state.session = None
     if not accounts_exist(request):
@@ -70,10 +100,21 @@ def identify(request: Request) -> Actor:
     actor = access.actor(name) if name else None
     if actor is None:
         raise SignInNeeded()
-    if request.app.state.case.case.id not in actor.cases:
-        raise HTTPException(403, f"{actor.name} may not read this case")
-    request.state.actor = actor
     return actor
+
+
+NO_SUCH_CASE = "no case at this address that you may read (/cases lists yours)"
+
+
+def served_case(request: Request):
+    """The Case this app serves, or None on a server of many cases (its own pages)."""
+    st = request.app.state.case
+    return st.case if st is not None else None
+
+
+def case_id(request: Request) -> int | None:
+    c = served_case(request)
+    return c.id if c is not None else None
 
 
 def check_csrf(request: Request, token: str | None) -> None:
@@ -88,26 +129,38 @@ def check_csrf(request: Request, token: str | None) -> None:
         raise HTTPException(403, "the form's CSRF token does not match this session: reload the page")
 
 
-def _safe_next(target: str | None) -> str:
+def home(request: Request) -> str:
+    """Where a signed-in person starts: the timeline of the one case, or the list of cases."""
+    return "/timeline" if request.app.state.case is not None else "/cases"
+
+
+def safe_next(request: Request, target: str | None) -> str:
     # only a path on this server: never //other.example or https://... (an open redirect)
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return "/timeline"
+        return home(request)
     return target
 
 
-def _login_page(request: Request, message: str | None, next_url: str, status: int = 200) -> HTMLResponse:
+
+def login_page(request: Request, message: str | None, next_url: str, status: int = 200) -> HTMLResponse:
     csrf = secrets.token_urlsafe(24)
+    oidc = getattr(request.app.state, "oidc", None)
     html = request.app.state.templates.get_template("login.html").render(
-        request=request, message=message, next=next_url, csrf=csrf, case=request.app.state.case.case, nav="")
+        request=request, message=message, next=next_url, csrf=csrf, case=served_case(request), nav="", base="",
+        oidc_label=oidc.settings.label if oidc else None)
     response = HTMLResponse(html, status_code=status)
     response.set_cookie(LOGIN_CSRF_COOKIE, csrf, httponly=True, samesite="strict", path="/login",
                         secure=request.app.state.secure_cookies, max_age=3600)
     return response
 
 
+REFUSED = ("Sign-in refused: the name, password or code was not accepted, or the account is locked after too "
+           "many attempts.")
+
+
 @router.get("/login", response_class=HTMLResponse)
 def login_form(request: Request, next: str | None = None):
-    return _login_page(request, None, _safe_next(next))
+    return login_page(request, None, safe_next(request, next))
 
 
 @router.post("/login")
@@ -117,21 +170,26 @@ def login(request: Request, username: Annotated[str, Form(max_length=120)],
     access = request.app.state.access
     expected = request.cookies.get(LOGIN_CSRF_COOKIE)
     if not expected or not secrets.compare_digest(csrf, expected):
-        return _login_page(request, "The form had expired: sign in again.", _safe_next(next), 403)
+        return login_page(request, "The form had expired: sign in again.", safe_next(request, next), 403)
     audit = request.app.state.audit
     try:
         account = access.accounts.sign_in(username, password, code or None)
     except SignInRefused as refused:
-        audit.sign_in(username, client_addr(request), refused.reason, request.app.state.case.case.id)
+        audit.sign_in(username, client_addr(request), refused.reason, case_id(request))
         # one message for every reason: nothing tells a guesser whether the name exists
-        return _login_page(request, "Sign-in refused: the name, password or code was not accepted, or the "
-                           "account is locked after too many attempts.", _safe_next(next), 401)
-    audit.sign_in(account.name, client_addr(request), None, request.app.state.case.case.id)
-    token, _ = access.sessions.start(account.id, client_addr(request))
-    response = RedirectResponse(_safe_next(next), status_code=303)
+        return login_page(request, REFUSED, safe_next(request, next), 401)
+    audit.sign_in(account.name, client_addr(request), None, case_id(request))
+    response = start_session(request, account, RedirectResponse(safe_next(request, next), status_code=303))
+    response.delete_cookie(LOGIN_CSRF_COOKIE, path="/login")
+    return response
+
+
+def start_session(request: Request, account, response):
+    """A new server-side session for a signed-in account (password or OIDC alike), its
+    cookie set on `response` (the answer sending the browser on)."""
+    token, _ = request.app.state.access.sessions.start(account.id, client_addr(request))
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", path="/",
                         secure=request.app.state.secure_cookies)
-    response.delete_cookie(LOGIN_CSRF_COOKIE, path="/login")
     return response
 
 
@@ -144,12 +202,14 @@ def logout(request: Request, csrf: Annotated[str, Form(max_length=100)] = ""):
             raise HTTPException(403, "the form's CSRF token does not match this session: reload the page")
         access.sessions.end(request.cookies.get(SESSION_COOKIE))
         request.app.state.audit.event(session.user_name, "web", "sign_out", "POST /logout", client_addr(request),
-                                      "allowed", request.app.state.case.case.id)
+                                      "allowed", case_id(request))
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
 
 
 def login_redirect(request: Request) -> RedirectResponse:
-    path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    # the whole path, a case's prefix on a server of many (/cases/<uid>) included: sign-in is the server's
+    path = request.url.path
+    path += f"?{request.url.query}" if request.url.query else ""
     return RedirectResponse("/login?next=" + quote(path, safe=""), status_code=303)

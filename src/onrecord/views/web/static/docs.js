@@ -1,2 +1,5 @@
 // Starts Swagger UI on /docs (a file, not an inline script: the CSP allows no inline script).
-window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true});
+// The schema beside this page: /openapi.json, or a case's own on a server of many cases
+// (/cases/<uid>/docs -> /cases/<uid>/openapi.json).
+window.ui = SwaggerUIBundle({url: location.pathname.replace(/\/docs\/?$/, "") + "/openapi.json",
+                             dom_id: "#swagger-ui", deepLinking: true});

@@ -2,6 +2,7 @@
 // Zooming or panning refetches the window, so counts per bucket turn into points as you zoom in.
 (function () {
   "use strict";
+  const BASE = window.ONRECORD_BASE || "";
   const C = JSON.parse(document.getElementById("onrecord-config").textContent);
   const form = document.getElementById("filters");
   const chartEl = document.getElementById("chart");
@@ -40,7 +41,7 @@
     const t0 = performance.now();
     const first = window.ONRECORD_FIRST;
     window.ONRECORD_FIRST = null;  // the form was filled from the same URL: same request
-    const res = await (first || fetch("/api/timeline?" + p.toString()));
+    const res = await (first || fetch(BASE + "/api/timeline?" + p.toString()));
     const data = await res.json();
     if (mine !== busy) return;  // a newer request superseded this one
     if (!res.ok) { statusEl.textContent = data.detail || ("error " + res.status); return; }
@@ -126,7 +127,7 @@
     return `<article class="report" style="border-left-color:${colour}">
       <div class="report-head"><span class="agency-chip" style="background:${colour}">${esc(r.agency || "—")}</span>
         <strong>${esc(r.kind)}</strong>${r.unit ? " · unit " + esc(r.unit) : ""}
-        <a class="event-link" href="/events/${r.id}">event ${r.id}</a></div>
+        <a class="event-link" href="${BASE}/events/${r.id}">event ${r.id}</a></div>
       <dl><dt>Source</dt><dd><span class="mono source-line">${esc(r.source.file)}:${r.record.line}</span> (${esc(r.source.kind)})</dd>
       <dt>Written</dt><dd class="mono">${esc(r.time_text || "(no time written)")}</dd>
       <dt>Source clock</dt><dd>${esc(r.source_clock.local_text)}</dd>
@@ -139,7 +140,7 @@
 
   async function showEvent(id) {
     detailEl.innerHTML = "<p class='hint'>Loading event " + esc(id) + "…</p>";
-    const res = await fetch("/api/events/" + encodeURIComponent(id));
+    const res = await fetch(BASE + "/api/events/" + encodeURIComponent(id));
     const d = await res.json();
     if (!res.ok) { detailEl.innerHTML = "<p>" + esc(d.detail) + "</p>"; return; }
     let html = `<h2>${esc(d.kind)}</h2>` + reportHtml(d);
@@ -170,7 +171,7 @@
 
   async function addNote(id, form) {
     const body = {target: "event", target_id: id, kind: form.elements.kind.value, text: form.elements.text.value || null};
-    const res = await fetch("/api/annotations", {method: "POST", body: JSON.stringify(body),
+    const res = await fetch(BASE + "/api/annotations", {method: "POST", body: JSON.stringify(body),
       headers: {"Content-Type": "application/json", "X-CSRF-Token": C.csrf || ""}});
     if (!res.ok) { document.getElementById("note-error").textContent = (await res.json()).detail || ("error " + res.status); return; }
     showEvent(id);
