@@ -36,6 +36,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from onrecord.live.batch_read import csv_lines_together, frame_rows
 from onrecord.live.clocks import LiveClocks
 from onrecord.live.events import LiveEvent, interpret
 from onrecord.live.native import read_event_json, read_event_json_frames
@@ -456,38 +457,8 @@ class IngestNode:
             table, rejects = read_event_json_frames(frames, spec.agency)
             return table, {k: v[0] for k, v in rejects.items()}, set()
         if spec.type == "csv-tail" and m.format == "csv":
-            return self._csv_together(feed, frames)
+            return csv_lines_together(feed, frames)
         return None
-
-    def _csv_together(self, feed: LiveFeed, frames: list[bytes]):
-        """A tailed CSV's new lines read in one pass, behind the header line: record k+1 (after
-        the header) is frame k, as long as the reader split the lines where the tail did."""
-        m, skipped = feed.spec.mapping, set()
-        offset = 0
-        if m.header and feed.header is None:
-            feed.header, skipped, offset = frames[0], {0}, 1
-        lead = [feed.header] if m.header else []
-        rows = frames[offset:]
-        if not rows:
-            return pa.Table.from_pylist([]), {}, skipped
-        parsed = ADAPTERS["csv"](b"".join(lead + rows), m, feed.spec.file_name, feed.spec.tz, feed.spec.agency)
-        rec = parsed.records
-        if rec.raws != lead + rows:
-            return None  # split elsewhere (a line the tail and the reader see differently): one by one
-        shift = offset - len(lead)  # record r is frame r + shift
-        line_of = {}
-        for r in range(len(rec.raws)):
-            for line in range(rec.ordinals[r], rec.last_line(r) + 1):
-                line_of[line] = r
-        rejects: dict[int, Reject] = {}
-        for j in parsed.rejects:
-            r = line_of.get(j.line)
-            if r is not None and r >= len(lead):
-                rejects.setdefault(r + shift, j)
-        idx = pc.add(parsed.events.column("record_index"), shift) if parsed.events.num_rows else \
-            pa.array([], pa.int64())
-        table = parsed.events.set_column(0, "record_index", idx) if parsed.events.num_rows else parsed.events
-        return table, rejects, skipped
 
     def _read_one(self, feed: LiveFeed, raw_id: int, frame: bytes) -> Outcome:
         try:
@@ -571,7 +542,7 @@ class IngestNode:
         for o in kept:
             by_table.setdefault(id(o.table), (o.table, []))[1].append(o)
         for table, outs in by_table.values():
-            pieces.append(_frame_rows(table, outs, first_raw))
+            pieces.append(frame_rows(table, [(o.position, o.raw_id - first_raw) for o in outs]))
         rows = pa.concat_tables(pieces)
         rows = rows.take(pc.sort_indices(rows, [("record_index", "ascending")]))
         try:
@@ -625,19 +596,6 @@ def _not_handed(events: list[LiveEvent], exc: Exception) -> None:
 def _reason(r: Reject) -> str:
     where = f" (field {r.column})" if r.column else ""
     return f"{r.reason}{where}" + (f": {r.value!r}" if r.value is not None else "")
-
-
-def _frame_rows(table: pa.Table, outs: list[Outcome], first_raw: int) -> pa.Table:
-    """The rows of `table` that are the events of `outs`, their `record_index` made each
-    frame's place in the batch (its raw record id less `first_raw`)."""
-    if len(outs) == 1 and outs[0].position is None:
-        return table.set_column(0, "record_index", pa.array([outs[0].raw_id - first_raw] * table.num_rows, pa.int64()))
-    positions = pa.array([o.position for o in outs], pa.int64())
-    offsets = pa.array([o.raw_id - first_raw for o in outs], pa.int64())
-    index = table.column("record_index").cast(pa.int64())
-    picked = table.filter(pc.is_in(index, value_set=positions))
-    where = pc.index_in(picked.column("record_index").cast(pa.int64()), value_set=positions)
-    return picked.set_column(0, "record_index", pc.take(offsets, where))
 
 
 def _now_iso() -> str:
