@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -68,6 +69,13 @@ def start_server(case_dir: Path) -> tuple[str, subprocess.Popen]:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[:500]}")
+
+
+def cpu_s(pid: int) -> float:
+    """The process's CPU time so far (all its threads, user and system): what a request costs
+    the server however busy the rest of the machine is."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int, field: str = "VmRSS") -> float:
@@ -119,12 +127,13 @@ async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]
             peak[0] = max(peak[0], rss_mb(pid))
             await asyncio.sleep(0.5)
 
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), cpu_s(pid)
     await asyncio.gather(watch(), *(one(c, i) for i, c in enumerate(clients)))
-    took = time.perf_counter() - t0
+    took, cpu = time.perf_counter() - t0, cpu_s(pid) - cpu0
     for c in clients:
         await c.aclose()
-    return {"latencies": latencies, "errors": errors, "seconds": took, "peak_rss": peak[0]}
+    return {"latencies": latencies, "errors": errors, "seconds": took, "peak_rss": peak[0],
+            "cpu_ms": cpu * 1000 / max(1, len(latencies)), "cores": cpu / took}
 
 
 def windows_of(case_dir: Path, n: int = 400) -> list[tuple[str, str]]:
@@ -186,10 +195,14 @@ def main() -> None:
           "loopback, /api/events pages (500 events) of one-hour windows")
     print(f"  under load : p50 {pct(lat, 50) * 1000:6.1f} ms  p95 {pct(lat, 95) * 1000:6.1f} ms  "
           f"p99 {pct(lat, 99) * 1000:6.1f} ms  {len(lat) / loaded['seconds']:6.1f} requests/s  "
-          f"errors {len(loaded['errors'])}  (target p99 <= 300 ms, 0 errors)")
+          f"errors {len(loaded['errors'])}  (target p99 <= 300 ms, 0 errors)"
+          + (f"  {dict(Counter(loaded['errors'] + alone['errors']))}" if loaded["errors"] or alone["errors"] else ""))
     print(f"  one client : p50 {pct(one, 50) * 1000:6.1f} ms  p95 {pct(one, 95) * 1000:6.1f} ms  "
           f"p99 {pct(one, 99) * 1000:6.1f} ms  {len(one) / alone['seconds']:6.1f} requests/s  (baseline, same run)")
     print(f"  ratio      : p99 under load / p50 alone = {pct(lat, 99) / pct(one, 50):.1f}x")
+    print(f"  server CPU : {loaded['cpu_ms']:.1f} ms a request under load ({loaded['cores']:.2f} cores busy), "
+          f"{alone['cpu_ms']:.1f} ms alone ({alone['cores']:.2f} cores); machine load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"  server RSS : peak {max(hwm, loaded['peak_rss']):.0f} MB (target <= 1024 MB)")
     print(f"  audit      : {logged:,} of {made:,} requests in the audit log"
           + ("" if logged >= made else "  << MISSING"))

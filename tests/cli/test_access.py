@@ -123,6 +123,22 @@ def test_search_from_the_command_line(cli, case_dir):
     code, out, _ = cli("search", case_dir, "C-1002 quarry")  # a raw line's call number and the address
     assert code == 0 and "eastvale.csv:4" in out
     assert "nothing holds" in cli("search", case_dir, "no such words here")[1]
+    code, out, _ = cli("search", case_dir, '"welfare check" lark*', "--json")  # a phrase and a prefix
+    assert code == 0 and all("larkspur" in e["matched"] for e in json.loads(out)["events"])
+
+
+def test_a_search_saved_from_the_command_line(cli, case_dir):
+    from onrecord.store.reader import open_reader
+    from tests.helpers import write_cad
+
+    data, mapping = write_cad(case_dir.parent / "in")
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    code, out, err = cli("search", case_dir, "quarry alarm", "--save")
+    assert code == 0 and "eastvale.csv:4" in out and "saved as search" in err
+    reader = open_reader(case_dir)
+    saved = reader.annotations("search")
+    reader.case.engine.dispose()
+    assert [(a["kind"], a["text"]) for a in saved] == [("saved_search", "quarry alarm")] and "@" in saved[0]["author"]
 
 
 def test_user_add_with_an_oidc_subject_asks_no_password(cli, case_dir, monkeypatch, name):

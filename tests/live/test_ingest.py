@@ -296,3 +296,15 @@ def test_batches_delivered_on_the_loop_are_published_in_order_before_they_are_ac
     assert [e.frame for e in published] == sorted(ids)  # in the order they are on the chain
     assert [e.id for e in published] == sorted(e.id for e in published)
     assert verify_case(open_case(case_dir)).intact
+
+
+def test_a_batchs_events_are_found_by_search_as_soon_as_it_is_committed(case_dir):
+    n = node(case_dir)
+    feed = n.open_feed(FeedSpec("sensors", "webhook"))
+    one_batch(n, 2)
+    futures = [n.submit(feed, [frame(kind="radio_transmission", text="Quarry gate is open")]),
+               n.submit(feed, [frame(kind="radio_transmission", text="heron staging")])]
+    for f in futures:
+        f.result(timeout=120)
+    found = open_reader(case_dir).search("quarry")
+    assert [e["text"] for e in found["events"]] == ["Quarry gate is open"]

@@ -29,11 +29,14 @@ STORE_INTERNALS = {
     "onrecord.store.bulk": "the write session's next ids and index rebuilds",
     "onrecord.store.adbc": "the ADBC connections under the bulk paths",
     "onrecord.store.arrow_read": "the Arrow read under the reader's event table",
+    "onrecord.store.schema_search": "the full-text index's tables (FTS5 on SQLite)",
+    "onrecord.store.search_index": "the full-text index, written by the writers in their own transaction",
 }
 DOOR = {
     "onrecord.store.reader": "open_reader and CaseReader: the only module that runs a read",
     "onrecord.store.read_timeline": "statements of the timeline reads",
     "onrecord.store.read_records": "statements of the record reads",
+    "onrecord.store.read_search": "statements of full-text search",
     "onrecord.store.read_bulk": "statements of the bulk reads",
     "onrecord.store.read_evidence": "statements of the evidence reads (the rows receipts digest)",
     "onrecord.store.read_access": "the door's own check: sources withheld from an actor, protected people",

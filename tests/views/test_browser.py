@@ -89,3 +89,31 @@ def test_the_pages_run_under_the_content_security_policy(page, live_server):
     finally:
         page.remove_listener("console", listen)
     assert blocked == [] and page.outside == []
+
+
+def test_search_hits_are_ringed_on_the_timeline_and_listed(page, live_server):
+    import httpx
+
+    from onrecord.store.search_query import words
+
+    # words of an event the chart draws in its first window, so its hit is on the chart
+    chart = httpx.get(live_server + "/api/timeline").json()
+    ids = [i for t in chart["traces"] for i in t.get("id", [])]
+    text = next(t for t in (httpx.get(f"{live_server}/api/events/{i}").json()["text"] for i in ids[:200])
+                if len(words(t)) >= 2)
+    query = " ".join(words(text)[:2])
+    page.goto(live_server + "/timeline")
+    _wait_drawn(page)
+    page.fill("#s-q", query)
+    page.click("#s-go")
+    page.wait_for_selector("#hits:not([hidden]) #hits-list li", timeout=20_000)
+    assert page.locator("#hits-list mark").count() >= 2  # the matched words marked, as text
+    ringed = page.evaluate("document.getElementById('chart').data.filter(t => t.name === 'search hits')"
+                           "[0].x.length")
+    assert ringed >= 1 and f"q={query.replace(' ', '+')}" in page.url
+    page.click("#hits-list a[data-event]")
+    page.wait_for_selector("#detail .source-line", timeout=10_000)
+    page.click("#s-clear")
+    page.wait_for_function("!document.getElementById('chart').data.some(t => t.name === 'search hits')",
+                           timeout=10_000)
+    assert page.outside == []

@@ -1,5 +1,6 @@
 """Annotations: an analyst's tag, comment, star or dispute (with its reason) on an event or
-a finding. Each is attributed and timed, written to its own table and audited; the
+a finding, or a saved search (target "search", kind "saved_search", the query its text).
+Each is attributed and timed, written to its own table and audited; the
 evidence is never touched. Who may annotate is the role's `annotate` right."""
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from onrecord.store.engine import write_transaction
 from onrecord.store.reader import Actor
 from onrecord.store.schema_access import annotations
 
-TARGETS = ("event", "finding")
-KINDS = ("tag", "comment", "star", "disputed")
+TARGETS = ("event", "finding", "search")
+KINDS = ("tag", "comment", "star", "disputed", "saved_search")
 MAX_TEXT = 4000
 
 
@@ -28,6 +29,13 @@ def check(actor: Actor, target: str, kind: str, text: str | None) -> str | None:
     if kind not in KINDS:
         raise UsageError(f"kind {kind!r}: choose one of {', '.join(KINDS)}")
     text = (text or "").strip() or None
+    if (target == "search") != (kind == "saved_search"):
+        raise UsageError("a saved search is kind saved_search on target search (and only that)")
+    if kind == "saved_search":
+        from onrecord.store.search_query import parse
+
+        if not text or not parse(text):
+            raise UsageError("a saved search needs its query: words, \"a phrase\" or prefix*")
     if kind in ("tag", "comment", "disputed") and not text:
         raise UsageError(f"a {kind} needs its text" + (" (the reason it is disputed)" if kind == "disputed" else ""))
     if text and len(text) > MAX_TEXT:
@@ -44,6 +52,8 @@ def add(engine: Engine, case_id: int, reader, actor: Actor, target: str, target_
     text = check(actor, target, kind, text)
     if target == "event" and reader.event_detail(target_id) is None:
         raise UsageError(f"no event {target_id} in this case")
+    if target == "search":
+        target_id = None  # a search is on the case, not on one record
     if target == "finding" and target_id not in {f["id"] for f in reader.findings()}:
         raise UsageError(f"no finding {target_id} in this case")
     row = {"case_id": case_id, "target": target, "target_id": target_id, "kind": kind, "text": text,

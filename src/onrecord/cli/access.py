@@ -230,27 +230,54 @@ def protect(case: CaseArg, who: Annotated[str, typer.Argument(help="the person's
     typer.echo(f"protected: shown as {pseudonym} to roles without the right to see who it is")
 
 
-def search(case: CaseArg, query: Annotated[str, typer.Argument(help="words every match holds, any case")],
+def search(case: CaseArg, query: Annotated[str, typer.Argument(
+               help='words (every one must be found, any case), "a phrase", or a prefix*')],
            limit: Annotated[int, typer.Option(min=1, max=10000, help="at most this many of each")] = 200,
+           save: Annotated[bool, typer.Option("--save", help="also save the search (an annotation of the case)")]
+           = False,
            json_out: JsonOut = False, database_url: DatabaseUrl = None) -> None:
-    """Events and claims holding every word of QUERY: their time, agency, text and source line."""
+    """Events and claims holding every term of QUERY, best first, from the case's full-text
+    index: their time, agency, text and source line."""
     from onrecord.store.reader import open_reader
     from onrecord.timetext import to_utc_iso
 
     reader = open_reader(case, database_url=database_url)
     found = reader.search(query, limit)
+    if save:
+        _save_search(reader, query)
+    if found["behind"]:
+        print("note: the search index is behind the case's latest change; the next import or build brings it "
+              "up to date", file=sys.stderr)
     if json_out:
-        print_json({"query": query, "events": [
+        print_json({"query": query, "terms": found["terms"], "more": found["more"], "events": [
             {"id": e["id"], "kind": e["kind"], "t_src": to_utc_iso(e["t_src_lo"]), "agency": e["agency"],
-             "unit": e["unit"], "text": e["text"], "source": {"file": e["file_name"], "line": e["ordinal"]}}
+             "unit": e["unit"], "text": e["text"], "matched": e["matched"],
+             "source": {"file": e["file_name"], "line": e["ordinal"]}}
             for e in found["events"]], "claims": [
-            {"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"], "source": {"file": c["file_name"]}}
-            for c in found["claims"]]})
+            {"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"], "matched": c["matched"],
+             "source": {"file": c["file_name"]}} for c in found["claims"]]})
         return
     for e in found["events"]:
         typer.echo(f"event {e['id']}\t{to_utc_iso(e['t_src_lo']) or '(untimed)'}\t{e['agency'] or '-'}\t"
                    f"{e['kind']}\t{(e['text'] or '')[:80]}\t{e['file_name']}:{e['ordinal']}")
     for c in found["claims"]:
         typer.echo(f"claim {c['id']}\t{c['speaker'] or '-'}\t{c['sentence'][:100]}\t{c['file_name']}")
-    if not found["events"] and not found["claims"]:
-        typer.echo(f"nothing holds every word of {query!r}")
+    if not found["terms"]:
+        typer.echo(f"{query!r} holds no word to search for")
+    elif not found["events"] and not found["claims"]:
+        typer.echo(f"nothing holds every term of {query!r}")
+    elif found["more"]:
+        typer.echo(f"(more than {limit} of them: --limit shows more)")
+
+
+def _save_search(reader, query: str) -> None:
+    from dataclasses import replace
+
+    from onrecord.access import annotate
+    from onrecord.access.audit import AuditLog
+
+    who = replace(reader.actor, name=operator())
+    row = annotate.add(reader.case.engine, reader.case.id, reader, who, "search", None, "saved_search", query)
+    AuditLog(reader.case.engine).event(operator(), "cli", "annotate", f"saved search {row['id']}: {query}",
+                                       None, "allowed", reader.case.id)
+    print(f"saved as search {row['id']}", file=sys.stderr)

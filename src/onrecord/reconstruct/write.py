@@ -11,6 +11,7 @@ import pyarrow.compute as pc
 from sqlalchemy import delete, select, update
 
 from onrecord.reconstruct.build import Reconstruction
+from onrecord.store import search_index
 from onrecord.store.case import Case
 from onrecord.store.schema import (
     aligned_events,
@@ -54,6 +55,7 @@ def write_reconstruction(case: Case, r: Reconstruction, generation: int | None =
         _insert(db, findings, _findings(case, r, db.next_id(findings), claim_base))
         db.run(update(cases).where(cases.c.id == case.id).values(
             built_generation=generation, derived_generation=cases.c.derived_generation + 1))
+        search_index.refresh(search_index.session_sink(db), case.id)  # the new claims' words
 
 
 def _insert(db, table, rows: list[dict]) -> None:

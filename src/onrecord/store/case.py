@@ -100,3 +100,17 @@ def open_case(path: Path, database_url: str | None = None) -> Case:
     if row is None:
         raise CaseError(f"{path}: case {uid} is not in its store ({engine.url.render_as_string(hide_password=True)})")
     return Case(path=path, uid=uid, name=row.name, id=row.id, engine=engine, settings=settings)
+
+
+def store_cases(engine) -> list[dict]:
+    """Every case a store holds (id, uid, name), by name: what a server of many cases lists."""
+    with engine.connect() as conn:
+        return [dict(r) for r in conn.execute(
+            select(cases.c.id, cases.c.uid, cases.c.name).order_by(cases.c.name, cases.c.id)).mappings()]
+
+
+def case_of_uid(engine, uid: str) -> dict | None:
+    """The case of that uid in the store (id, name), or None."""
+    with engine.connect() as conn:
+        row = conn.execute(select(cases.c.id, cases.c.name).where(cases.c.uid == uid)).mappings().first()
+    return dict(row) if row else None

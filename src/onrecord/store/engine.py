@@ -27,22 +27,31 @@ def sqlite_url(case_dir: Path) -> str:
     return f"sqlite:///{(case_dir / SQLITE_FILE).resolve()}"
 
 
-def make_engine(url: str, busy_wait_s: float = DEFAULT_WAIT_S) -> Engine:
+def make_engine(url: str, busy_wait_s: float = DEFAULT_WAIT_S, pool_size: int | None = None) -> Engine:
     """`busy_wait_s`: how long a SQLite reader or writer waits on another process's lock.
     It is the case's write-lock wait (write_lock.py), not a few seconds: in rollback-journal
     mode a long import holds the file exclusively from its first cache spill to its commit,
-    and a reader opening the case meanwhile must wait for it as a second writer would."""
+    and a reader opening the case meanwhile must wait for it as a second writer would.
+    `pool_size`: connections kept open for a server's worker threads (pooled(): none is
+    opened and closed again per request)."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
         # the busy wait is set as the connection opens, before any statement can meet a lock
-        engine = create_engine(url, connect_args={"timeout": busy_wait_s})
+        engine = create_engine(url, connect_args={"timeout": busy_wait_s}, **pooled(pool_size))
         event.listen(engine, "connect", _sqlite_pragmas)
         # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
         # Deferred: readers never wait for a lock; writers take it with their first write.
         event.listen(engine, "begin", lambda conn: conn.exec_driver_sql(
             "BEGIN IMMEDIATE" if conn.get_execution_options().get("immediate") else "BEGIN"))
         return engine
-    return create_engine(url, connect_args={"application_name": "onrecord"})
+    return create_engine(url, connect_args={"application_name": "onrecord"}, **pooled(pool_size))
+
+
+def pooled(size: int | None) -> dict:
+    """Pool settings for `size` concurrent users of an engine (a server's worker threads).
+    SQLAlchemy's default keeps 5 and closes every connection beyond them on return, so under
+    load each request would open a connection (and run the pragmas) anew."""
+    return {} if size is None else {"pool_size": size, "max_overflow": max(2, size // 3)}
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

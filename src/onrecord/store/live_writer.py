@@ -18,6 +18,7 @@ from contextlib import contextmanager
 import pyarrow as pa
 from sqlalchemy import bindparam, select, update
 
+from onrecord.store import search_index
 from onrecord.store.batch import event_table, raw_table
 from onrecord.store.bulk import next_id_query
 from onrecord.store.case import Case
@@ -97,4 +98,5 @@ def live_transaction(case: Case) -> Iterator[LiveWrite]:
         yield w
         if w.changed:
             db.run_prepared(EVENTS_CHANGED, case=case.id)
+            search_index.refresh(search_index.session_sink(db), case.id)  # the batch's words, in its transaction
 

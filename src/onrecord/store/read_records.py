@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import Text, cast, func, or_, select
+from sqlalchemy import func, select
 
 from onrecord.store.redact import personal_withheld
 from onrecord.store.schema import (
@@ -30,11 +30,6 @@ def _loads(text: str | None, empty):
 def _ids(evidence, key: str) -> list[int]:
     vals = evidence.get(key, []) if isinstance(evidence, dict) else evidence if key == "events" else []
     return [int(v) for v in vals if isinstance(v, (int, str)) and str(v).isdigit()]
-
-
-def _like(term: str) -> str:
-    """`term` anywhere, its own % and _ taken literally."""
-    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def _raw_text(raw) -> str:
@@ -227,43 +222,3 @@ class RecordReads:
                                                events.c.source_id.in_(sorted(withheld)))
             stmt = stmt.where(~((n.target == "event") & n.target_id.in_(hidden)))
         return self._rows(stmt.order_by(n.at_ms, n.id))
-
-    # ---- search: what this actor can see, for words
-
-    def search(self, text: str, limit: int = 200) -> dict:
-        """Events (their text, actor, place, unit and raw line) and claims (sentence, speaker)
-        holding every word of `text`, any case. A scan, not an index: seconds over a million
-        events. Matches are of what this actor can see: sources withheld from them are not
-        searched, raw lines only for roles that see them, and a row found only through a
-        protected person's name (shown to them as a pseudonym) is not a match."""
-        terms = [t for t in text.lower().split() if t][:8]
-        if not terms:
-            return {"events": [], "claims": []}
-        raw_ok = self.actor.may("raw")
-        e, r = events.c, raw_records.c
-        raw_text = func.convert_from(r.raw, "UTF8") if self.case.engine.dialect.name == "postgresql" \
-            else cast(r.raw, Text)
-        fields = [e.text, e.actor, e.place, e.unit] + ([raw_text] if raw_ok else [])
-        stmt = select(e.id, e.kind, e.t_src_lo, e.agency, e.unit, e.actor, e.place, e.text, e.source_id,
-                      sources.c.file_name, r.ordinal, *([raw_text.label("raw")] if raw_ok else [])) \
-            .select_from(events.join(raw_records, r.id == e.raw_record_id).join(sources, sources.c.id == e.source_id)) \
-            .where(e.case_id == self.case.id)
-        for t in terms:
-            stmt = stmt.where(or_(*(func.coalesce(f, "").ilike(_like(t), escape="\\") for f in fields)))
-        if withheld := self.withheld_sources():
-            stmt = stmt.where(e.source_id.not_in(sorted(withheld)))
-        found = self._rows(stmt.order_by(e.t_src_lo, e.id).limit(limit))
-        c = claims_t.c
-        cstmt = select(c.id, c.sentence, c.speaker, c.source_id, sources.c.file_name) \
-            .join(sources, sources.c.id == c.source_id).where(c.case_id == self.case.id)
-        for t in terms:
-            cstmt = cstmt.where(or_(*(func.coalesce(f, "").ilike(_like(t), escape="\\")
-                                      for f in (c.sentence, c.speaker))))
-        if withheld:
-            cstmt = cstmt.where(c.source_id.not_in(sorted(withheld)))
-        said = self._rows(cstmt.order_by(c.id).limit(limit))
-        # _rows has put pseudonyms in: keep what still holds every word as this actor sees it
-        seen = lambda row, keys: " ".join(str(row.get(k) or "") for k in keys).lower()
-        keys = ("text", "actor", "place", "unit") + (("raw",) if raw_ok else ())
-        return {"events": [x for x in found if all(t in seen(x, keys) for t in terms)],
-                "claims": [x for x in said if all(t in seen(x, ("sentence", "speaker")) for t in terms)]}

@@ -37,6 +37,10 @@ class TimelineQuery:
     after: tuple[int, int] | None = None  # (time, event id) of the last row of the previous page
     offset: int = 0
     count: bool = False  # also count every event the filters match
+    # "full": every column (the report, the CLI); "listing": without the attributes and the
+    # record's hash, which a page of the web's list does not show (parsing each row's
+    # attributes was a good part of its cost)
+    columns: Literal["full", "listing"] = "full"
 
 
 @dataclass
@@ -90,11 +94,12 @@ class TimelineReads:
         built = self.is_built()
         t, t_hi = self._time_cols(built)
         e, r = events.c, raw_records.c
+        full = q.columns == "full"
         stmt = self._window_from(select(
             e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, t.label("t_lo"), t_hi.label("t_hi"), e.agency, e.unit,
-            e.call, e.actor, e.channel, e.place, e.lat, e.lon, e.text, e.attrs, e.source_id, sources.c.file_name,
-            sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal, r.sha256,
-            func.coalesce(e.path, r.path).label("path")), built) \
+            e.call, e.actor, e.channel, e.place, e.lat, e.lon, e.text, *([e.attrs] if full else []), e.source_id,
+            sources.c.file_name, sources.c.kind.label("source_kind"), r.id.label("record_id"), r.ordinal,
+            *([r.sha256] if full else []), func.coalesce(e.path, r.path).label("path")), built) \
             .join(raw_records, r.id == e.raw_record_id)
         # an unbounded window of the CLI's table keeps untimed events (they come last)
         middle = q.order == "middle"
@@ -113,8 +118,9 @@ class TimelineReads:
         rows = rows[:q.limit] if q.limit is not None else rows
         clock = "aligned" if built else "source"
         for row in rows:
-            row["attrs"] = _loads(row["attrs"], {})
-            row["sha256"] = bytes(row["sha256"]).hex()
+            if full:
+                row["attrs"] = _loads(row["attrs"], {})
+                row["sha256"] = bytes(row["sha256"]).hex()
             row["clock"] = clock
         return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
 

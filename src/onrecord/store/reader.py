@@ -33,15 +33,17 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pandas as pd
-from sqlalchemy import create_engine, event, func, select
+from sqlalchemy import create_engine, event, exists, func, select
 
 from onrecord.errors import AccessDenied
 from onrecord.store.arrow_read import arrow_batches, arrow_frame
 from onrecord.store.case import Case, open_case
+from onrecord.store.engine import pooled
 from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_evidence import EvidenceReads
 from onrecord.store.read_records import RecordReads
+from onrecord.store.read_search import SearchReads
 from onrecord.store.read_timeline import TimelineReads
 from onrecord.store.roles import may
 from onrecord.store.schema import aligned_events, cases, sources
@@ -65,6 +67,7 @@ class Actor:
 
 LOCAL_USER = Actor("local user")
 ANSWERS_KEPT = 32
+READ_POOL = 12  # connections of a server's read-only engine: its worker threads (views/web/threads.py)
 
 
 def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None,
@@ -85,13 +88,16 @@ def _read_only(case: Case) -> Case:
     transaction, reads included, as a writer would). PostgreSQL reads never block: unchanged."""
     if case.engine.dialect.name != "sqlite" or not case.engine.url.database:
         return case
-    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true")
-    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-262144"))
+    engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true",
+                           **pooled(READ_POOL))
+    # Each of the pool's connections keeps its own page cache: 64 MiB each bounds a server's
+    # memory (the file's pages are in the system's cache as well)
+    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-65536"))
     case.engine.dispose()
     return dataclasses.replace(case, engine=engine)
 
 
-class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads, EvidenceReads):
+class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads, EvidenceReads):
     """The reads of one case for one actor. Opened by `open_reader`, never directly."""
 
     def __init__(self, case: Case, actor: Actor):
@@ -172,8 +178,11 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads, EvidenceRea
         """A slow fact about the case (filter values, the busiest window: seconds over a
         million events), kept until the case changes. One caller works it out; the others
         wait for its answer rather than work it out again."""
+        version = self.version()
+        found = self._facts.get(key)
+        if found is not None and found[0] == version:
+            return found[1]  # the common case: no lock, so concurrent requests do not queue here
         with self._facts_lock:
-            version = self.version()
             found = self._facts.get(key)
             if found is None or found[0] != version:
                 found = self._facts[key] = (version, make())
@@ -192,9 +201,11 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, BulkReads, EvidenceRea
         """Changes when records are added, when the events change (an import, a live feed, a
         removal) and when a build or a linkage rewrites the derived tables: cheap to ask on every
         request, so slow summaries (filter values, the busiest window) can be cached on it."""
-        c = cases.c
-        row = self._tuples(select(c.record_count, c.generation, c.derived_generation).where(c.id == self.case.id))[0]
-        return (*row, self.is_built())
+        c, a = cases.c, aligned_events.c
+        built = exists().where(a.case_id == self.case.id)  # is_built(), in the same query: one per request fewer
+        row = self._tuples(select(c.record_count, c.generation, c.derived_generation, built.label("built"))
+                           .where(c.id == self.case.id))[0]
+        return (*row[:3], bool(row[3]))
 
     def generation(self) -> int:
         """How many times the case's events have changed (store/writer.py: events_changed)."""

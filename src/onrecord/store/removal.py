@@ -19,6 +19,7 @@ from sqlalchemy import delete, select, update
 
 from onrecord.errors import UsageError
 from onrecord.model import EVENT_SCHEMA
+from onrecord.store import search_index
 from onrecord.store.case import Case
 from onrecord.store.schema import aligned_events, entity_mentions, events, raw_records, sources
 from onrecord.store.writer import Batch, SourceMeta, add_source, events_changed, lock_for_writing, read_head
@@ -74,10 +75,12 @@ def remove_source(case: Case, which: str, reason: str) -> dict:
         db.run(delete(entity_mentions).where(entity_mentions.c.case_id == case.id,
                                              entity_mentions.c.event_id.in_(gone)))
         n = db.first_row(select(sources.c.event_count).where(sources.c.id == sid))[0]
+        search_index.forget_source(search_index.session_sink(db), case.id, sid)
         db.run(delete(events).where(events.c.source_id == sid))
         db.run(update(sources).where(sources.c.id == sid).values(withdrawn_at=at, withdrawn_reason=reason,
                                                                   event_count=0))
         db.run(events_changed(case.id))
+        search_index.refresh(search_index.session_sink(db), case.id)
     reader = open_reader(case)
     receipt = issue(case, "removal", {"removal": withdrawn, "source": source_section(reader, int(stone_id)),
                                       "derived": derived_section(reader), "generation": reader.generation()}, key)

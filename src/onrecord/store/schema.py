@@ -247,5 +247,5 @@ findings = Table(
 )
 
 # Accounts, sessions, the audit log, protected people, restricted sources, annotations
-# (issue 16): their own module, on this same metadata.
-from onrecord.store import schema_access  # noqa: E402,F401
+# (issue 16), and the full-text index's state: their own modules, on this same metadata.
+from onrecord.store import schema_access, schema_search  # noqa: E402,F401

@@ -19,6 +19,7 @@ from sqlalchemy import insert, select, text, update
 
 from onrecord.errors import InputError, shorten
 from onrecord.model import EVENT_SCHEMA
+from onrecord.store import search_index
 from onrecord.store.batch import event_table, raw_table
 from onrecord.store.case import Case
 from onrecord.store.evidence import chain_hashes, record_hashes
@@ -116,6 +117,7 @@ def write_source(case: Case, batch: Batch, progress: Progress) -> int:
         _bulk(db, raw, ev, progress, batch.meta.file_name)
         db.run(new_head)
         db.run(events_changed(case.id))
+        search_index.refresh(search_index.session_sink(db), case.id)  # its words, in the same transaction
         return source_id
 
 

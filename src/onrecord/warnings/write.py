@@ -7,6 +7,7 @@ import json
 
 from sqlalchemy import delete, select, update
 
+from onrecord.store import search_index
 from onrecord.store.case import Case
 from onrecord.store.schema import cases, entities, entity_mentions, findings
 from onrecord.store.session import arrow_rows, write_session
@@ -45,3 +46,4 @@ def write_subjects(case: Case, result: Subjects) -> None:
             if rows:
                 db.ingest(table, arrow_rows(table, rows))
         db.run(update(cases).where(cases.c.id == case.id).values(derived_generation=cases.c.derived_generation + 1))
+        search_index.refresh(search_index.session_sink(db), case.id)  # the index says what it is of

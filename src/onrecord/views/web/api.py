@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
@@ -47,7 +48,12 @@ def reader(request: Request) -> CaseReader:
 
 
 def facets(request: Request) -> dict:
-    return request.app.state.case.facets(request.state.actor)
+    # once per request: a route and its parameters' dependency both ask, and each asking
+    # checks the case's version in the store
+    found = getattr(request.state, "facets", None)
+    if found is None:
+        found = request.state.facets = request.app.state.case.facets(request.state.actor)
+    return found
 
 
 def _time(text: str | None, zone, name: str) -> int | None:
@@ -62,21 +68,37 @@ def _time(text: str | None, zone, name: str) -> int | None:
     return ms
 
 
-def window_filters(
-    request: Request,
+@dataclass(frozen=True)
+class Window:
+    """A window's parameters as given; `query` reads its times in the case's zone."""
+
+    t_from: str | None
+    t_to: str | None
+    agency: str | None
+    unit: str | None
+    kind: str | None
+    source_kind: str | None
+
+    def query(self, request: Request) -> TimelineQuery:
+        zone = facets(request)["zone"]
+        q = TimelineQuery(t_from=_time(self.t_from, zone, "from"), t_to=_time(self.t_to, zone, "to"),
+                          agency=self.agency, unit=self.unit, kind=self.kind, source_kind=self.source_kind)
+        if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
+            raise HTTPException(422, f"from {self.t_from!r} is after to {self.t_to!r}")
+        return q
+
+
+async def window_filters(
     t_from: Annotated[str | None, Query(alias="from", max_length=40,
                                         description="ISO time; without an offset, the case's local zone")] = None,
     t_to: Annotated[str | None, Query(alias="to", max_length=40, description="ISO time, inclusive")] = None,
     agency: Text = None, unit: Text = None,
     kind: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z0-9_]+$", description="event kind")] = None,
     source_kind: Annotated[str | None, Query(max_length=20, pattern=r"^[a-z0-9_]+$")] = None,
-) -> TimelineQuery:
-    zone = facets(request)["zone"]
-    q = TimelineQuery(t_from=_time(t_from, zone, "from"), t_to=_time(t_to, zone, "to"), agency=agency, unit=unit,
-                    kind=kind, source_kind=source_kind)
-    if q.t_from is not None and q.t_to is not None and q.t_from > q.t_to:
-        raise HTTPException(422, f"from {t_from!r} is after to {t_to!r}")
-    return q
+) -> Window:
+    # async and reading nothing: a sync dependency is one more hop to a worker thread and
+    # back per request (under load, the event loop's own time); the zone is read in the route
+    return Window(t_from, t_to, agency, unit, kind, source_kind)
 
 
 def _cursor(text: str | None) -> tuple[int, int] | None:
@@ -113,11 +135,12 @@ def case_current(request: Request) -> dict:
 
 
 @router.get("/events", summary="A time window of events, one page at a time, in time order")
-def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
+def events_page(request: Request, w: Annotated[Window, Depends(window_filters)],
                 limit: Annotated[int, Query(ge=1, le=5000)] = 500,
                 cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
                 = None) -> dict:
-    q.limit, q.after = limit, _cursor(cursor)
+    q = w.query(request)
+    q.limit, q.after, q.columns = limit, _cursor(cursor), "listing"
     zone = facets(request)["zone"]
     page = reader(request).timeline(q)
     returned(request, (r["id"] for r in page.events))
@@ -127,10 +150,10 @@ def events_page(request: Request, q: Annotated[TimelineQuery, Depends(window_fil
 
 
 @router.get("/timeline", summary="The chart's data for a window: points, or counts per bucket when too many")
-def timeline(request: Request, q: Annotated[TimelineQuery, Depends(window_filters)],
+def timeline(request: Request, w: Annotated[Window, Depends(window_filters)],
              lanes: Literal["agency", "unit", "source"] = "agency",
              max_points: Annotated[int, Query(ge=100, le=chart.MAX_POINTS)] = chart.MAX_POINTS) -> dict:
-    r, f = reader(request), facets(request)
+    r, f, q = reader(request), facets(request), w.query(request)
     data = r.remember(("timeline", repr(q), lanes, max_points), lambda: chart.timeline_data(r, q, f, lanes, max_points))
     returned(request, (i for t in data["traces"] for i in t.get("id", ())))
     # Straight to JSON: FastAPI's encoder would walk each of up to 20,000 points again.
@@ -197,16 +220,28 @@ def subjects(request: Request) -> dict:
     return {"built": r.is_built(), "stale_build_note": r.stale_build(), "subjects": people}
 
 
-@router.get("/search", summary="Events and claims holding every word of q, as this reader may see them")
-def search(request: Request, q: Annotated[str, Query(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]*$")],
-           limit: Annotated[int, Query(ge=1, le=1000)] = 200) -> dict:
+@router.get("/search", summary="Full-text search: events and claims holding every term of q, best first, "
+            "as this reader may see them")
+def search(request: Request, q: Annotated[str, Query(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]*$",
+                                                     description='words (all must match), "a phrase", prefix*')],
+           limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+           lanes: Literal["agency", "unit", "source"] = "agency") -> dict:
     r, zone = reader(request), facets(request)["zone"]
     found = r.search(q, limit)
     returned(request, (e["id"] for e in found["events"]))
-    return {"query": q,
+    wall = chart.LocalClock(zone)
+    lane_of = {"agency": lambda e: None, "unit": lambda e: e["unit"], "source": lambda e: e["source_kind"]}[lanes]
+    return {"query": q, "terms": found["terms"], "more": found["more"], "index_behind": found["behind"],
+            "clock": "aligned" if r.is_built() else "source",
             "events": [{"id": e["id"], "kind": e["kind"], **present.times_json(e["t_src_lo"], e["t_src_lo"], zone),
                         "agency": e["agency"], "unit": e["unit"], "actor": e["actor"], "place": e["place"],
-                        "text": e["text"], "source": {"id": e["source_id"], "file": e["file_name"]},
-                        "record": {"line": e["ordinal"]}} for e in found["events"]],
-            "claims": [{"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"],
-                        "source": {"id": c["source_id"], "file": c["file_name"]}} for c in found["claims"]]}
+                        "text": e["text"], "source": {"id": e["source_id"], "file": e["file_name"],
+                                                      "kind": e["source_kind"]},
+                        "record": {"line": e["ordinal"]}, "matched": e["matched"],
+                        # where the timeline draws it: the chart's time (aligned once built) and lane
+                        "chart": {"x": wall(e["t_lo"]) if e["t_lo"] is not None else None,
+                                  "lane": chart.lane_label(lanes, e["agency"], lane_of(e))}}
+                       for e in found["events"]],
+            "claims": [{"id": c["id"], "sentence": c["sentence"], "speaker": c["speaker"], "event_id": c["event_id"],
+                        "source": {"id": c["source_id"], "file": c["file_name"]}, "matched": c["matched"]}
+                       for c in found["claims"]]}

@@ -114,10 +114,13 @@ def create_app(case_path: str | Path | Case, *, host: str = "127.0.0.1", allowed
 
 
 def new_app() -> FastAPI:
+    from onrecord.views.web import threads
+
     return FastAPI(title="onrecord", version="1", description="Every agency's account of an incident on one "
                    "record: the case's sourced timeline, findings, claims and sources. Sign in with POST /login "
                    "or send an API token (`onrecord token create`) as `Authorization: Bearer ...`.",
-                   docs_url=None, redoc_url=None)  # /docs is served from local files (docs.py)
+                   docs_url=None, redoc_url=None,  # /docs is served from local files (docs.py)
+                   lifespan=threads.lifespan)  # its worker threads: views/web/threads.py
 
 
 def templates() -> Jinja2Templates:

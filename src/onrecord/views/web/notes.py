@@ -19,9 +19,9 @@ router = APIRouter(prefix="/api", tags=["annotations"], dependencies=[Depends(id
 
 
 class NewAnnotation(BaseModel):
-    target: Literal["event", "finding"]
-    target_id: int = Field(ge=1, le=2**62)
-    kind: Literal["tag", "comment", "star", "disputed"]
+    target: Literal["event", "finding", "search"]
+    target_id: int | None = Field(default=None, ge=1, le=2**62, description="the event or finding; none for a search")
+    kind: Literal["tag", "comment", "star", "disputed", "saved_search"]
     text: str | None = Field(default=None, max_length=annotate.MAX_TEXT)
 
 
@@ -32,8 +32,8 @@ def annotation_json(a: dict) -> dict:
             "author": a["author"], "at": to_utc_iso(a["at_ms"])}
 
 
-@router.get("/annotations", summary="Tags, comments, stars and disputes on events and findings")
-def list_annotations(request: Request, target: Literal["event", "finding"] | None = None,
+@router.get("/annotations", summary="Tags, comments, stars and disputes on events and findings; saved searches")
+def list_annotations(request: Request, target: Literal["event", "finding", "search"] | None = None,
                      target_id: Annotated[int | None, Query(ge=1, le=2**62)] = None) -> dict:
     found = reader(request).annotations(target, None if target_id is None else [target_id])
     returned(request, (a["id"] for a in found))
@@ -44,6 +44,8 @@ def list_annotations(request: Request, target: Literal["event", "finding"] | Non
 def add_annotation(request: Request, new: NewAnnotation,
                    x_csrf_token: Annotated[str | None, Header(max_length=100)] = None) -> dict:
     check_csrf(request, x_csrf_token)
+    if new.target != "search" and new.target_id is None:
+        raise HTTPException(422, f"target_id: which {new.target} the annotation is on")
     try:
         row = annotate.add(request.app.state.access.engine, request.app.state.case.case.id, reader(request),
                            request.state.actor, new.target, new.target_id, new.kind, new.text)

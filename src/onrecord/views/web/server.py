@@ -16,20 +16,22 @@ from __future__ import annotations
 
 import re
 import threading
+from http import HTTPMethod
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
-from sqlalchemy import select
 
-from onrecord.store.case import Case
-from onrecord.store.schema import cases
+from onrecord.store.case import Case, case_of_uid, store_cases
 from onrecord.store.write_lock import DEFAULT_WAIT_S
 from onrecord.views.web.api import ERRORS
 from onrecord.views.web.signin import NO_SUCH_CASE, identify
 
+# every method a case's routes answer: the same 404 for each where the case is not the asker's
+ANSWERED_METHODS = (HTTPMethod.GET, HTTPMethod.HEAD, HTTPMethod.POST, HTTPMethod.PUT, HTTPMethod.PATCH,
+                    HTTPMethod.DELETE)
 CASE_PATH = re.compile(r"^/cases/([0-9a-fA-F-]{36})(/.*)?$")
 router = APIRouter()
 
@@ -42,13 +44,6 @@ class CaseEntry(BaseModel):
 
 class CaseList(BaseModel):
     cases: list[CaseEntry]
-
-
-def store_cases(engine) -> list[dict]:
-    with engine.connect() as conn:
-        return [dict(r) for r in conn.execute(select(cases.c.id, cases.c.uid, cases.c.name).order_by(cases.c.name,
-                                                                                                      cases.c.id))
-                .mappings()]
 
 
 def readable(request: Request, actor) -> list[dict]:
@@ -102,15 +97,14 @@ class CaseDispatch:
             if uid in self._apps:
                 return self._apps[uid]
         engine = self.server.state.access.engine
-        with engine.connect() as conn:
-            row = conn.execute(select(cases.c.id, cases.c.name).where(cases.c.uid == uid)).first()
+        row = case_of_uid(engine, uid)
         if row is None:
             return None
         from onrecord.views.web.app import create_app
 
         with self._lock:
             if uid not in self._apps:
-                case = Case(path=Path(uid), uid=uid, name=row.name, id=row.id, engine=engine, settings={})
+                case = Case(path=Path(uid), uid=uid, name=row["name"], id=row["id"], engine=engine, settings={})
                 self._apps[uid] = create_app(case, server=self.server, now_ms=self.now_ms)
             return self._apps[uid]
 
@@ -161,7 +155,7 @@ def absent_app(server: FastAPI) -> FastAPI:
         setattr(absent.state, shared, getattr(server.state, shared))
     absent.state.case, absent.state.mounted = None, True
 
-    @absent.api_route("/{rest:path}", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    @absent.api_route("/{rest:path}", methods=[m.value for m in ANSWERED_METHODS],
                       include_in_schema=False)
     def nothing_here(request: Request, actor=Depends(identify)):
         request.state.denied = True

@@ -8,7 +8,9 @@
   const chartEl = document.getElementById("chart");
   const statusEl = document.getElementById("status");
   const detailEl = document.getElementById("detail");
-  let busy = 0, lastRange = null, drawn = false;
+  let busy = 0, lastRange = null, drawn = false, lastData = null, hits = null;
+  const searchForm = document.getElementById("search");
+  const hitsEl = document.getElementById("hits");
   // The alerts the live rules raised or would have raised (the build's replay): a band from
   // when each fired to when it cleared, its evidence one click away in the list above.
   const alertsEl = document.getElementById("alerts-data");
@@ -35,7 +37,7 @@
 
   async function load() {
     const p = params();
-    history.replaceState(null, "", "?" + p.toString());
+    keepInUrl();
     const mine = ++busy;
     statusEl.textContent = "Loading…";
     const t0 = performance.now();
@@ -66,6 +68,7 @@
   function bucketText(s) { return s < 60 ? s + " s" : s < 3600 ? (s / 60) + " min" : s < 86400 ? (s / 3600) + " h" : (s / 86400) + " days"; }
 
   async function draw(data) {
+    lastData = data;
     const bins = data.mode === "bins";
     const maxN = bins ? Math.max(1, ...data.traces.flatMap((t) => t.n)) : 1;
     // Lanes as numbers with tick labels: Plotly maps 20,000 category strings much more slowly.
@@ -78,6 +81,7 @@
       marker: {color: t.colour, opacity: bins ? 0.75 : 0.85, line: {width: 0},
                size: bins ? t.n.map((n) => 5 + 17 * Math.sqrt(n / maxN)) : 9, symbol: bins ? "square" : "circle"},
     }));
+    if (hits) traces.push(hitTrace(laneIndex));
     const height = Math.max(380, Math.min(2400, 60 + 26 * data.lanes.length));
     const layout = {
       height, margin: {l: 150, r: 16, t: 34, b: 56}, hovermode: "closest", dragmode: "zoom",
@@ -102,6 +106,89 @@
       chartEl.on("plotly_relayout", onZoom);
       drawn = true;
     }
+  }
+
+  // ---- search: /api/search's hits as rings on the chart, and a list below it
+  // Words of a text as the index cuts them (store/search_query.py): letters and digits, no accents, any case.
+  const norm = (w) => w.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
+  function marked(text, matched) {
+    // escaped piece by piece: the text is an imported file's, never markup
+    const want = new Set(matched || []);
+    return String(text == null ? "" : text).split(/([\p{L}\p{N}]+)/u)
+      .map((piece, i) => i % 2 && want.has(norm(piece)) ? `<mark>${esc(piece)}</mark>` : esc(piece)).join("");
+  }
+
+  function hitTrace(laneIndex) {
+    const shown = hits.events.filter((e) => e.chart.x != null && laneIndex.has(e.chart.lane));
+    return {type: "scattergl", mode: "markers", name: "search hits", x: shown.map((e) => e.chart.x),
+            y: shown.map((e) => laneIndex.get(e.chart.lane)), customdata: shown.map((e) => e.id),
+            text: shown.map((e) => esc(e.text || e.kind)), hovertemplate: "search hit: %{text}<extra></extra>",
+            marker: {symbol: "circle-open", size: 17, color: "#d08a00", line: {width: 3, color: "#d08a00"}}};
+  }
+
+  async function runSearch(q) {
+    const status = document.getElementById("s-status");
+    q = (q || "").trim();
+    if (!q) { clearSearch(); return; }
+    status.textContent = "Searching…";
+    const lanes = new FormData(form).get("lanes") || "agency";
+    const res = await fetch("/api/search?" + new URLSearchParams({q, lanes, limit: "500"}).toString());
+    const data = await res.json();
+    if (!res.ok) { status.textContent = data.detail || ("error " + res.status); return; }
+    hits = data;
+    const n = data.events.length + data.claims.length;
+    status.textContent = n ? `${data.events.length} events, ${data.claims.length} claims${data.more ? " (the best; there are more)" : ""}`
+      : "no match" + (data.terms.length ? "" : ": no word to search for");
+    if (data.index_behind) status.textContent += " · the index is behind the latest change";
+    const items = data.events.map((e) => `<li><a class="event-link" href="/events/${e.id}" data-event="${e.id}">${esc(e.local_text)}</a>
+        <span class="agency-chip" style="background:${(C.colours || {})[e.agency] || "#444"}">${esc(e.agency || "—")}</span>
+        ${esc(e.kind)}${e.unit ? " · " + esc(e.unit) : ""}: ${marked(e.text, e.matched)}
+        <span class="muted mono">${esc(e.source.file)}:${e.record.line}</span></li>`)
+      .concat(data.claims.map((c) => `<li>claim ${c.id}${c.speaker ? " · " + marked(c.speaker, c.matched) : ""}: “${marked(c.sentence, c.matched)}”
+        <span class="muted mono">${esc(c.source.file)}</span>${c.event_id ? ` <a class="event-link" href="/events/${c.event_id}" data-event="${c.event_id}">event ${c.event_id}</a>` : ""}</li>`));
+    document.getElementById("hits-head").textContent = `Search hits for “${q}”`;
+    document.getElementById("hits-list").innerHTML = items.join("");
+    hitsEl.hidden = !n;
+    hitsEl.querySelectorAll("a[data-event]").forEach((a) => a.addEventListener("click", (e) => { e.preventDefault(); showEvent(a.dataset.event); }));
+    chartEl.dataset.hits = data.events.length;
+    if (lastData) await draw(lastData);
+    keepInUrl();
+  }
+
+  function keepInUrl() {
+    const url = params();
+    if (hits) url.set("q", hits.query);
+    history.replaceState(null, "", "?" + url.toString());
+  }
+
+  function clearSearch() {
+    hits = null;
+    document.getElementById("s-q").value = "";
+    document.getElementById("s-status").textContent = "";
+    hitsEl.hidden = true;
+    chartEl.dataset.hits = 0;
+    if (lastData) draw(lastData);
+    keepInUrl();
+  }
+
+  // Saved searches are annotations of the case (target "search"), shown to everyone who reads it.
+  async function loadSaved() {
+    const res = await fetch("/api/annotations?target=search");
+    if (!res.ok) return;
+    const select = document.getElementById("s-saved");
+    select.replaceChildren(new Option("—", ""));
+    for (const a of (await res.json()).annotations) select.add(new Option(`${a.text} (${a.author})`, a.text));
+  }
+
+  async function saveSearch() {
+    const q = document.getElementById("s-q").value.trim();
+    const status = document.getElementById("s-status");
+    if (!q) { status.textContent = "type a search to save"; return; }
+    const res = await fetch("/api/annotations", {method: "POST", body: JSON.stringify({target: "search", kind: "saved_search", text: q}),
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": C.csrf || ""}});
+    status.textContent = res.ok ? "saved" : ((await res.json()).detail || ("error " + res.status));
+    if (res.ok) loadSaved();
   }
 
   let zoomTimer = null;
@@ -181,9 +268,25 @@
     e.preventDefault();
     showEvent(a.dataset.event);
   }));
-  form.addEventListener("change", (e) => { if (e.target.name === "from" || e.target.name === "to") lastRange = null; load(); });
+  form.addEventListener("change", (e) => {
+    if (e.target.name === "from" || e.target.name === "to") lastRange = null;
+    if (e.target.name === "lanes" && hits) runSearch(hits.query);  // the hits' lanes follow the chart's
+    load();
+  });
   form.addEventListener("submit", (e) => { e.preventDefault(); load(); });
   document.getElementById("f-reset").addEventListener("click", () => { form.elements.from.value = ""; form.elements.to.value = ""; load(); });
+  searchForm.addEventListener("submit", (e) => { e.preventDefault(); runSearch(document.getElementById("s-q").value); });
+  document.getElementById("s-clear").addEventListener("click", clearSearch);
+  const saveButton = document.getElementById("s-save");
+  if (saveButton) saveButton.addEventListener("click", saveSearch);
+  document.getElementById("s-saved").addEventListener("change", (e) => {
+    if (!e.target.value) return;
+    document.getElementById("s-q").value = e.target.value;
+    runSearch(e.target.value);
+  });
   fromUrl();
   load();
+  loadSaved();
+  const startQ = new URLSearchParams(location.search).get("q");
+  if (startQ) { document.getElementById("s-q").value = startQ; runSearch(startQ); }
 })();
