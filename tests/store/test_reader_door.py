@@ -24,6 +24,7 @@ STORE_INTERNALS = {
     "onrecord.store.migrate": "Alembic, run on open",
     "onrecord.store.session": "the write session imports and builds write through",
     "onrecord.store.writer": "an import's write",
+    "onrecord.store.live_writer": "a live batch's write: frames on the chain, then their events (a savepoint)",
     "onrecord.store.removal": "a source's withdrawal: its tombstone on the chain, its events out",
     "onrecord.store.bulk": "the write session's next ids and index rebuilds",
     "onrecord.store.adbc": "the ADBC connections under the bulk paths",

@@ -128,3 +128,40 @@ def test_a_live_feed_is_on_receipts_as_far_as_its_newest_one_saw_it(case_dir, cl
     case.engine.dispose()
     code, _, err = cli("verify", case_dir)
     assert code == 1 and f"event {first} (citing line 2) of live:sensors was altered since receipt #3 (live" in err
+
+
+def test_a_live_receipt_made_a_slice_at_a_time_is_the_one_made_at_once(case_dir, cli):
+    import time as clock
+    from datetime import datetime, timezone
+
+    from onrecord.live.clocks import LiveClocks
+    from onrecord.live.ingest import FeedSpec, IngestNode
+    from onrecord.live.units import UnitDirectory
+    from onrecord.store.receipts import LiveReceipt
+
+    def frame(unit: str) -> bytes:
+        at = datetime.fromtimestamp(clock.time(), tz=timezone.utc).isoformat()
+        return json.dumps({"kind": "unit_arrived", "time": at, "unit": unit, "agency": "NCSO"}).encode()
+
+    case = open_case(case_dir)
+    node = IngestNode(case, UnitDirectory(), LiveClocks())
+    feed = node.open_feed(FeedSpec("sensors", "webhook", max_rate=1000))
+    node.accept(feed, [frame(f"12A{i}") for i in range(7)] + [b"not json"])
+    sliced = LiveReceipt(case, feed.source_id)
+    node.accept(feed, [frame("12B1")])  # after it began: not in it
+    steps = 0
+    while (signed := sliced.step(3)) is None:
+        steps += 1
+    assert steps >= 5  # 9 raw records and 7 events, three rows a slice
+    at_once = node.checkpoint(feed)
+    assert signed["source"]["upto"]["raw records"] < at_once["source"]["upto"]["raw records"]
+    assert signed["source"]["digests"]["events"]["rows"] == 7 and at_once["source"]["digests"]["events"]["rows"] == 8
+    from onrecord.store.read_evidence import EVENTS, RAW_LAYOUT
+    from onrecord.store.reader import open_reader
+
+    upto, reader = signed["source"]["upto"], open_reader(case)
+    assert signed["source"]["digests"] == {  # the digests made at once of the rows it covers
+        "raw records": reader.covered_digest(RAW_LAYOUT, feed.source_id, upto["raw records"]),
+        "events": reader.covered_digest(EVENTS, feed.source_id, upto["events"])}
+    code, out, err = cli("verify", case_dir)
+    assert code == 0, err

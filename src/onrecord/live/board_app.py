@@ -80,7 +80,7 @@ def create_board_app(case, node, ingest) -> FastAPI:
             raise HTTPException(413, f"a frame is at most {MAX_BODY} bytes")
         if not body:
             raise HTTPException(400, "empty body: nothing to keep")
-        outcomes = await asyncio.to_thread(ingest.accept, feed, [body])
+        outcomes = await ingest.accept_async(feed, [body])
         o = outcomes[0]
         return JSONResponse({"raw_record": o.raw_id, "events": [e.id for e in o.events], "rejected": o.reject},
                             status_code=202)

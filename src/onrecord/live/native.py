@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+import pyarrow as pa
+
 from onrecord.model import EVENT_COLUMNS
 from onrecord.sources.lines import Records
 from onrecord.sources.parsed import Parsed, Reject, events_table
@@ -18,29 +20,57 @@ TEXT_FIELDS = ("unit", "agency", "call", "actor", "channel", "place", "text")
 
 
 def read_event_json(data: bytes, file: str, agency: str | None = None) -> Parsed:
+    """One frame: its events (`record_index` 0), or the rejection of each bad item."""
     parsed = Parsed(records=Records([data], [1]))
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        parsed.rejects.append(Reject(1, None, None, f"not JSON: {exc}"))
-        return parsed
-    items = doc if isinstance(doc, list) else [doc]
+    cols, rejects = _columns()
+    _add_frame(cols, rejects, 0, data, agency)
+    parsed.events = events_table(cols)
+    parsed.rejects = rejects.get(0, [])
+    return parsed
+
+
+def read_event_json_frames(frames: list[bytes], agency: str | None = None) -> tuple[pa.Table, dict[int, list[Reject]]]:
+    """Many frames in one pass: one table of their events (`record_index`: the frame's
+    position), and each frame's rejections by position. A frame with a rejection has no
+    events in the table (it is read whole or not at all, as one frame alone is)."""
+    cols, rejects = _columns()
+    for i, data in enumerate(frames):
+        _add_frame(cols, rejects, i, data, agency)
+    return events_table(cols), rejects
+
+
+def _columns() -> tuple[dict[str, list], dict[int, list[Reject]]]:
     cols: dict[str, list] = {"record_index": []}
     for name in EVENT_COLUMNS:
         cols[name] = []
+    return cols, {}
+
+
+def _add_frame(cols: dict[str, list], rejects: dict[int, list[Reject]], index: int, data: bytes,
+               agency: str | None) -> None:
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        rejects[index] = [Reject(1, None, None, f"not JSON: {exc}")]
+        return
+    items = doc if isinstance(doc, list) else [doc]
+    rows, bad = [], []
     for i, item in enumerate(items):
         where = f"[{i}]" if isinstance(doc, list) else ""
         row, why = _row(item)
         if why:
-            parsed.rejects.append(Reject(1, where + why[0], why[1], why[2]))
+            bad.append(Reject(1, where + why[0], why[1], why[2]))
             continue
         if agency and not row.get("agency"):
             row["agency"] = agency
-        cols["record_index"].append(0)
+        rows.append(row)
+    if bad:
+        rejects[index] = bad
+        return
+    for row in rows:
+        cols["record_index"].append(index)
         for name in EVENT_COLUMNS:
             cols[name].append(row.get(name))
-    parsed.events = events_table(cols)
-    return parsed
 
 
 def _row(item) -> tuple[dict, tuple | None]:

@@ -219,6 +219,7 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
 
     ingest = IngestNode(case, directory, clocks, publish, on_reject) if role in ("all", "ingest") else None
     if ingest is not None:
+        await ingest.deliver_on_loop(stream.publish)  # batches published on this loop, then acknowledged
         for spec in specs:
             await asyncio.to_thread(ingest.open_feed, spec)
     stop = asyncio.Event()
@@ -250,6 +251,8 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
         stop.set()
         for t in tasks:
             t.cancel()
+        if ingest is not None:  # the frames taken written, their events published (on this loop)
+            await asyncio.to_thread(ingest.close)
         await stream.close()
 
 

@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pyarrow as pa
-from sqlalchemy import Float, Integer, LargeBinary, Table, func, select
+from sqlalchemy import Float, Integer, LargeBinary, Table, func, select, text
 
 from onrecord.store.digests import Digester, digest_batches, digest_by_source
+from onrecord.store.engine import is_sqlite
 from onrecord.store.schema import (
     aligned_events,
     claims,
@@ -90,11 +91,23 @@ class EvidenceReads:
         return int(self._scalar(select(func.count()).select_from(covered.table)
                                 .where(*self._covered_where(covered, source_id, upto))))
 
-    def covered_batches(self, covered: Covered, source_id: int | None = None,
-                        upto: int | None = None) -> Iterator[pa.RecordBatch]:
-        """The covered columns of each row, in key order, as Arrow batches: of one source, or of the case."""
-        stmt = (select(*covered.columns).where(*self._covered_where(covered, source_id, upto))
-                .order_by(covered.table.c[covered.key]))
+    def covered_batches(self, covered: Covered, source_id: int | None = None, upto: int | None = None,
+                        after: int | None = None, limit: int | None = None) -> Iterator[pa.RecordBatch]:
+        """The covered columns of each row, in key order, as Arrow batches: of one source, or of
+        the case; with `after` and `limit`, the next `limit` rows whose key is past `after` (a
+        digest made a slice at a time)."""
+        where = self._covered_where(covered, source_id, upto)
+        key = covered.table.c[covered.key]
+        if after is not None and key.primary_key and is_sqlite(self.case.engine):
+            # a slice by the table's own key (its rowid): `+case_id` keeps SQLite off the
+            # case's time index, which would sort every row of the case for each slice
+            where[0] = text(f"+{covered.table.name}.case_id = :case").bindparams(case=self.case.id)
+        stmt = select(*covered.columns).where(*where)
+        if after is not None:
+            stmt = stmt.where(key > after)
+        stmt = stmt.order_by(covered.table.c[covered.key])
+        if limit is not None:
+            stmt = stmt.limit(limit)
         yield from self._batches(stmt)
 
     def covered_digest(self, covered: Covered, source_id: int | None = None, upto: int | None = None) -> dict:

@@ -127,10 +127,11 @@ def issue(case, kind: str, body: dict, key=None) -> dict:
 
 # ---- what each kind of receipt holds
 
-def source_section(reader, source_id: int, *, live: bool = False) -> dict:
+def source_section(reader, source_id: int, *, live: bool = False, digests: bool = True) -> dict:
     """A source as it was stored: its file, mapping, counts, and digests of its raw records
     and events. `live`: a feed that goes on growing; its digests are of the rows so far
-    (`upto`: the last chain position and event id they cover)."""
+    (`upto`: the last chain position and event id they cover). `digests` False: all but
+    them (LiveReceipt makes them a slice at a time)."""
     from onrecord.store.read_evidence import EVENTS, RAW_LAYOUT
 
     src = next(s for s in reader.sources() if s["id"] == source_id)
@@ -142,6 +143,8 @@ def source_section(reader, source_id: int, *, live: bool = False) -> dict:
     upto = reader.source_upto(source_id) if live else {}
     if live:
         out["upto"] = upto
+    if not digests:
+        return out
     out["digests"] = {name: reader.covered_digest(covered, source_id, upto.get(name))
                       for name, covered in (("raw records", RAW_LAYOUT), ("events", EVENTS))}
     return out
@@ -167,6 +170,55 @@ def issue_live(case, source_id: int, key=None) -> dict:
     from onrecord.store.reader import open_reader
 
     return issue(case, "live", {"source": source_section(open_reader(case), source_id, live=True)}, key)
+
+
+class LiveReceipt:
+    """A live feed's receipt made a slice of rows at a time, between the feed's batches
+    (live/ingest.py): its digests cover every row of the source so far, and a source of
+    millions of frames would hold the writer for seconds were they made at once. What it
+    says — counts, `upto` — is what the source held when it began; its digests are of
+    exactly those rows, made by the same Digester as `issue_live`'s, so verify reads the
+    one like the other. Signed when its last slice is in."""
+
+    def __init__(self, case, source_id: int):
+        from onrecord.store.digests import Digester
+        from onrecord.store.read_evidence import EVENTS, RAW_LAYOUT
+        from onrecord.store.reader import open_reader
+
+        reader = open_reader(case)
+        self.case, self.source_id = case, source_id
+        self.section = source_section(reader, source_id, live=True, digests=False)
+        upto = self.section["upto"]
+        self.parts = [(name, covered, upto.get(name),
+                       Digester(reader.covered_count(covered, source_id, upto.get(name)), covered.schema, covered.key))
+                      for name, covered in (("raw records", RAW_LAYOUT), ("events", EVENTS))]
+        self._part, self._after = 0, None
+
+    @property
+    def done(self) -> bool:
+        return self._part >= len(self.parts)
+
+    def step(self, rows: int, key=None) -> dict | None:
+        """Up to `rows` more rows digested; the signed receipt once the last are in, else None."""
+        from onrecord.store.digests import _regrouped
+        from onrecord.store.reader import open_reader
+
+        reader = open_reader(self.case)
+        while rows > 0 and not self.done:
+            name, covered, upto, digester = self.parts[self._part]
+            got = 0
+            for batch in _regrouped(reader.covered_batches(covered, self.source_id, upto, self._after, rows)):
+                if batch.num_rows:
+                    digester.feed(batch)
+                    got += batch.num_rows
+                    self._after = int(batch.column(digester.at)[-1].as_py())
+            if got < rows:  # this table's rows are all in
+                self._part, self._after = self._part + 1, None
+            rows -= got
+        if not self.done:
+            return None
+        self.section["digests"] = {name: d.result() for name, _, _, d in self.parts}
+        return issue(self.case, "live", {"source": self.section}, key)
 
 
 def issue_derived(case, kind: str, key=None) -> dict:

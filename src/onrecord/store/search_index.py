@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pyarrow as pa
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 
 from onrecord.store.schema import cases, events, raw_records
 from onrecord.store.schema import claims as claims_t
@@ -197,10 +197,14 @@ def refresh(sink: _Sink, case_id: int) -> int:
             if present != st["events_indexed"]:
                 _forget_events(sink, case_id)
                 st["events_upto"] = st["events_indexed"] = 0
+        # `+case_id` keeps SQLite off the case's time index, which would sort every event of the
+        # case to find the few after `events_upto` (each live batch refreshes: a cost growing
+        # with the case); the events' own key finds them
+        one_case = text("+events.case_id = :case").bindparams(case=case_id) if sink.sqlite else e.case_id == case_id
         while True:
             rows = sink.rows(select(e.id, e.source_id, *_texts(e.text, e.actor, e.place, e.unit), raw_records.c.raw)
                              .join(raw_records, raw_records.c.id == e.raw_record_id)
-                             .where(e.case_id == case_id, e.id > st["events_upto"]).order_by(e.id).limit(CHUNK))
+                             .where(one_case, e.id > st["events_upto"]).order_by(e.id).limit(CHUNK))
             if not rows:
                 break
             _index_events(sink, case_id, rows)

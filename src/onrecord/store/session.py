@@ -38,12 +38,29 @@ def compiled_rows(cur, statement, dialect=SQLITE) -> list[tuple]:
     return [tuple(r) for r in cur.fetchall()] if cur.description else []
 
 
+# Statements compiled once (SQLAlchemy's compiler costs more than SQLite takes to run a
+# small statement): module-level statements with bind parameters, by their identity.
+_COMPILED: dict[tuple[int, bool], tuple] = {}
+
+
 class WriteSession:
     def __init__(self, cur, sqlite: bool):
         self.cur, self.sqlite = cur, sqlite
 
     def run(self, statement) -> list[tuple]:
         return compiled_rows(self.cur, statement, SQLITE if self.sqlite else POSTGRESQL)
+
+    def run_prepared(self, statement, **params) -> list[tuple]:
+        """A statement built once (its values `bindparam`s, given here), compiled once."""
+        key = (id(statement), self.sqlite)
+        hit = _COMPILED.get(key)
+        if hit is None or hit[0] is not statement:
+            compiled = statement.compile(dialect=SQLITE if self.sqlite else POSTGRESQL)
+            hit = _COMPILED[key] = (statement, str(compiled), tuple(compiled.positiontup or ()), dict(compiled.params))
+        _, sql, order, defaults = hit
+        values = defaults | params
+        self.cur.execute(sql, [values[name] for name in order])
+        return [tuple(r) for r in self.cur.fetchall()] if self.cur.description else []
 
     def first_row(self, statement) -> tuple | None:
         return next(iter(self.run(statement)), None)

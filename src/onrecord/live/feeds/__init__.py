@@ -1,8 +1,8 @@
 """The feeds a live case reads, one module each, registered by their `type` in FEEDS
 (listed in extensions.py): each is `async run(node, feed, stop)` taking frames from its
-origin and handing them to the ingest node (`node.accept` in a thread), which puts them
-on the chain before anything reads them. The webhook feed is a route of the live server
-(service.py) instead: its frames come to it."""
+origin and handing them to the ingest node (`node.accept_async`: no thread held while they
+wait for their batch), which puts them on the chain before anything reads them. The
+webhook feed is a route of the live server (service.py) instead: its frames come to it."""
 
 from __future__ import annotations
 

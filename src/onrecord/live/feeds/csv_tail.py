@@ -43,7 +43,7 @@ async def run(node, feed, stop: asyncio.Event) -> None:
             frames, used = complete_lines(data)
             frames = [f for f in frames if f.strip()] if feed.header is not None else frames
             if frames:
-                await asyncio.to_thread(node.accept, feed, frames)
+                await node.accept_async(feed, frames)
             feed.taken_bytes += used
             if used:
                 continue

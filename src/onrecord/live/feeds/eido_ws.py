@@ -89,7 +89,7 @@ async def _message(ws, node, feed, data: bytes) -> None:
     if isinstance(msg, dict) and "unsubscribeResponse" in msg:
         return
     # an event (notify), or a frame that should have been one: on the chain first, then answered
-    outcomes = await asyncio.to_thread(node.accept, feed, [data])
+    outcomes = await node.accept_async(feed, [data])
     event = msg.get("event") if isinstance(msg, dict) else None
     txn = event.get("transactionId") if isinstance(event, dict) else None
     if txn is None:

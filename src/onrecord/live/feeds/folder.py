@@ -29,7 +29,7 @@ async def run(node, feed, stop: asyncio.Event) -> None:
                     ready.append(data)
             sizes[p] = size
         if ready:
-            await asyncio.to_thread(node.accept, feed, ready)
+            await node.accept_async(feed, ready)
         try:
             await asyncio.wait_for(stop.wait(), POLL_S)
         except asyncio.TimeoutError:
