@@ -4,6 +4,9 @@ download a browser here). One place for finding it, launching it and keeping pag
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -41,3 +44,29 @@ def offline_page(browser):
     pg = context.new_page()
     pg.outside = outside
     return pg
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(app):
+    """uvicorn serving `app` in a thread on a free loopback port; its base URL."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if server.started:
+            break
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(5)

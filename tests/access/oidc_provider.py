@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import Route
 
-from tests.views.conftest import free_port
+from tests.browser import free_port
 
 
 class Provider:

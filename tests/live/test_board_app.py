@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from onrecord.store.case import init_case
-from tests.browser import chromium
-from tests.live.test_kill import event, free_port, start
+from tests.browser import chromium, free_port
+from tests.live.test_kill import event, start
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,12 +16,7 @@ import httpx
 from onrecord.pipeline import verify_case
 from onrecord.store.case import init_case, open_case
 from onrecord.store.reader import open_reader
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.browser import free_port
 
 
 def start(case, port):

@@ -4,14 +4,12 @@ derived tables filled by hand (tests/views/derived.py). SQLite: the pages only r
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from onrecord.store.engine import DATABASE_URL_ENV
+from tests.browser import serving
 from tests.views.derived import LOCAL
 
 
@@ -74,31 +72,13 @@ def built_client(built_case):
     return TestClient(create_app(built_case[0]), base_url=LOCAL)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def live_server(built_case):
     """uvicorn in a thread on a free port, serving the built case; its base URL."""
-    import uvicorn
-
     from onrecord.views.web.app import create_app
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(built_case[0]), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(5)
+    with serving(create_app(built_case[0])) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

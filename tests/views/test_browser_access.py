@@ -6,22 +6,18 @@ session has been idle past 30 minutes."""
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 
 import pytest
 
 from tests.access.conftest import PASSWORD, Clock
-from tests.browser import chromium, offline_page
-from tests.views.conftest import free_port
+from tests.browser import chromium, offline_page, serving
 
 
 @pytest.fixture(scope="module")
 def site(built_case, tmp_path_factory):
     """The built case with accounts, its sensor source restricted to its agency, its claim's
     speaker protected; served by uvicorn on a clock the test moves. (base URL, clock)."""
-    import uvicorn
-
     from onrecord.access.marks import protect, restrict_source
     from onrecord.access.store import AccessStore
     from onrecord.store.case import open_case
@@ -39,18 +35,8 @@ def site(built_case, tmp_path_factory):
     access.accounts.add("vic", "viewer", PASSWORD, case.id, (sensors["agency"],))
     case.engine.dispose()
     clock = Clock(int(time.time() * 1000))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(path, now_ms=clock), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", clock
-    server.should_exit = True
-    thread.join(5)
+    with serving(create_app(path, now_ms=clock)) as base:
+        yield base, clock
 
 
 @pytest.fixture

@@ -6,14 +6,11 @@ session cookie survives the return from the provider's site)."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
 from tests.access.conftest import PASSWORD
 from tests.access.oidc_provider import Provider
-from tests.browser import chromium, offline_page
+from tests.browser import chromium, offline_page, serving
 
 pytestmark = pytest.mark.postgres
 
@@ -28,11 +25,8 @@ def provider():
 def site(two_cases, provider):
     """The two cases' server on uvicorn, OIDC through the test's provider; ana is also
     linked to the provider's subject. (base URL, cases, tag)."""
-    import uvicorn
-
     from onrecord.access.oidc import OidcSettings
     from onrecord.views.web.server import create_server
-    from tests.views.conftest import free_port
 
     url, made, tag = two_cases
     provider.reset()
@@ -40,17 +34,8 @@ def site(two_cases, provider):
     app = create_server(url, oidc=OidcSettings(provider.issuer, provider.client_id, provider.client_secret,
                                                "Test SSO"))
     app.state.access.accounts.link_oidc(f"ana{tag}", provider.subject)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", made, tag
-    server.should_exit = True
-    thread.join(5)
+    with serving(app) as base:
+        yield base, made, tag
 
 
 @pytest.fixture
