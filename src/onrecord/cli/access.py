@@ -158,15 +158,12 @@ def _when(ms: int | None) -> str:
 
 
 def _ms(text: str | None, flag: str) -> int | None:
-    from onrecord.errors import UsageError
+    """An audit bound as typed: the audit keeps UTC, so a time without an offset is UTC."""
+    from zoneinfo import ZoneInfo
 
-    if text is None:
-        return None
-    try:
-        t = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise UsageError(f"{flag} {text!r}: not an ISO time (2026-03-14T09:30:00Z)") from exc
-    return int((t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp() * 1000)
+    from onrecord.timetext import parse_user_time
+
+    return parse_user_time(text, ZoneInfo("UTC"), flag)
 
 
 def audit(

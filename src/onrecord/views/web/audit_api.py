@@ -21,15 +21,16 @@ def _auditor(request: Request):
 
 
 def _ms(text: str | None, name: str) -> int | None:
-    from datetime import datetime, timezone
+    """A bound of the query, as the command line reads one (UTC without an offset); a 422 otherwise."""
+    from zoneinfo import ZoneInfo
 
-    if text is None:
-        return None
+    from onrecord.errors import UsageError
+    from onrecord.timetext import parse_user_time
+
     try:
-        t = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise HTTPException(422, f"{name} {text!r} is not an ISO time") from exc
-    return int((t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp() * 1000)
+        return parse_user_time(text, ZoneInfo("UTC"), name)
+    except UsageError as exc:
+        raise HTTPException(422, str(exc)) from exc
 
 
 @router.get("/audit", summary="Who read or changed what in this case, when, from where, with what outcome")
