@@ -10,9 +10,8 @@ import signal
 import httpx
 import pytest
 
-from onrecord.store.case import init_case
 from tests.browser import chromium, free_port
-from tests.live.test_kill import event, start
+from tests.live.test_kill import event, sensors_case, start
 
 
 @pytest.fixture(scope="module")
@@ -23,12 +22,8 @@ def browser():
 
 @pytest.fixture
 def live(tmp_path):
-    case = tmp_path / "case"
-    init_case(case)
-    with (case / "onrecord.toml").open("a") as fh:
-        fh.write('\n[[live.feeds]]\nname = "sensors"\ntype = "webhook"\n')
     port = free_port()
-    proc = start(case, port)
+    proc = start(sensors_case(tmp_path), port)
     yield f"http://127.0.0.1:{port}"
     proc.send_signal(signal.SIGTERM)
     try:

@@ -32,16 +32,22 @@ def start(case, port):
     raise AssertionError(proc.stderr.read().decode())
 
 
+def sensors_case(tmp_path):
+    """A new case with one webhook feed, `sensors`."""
+    case = tmp_path / "case"
+    init_case(case)
+    with (case / "onrecord.toml").open("a") as fh:
+        fh.write('\n[[live.feeds]]\nname = "sensors"\ntype = "webhook"\n')
+    return case
+
+
 def event(kind, ago_s, unit=None):
     t = datetime.fromtimestamp(time.time() - ago_s, tz=timezone.utc).isoformat()
     return json.dumps({"kind": kind, "time": t, "unit": unit, "agency": "NCSO"}).encode()
 
 
 def test_kill_9_mid_feed_then_restart(tmp_path):
-    case = tmp_path / "case"
-    init_case(case)
-    with (case / "onrecord.toml").open("a") as fh:
-        fh.write('\n[[live.feeds]]\nname = "sensors"\ntype = "webhook"\n')
+    case = sensors_case(tmp_path)
     port = free_port()
     proc = start(case, port)
     acked = []
