@@ -80,3 +80,30 @@ def test_a_first_call_chosen_by_its_number_on_cad_reaches_back_to_an_earlier_cal
     (f,) = rm.out
     assert f.evidence == [2] and f.payload["may_be_earlier"] == 1
     assert f.value_lo == T0 + 100_000 and f.value_hi == T0 + 141_000
+
+
+def test_an_unsure_arrival_whose_best_time_comes_first_is_named_and_the_interval_is_the_firsts():
+    # The campus officer's "on scene" typed in a log whose clock is tied to nothing (+/- 5
+    # minutes) at 90 s before the first patrol car's AVL-located arrival: it is as likely
+    # anywhere in its interval, so it more likely came first. The first arrival was by the
+    # car's arrival at the latest, and from the earliest the officer's can have been.
+    shots = _moment(10, "shots", None, 0, 1)
+    sure = _moment(11, "unit_arrived", 1, 100, 110)
+    unsure = _moment(12, "unit_arrived", 2, -290, 310)       # best 10 s: 95 s before the car
+    f = _first_armed([shots, sure, unsure])
+    assert f.payload["unit"] == "SP03" and f.payload["may_be_earlier"] == ["1R16"]
+    assert (f.value_lo, f.value_hi) == (unsure.lo, sure.hi)
+
+
+def test_a_unit_only_at_staging_is_not_on_scene_and_an_arrival_is_a_units_first():
+    units = {1: {"name": "E210", "agency": "FD", "fire_ems": True}, 2: {"name": "M162", "agency": "FD",
+                                                                          "fire_ems": True}}
+    moments = [_moment(10, "shots", None, 0, 1),
+               _moment(11, "staging", 1, 100, 130),          # E210 staged all afternoon
+               _moment(12, "staging", 2, 90, 120),            # M162 staged, then moved up ...
+               _moment(13, "unit_arrived", 2, 600, 630),      # ... to the casualty collection point
+               _moment(14, "unit_arrived", 2, 900, 930)]      # and again, after a transport
+    out = ResponseMetrics(moments, units, _no_events()).compute()
+    on_scene = {f.subject: f.value_lo for f in out if f.name == "agency_units_on_scene"}
+    arrived = {f.subject: f.value_lo for f in out if f.name == "unit_on_scene"}
+    assert on_scene == {"FD": 1} and arrived == {"M162": T0 + 600_000}

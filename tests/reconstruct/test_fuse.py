@@ -83,3 +83,51 @@ def test_a_typed_entry_follows_the_typing_delay_its_source_shows_elsewhere():
     doubts: dict = {}
     groups = [sorted(g) for g in fuse(anchored, doubts)]
     assert [96, 97] in groups and doubts == {}
+
+
+def _with(anchored: pd.DataFrame, named: dict | None = None, slack: dict | None = None) -> pd.DataFrame:
+    """The units each entry's words name, and each record's clock slack (ms), as build.py gives them."""
+    named, slack = named or {}, slack or {}
+    return anchored.assign(named=[frozenset(named.get(i, ())) for i in anchored["id"]],
+                           slack=[float(slack.get(i, 0.0)) for i in anchored["id"]])
+
+
+def test_a_typed_entry_on_an_unknown_clock_joins_the_team_its_words_name():
+    # A campus log whose clock nobody could tie (+/- 5 minutes) types "School 9 going in
+    # with 4-Edward-19 and 6-Adam-34" at what its clock calls 30 s before the team's entry
+    # the camera saw: it cannot be before, so by its time it would stand alone as an
+    # earlier entry; by the units it names, it is that team's.
+    t = 6_000_000_000
+    anchored = _with(_rows(
+        (101, 1, "entry", None, 0, t, t + 999),                 # the camera: the team goes in
+        (102, 2, "entry", 19, 2, t + 90_000, t + 90_000),       # CAD types 4E19 in, 90 s on
+        (103, 2, "entry", 34, 2, t + 95_000, t + 95_000),       # ... and 6A34
+        (104, 3, "entry", 9, 2, t - 30_000, t - 30_000),        # the campus log
+    ), named={104: {19, 34}}, slack={104: 300_000})
+    groups = [sorted(g) for g in fuse(anchored)]
+    assert [101, 102, 103, 104] in groups
+
+
+def test_an_entry_on_an_unknown_clock_naming_units_of_two_teams_stands_alone():
+    t = 7_000_000_000
+    anchored = _with(_rows(
+        (111, 1, "entry", 1, 0, t, t),
+        (112, 1, "entry", 2, 0, t + 120_000, t + 120_000),
+        (113, 3, "entry", 9, 2, t + 400_000, t + 400_000),   # too late for either by its time
+    ), named={113: {1, 2}}, slack={113: 300_000})
+    assert all(113 not in g for g in fuse(anchored))  # the words cannot say which: never a guess
+
+
+def test_a_unit_named_going_in_on_the_radio_takes_its_own_typed_entry_later():
+    # 31-20's team goes in; 80 s later "making entry east doors, 20-37 with me" from 32-74;
+    # 20-37's entry typed 150 s after the first: both teams fit its time, but its unit was
+    # named in the second, so it is that one's (not the first for want of a better)
+    t = 8_000_000_000
+    anchored = _with(_rows(
+        (121, 1, "entry", 3120, 0, t, t),
+        (122, 1, "entry", 3274, 0, t + 80_000, t + 80_000),
+        (123, 2, "entry", 2037, 2, t + 150_000, t + 150_000),
+    ), named={122: {2037}})
+    doubts: dict = {}
+    groups = [sorted(g) for g in fuse(anchored, doubts)]
+    assert [122, 123] in groups and doubts == {}

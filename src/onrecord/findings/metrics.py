@@ -69,7 +69,7 @@ class ResponseMetrics:
         lo, hi = self.first.lo - 300_000, self.first.hi + 3_600_000
         units_by_call: dict[str, set] = {}
         for m in self.moments:
-            if m.family in ("unit_dispatched", "unit_arrived") and lo <= m.best <= hi:
+            if m.family in ("unit_dispatched", "unit_arrived", "staging") and lo <= m.best <= hi:
                 for call in m.calls:
                     units_by_call.setdefault(call, set()).add(m.who)
         best: dict[tuple, tuple[int, str]] = {}
@@ -201,7 +201,10 @@ class ResponseMetrics:
         return m
 
     def _per_unit(self) -> None:
-        arrivals = {m.who: m for m in self.of("unit_arrived")}
+        # a unit's arrival on scene is its first (a staging point is not the scene: staging.py)
+        arrivals: dict = {}
+        for m in self.of("unit_arrived"):
+            arrivals.setdefault(m.who, m)
         entries: dict[int, MomentRow] = {}
         for m in self.of("entry"):
             for unit in m.unit_members:
@@ -246,21 +249,19 @@ class ResponseMetrics:
 
 
 def _first_sure(found: list[MomentRow]) -> tuple[MomentRow, list[MomentRow]]:
-    """The first of these moments, and the unsure ones that may have come before it. A
-    moment known only within minutes (its source's clock tied to nothing trusted) cannot
-    displace one known to seconds that it may as well follow: the sure one is taken; and
-    where unsure ones may have come first, its interval reaches back as early as they
-    could have been (the moment named stays the sure one)."""
+    """The first of these moments, and the others that may have come before it. The one
+    named is the one most likely first: the earliest at its best time. A moment known only
+    within minutes (its source's clock tied to nothing trusted) is as likely anywhere in its
+    interval, so it is first more often than not exactly when its best time comes first; a
+    moment known to seconds after it is then still possible, and said. Whichever is named,
+    the interval is the first's: from the earliest any of them can have been to the
+    earliest any of them must have been by."""
     m = min(found, key=lambda x: x.best)
-    sure = [x for x in found if x.hi - x.lo <= UNSURE_ARRIVAL_MS]
-    if m.hi - m.lo > UNSURE_ARRIVAL_MS and sure:
-        s = min(sure, key=lambda x: x.best)
-        if m.hi >= s.best:
-            m = s
-    earlier = [x for x in found if x.hi - x.lo > UNSURE_ARRIVAL_MS and x.lo < m.best and x is not m] \
-        if m.hi - m.lo <= UNSURE_ARRIVAL_MS else []
-    if earlier:
-        m = replace(m, lo=min([m.lo] + [x.lo for x in earlier]))
+    lo, hi = min(x.lo for x in found), min(x.hi for x in found)
+    others = [x for x in found if x is not m and x.lo < m.hi and x.who != m.who]
+    earlier = [x for x in others if x.hi - x.lo > UNSURE_ARRIVAL_MS or m.hi - m.lo > UNSURE_ARRIVAL_MS]
+    if (lo, hi) != (m.lo, m.hi):
+        m = replace(m, lo=lo, hi=hi, best=min(max(m.best, lo), hi))
     return m, earlier
 
 

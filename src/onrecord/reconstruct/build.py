@@ -25,6 +25,7 @@ from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
+from onrecord.reconstruct.staging import staging_records
 from onrecord.reconstruct.understood import understood
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.window import case_window, within_window
@@ -86,10 +87,30 @@ def reconstruct(reader) -> Reconstruction:
     events = _with_times(events, clocks)
     anchored = _crossing_spans(anchored.merge(written_interval(events, clocks), on="id"), crossed)
     doubts: dict[int, float] = {}
-    groups = fuse(anchored, doubts) if len(anchored) else []
-    moments = _moments(anchored, groups, events, who, copies, doubts, crossed)
+    groups = fuse(_for_fusion(anchored, who, clocks), doubts) if len(anchored) else []
+    staged = staging_records(events, anchored, words)
+    moments = _moments(anchored, groups, events, who, copies, doubts, crossed, staged)
     return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
                           understood=understood(events, sources, clocks))
+
+
+def _for_fusion(anchored: pd.DataFrame, who: WhoIsWho, clocks) -> pd.DataFrame:
+    """What fusion reads beside the times: the units an entry's words name (who is who),
+    and how unsure each record's clock is (ms: an unknown clock's +/- 5 minutes), so a
+    record on an unsure clock is matched by whom it names rather than by its time."""
+    if anchored.empty:
+        return anchored
+    entry = (anchored["family"] == "entry").to_numpy()
+    named = [frozenset(who.named_units.get(int(i), ())) if e else frozenset()
+             for i, e in zip(anchored["id"], entry)]
+    slack = anchored["source_id"].map({s: _clock_unsure_s(c) for s, c in clocks.items()})
+    return anchored.assign(named=named, slack=slack.fillna(clk.UNKNOWN_UNCERTAINTY_S).to_numpy() * 1000)
+
+
+def _clock_unsure_s(c) -> float:
+    if c is None or c.offset_s is None:
+        return clk.UNKNOWN_UNCERTAINTY_S
+    return c.uncertainty_s or 0.0
 
 
 def _crossing_spans(anchored: pd.DataFrame, crossed: dict) -> pd.DataFrame:
@@ -125,11 +146,12 @@ def _incident_only(anchored: pd.DataFrame) -> pd.DataFrame:
 
 
 def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who,
-             copies: set | None = None, doubts: dict | None = None, crossed: dict | None = None) -> list[MomentRow]:
+             copies: set | None = None, doubts: dict | None = None, crossed: dict | None = None,
+             staged: set | None = None) -> list[MomentRow]:
     anchored = _incident_only(anchored)
     near = set(anchored["id"])
     groups = [g for g in groups if g[0] in near]
-    a = {col: dict(zip(anchored["id"], anchored[col])) for col in ("rank", "family", "who", "agency")}
+    a = {col: dict(zip(anchored["id"], anchored[col])) for col in ("rank", "family", "who", "agency", "lo", "spoken")}
     ev = events[events["id"].isin(anchored["id"])]
     e = {col: dict(zip(ev["id"], ev[col])) for col in ("t_lo", "t_hi", "source_kind", "text", "call", "source_id")}
     crossed = {i: p for i, p in (crossed or {}).items() if i in e["t_lo"] and p in e["t_lo"]}
@@ -142,7 +164,8 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         members = [i for i in members if i in a["rank"]]
         if not members:
             continue
-        recs = [{"rank": int(a["rank"][i]), "t_lo": e["t_lo"][i], "t_hi": e["t_hi"][i]} for i in members]
+        recs = [{"rank": int(a["rank"][i]), "t_lo": e["t_lo"][i], "t_hi": e["t_hi"][i], "said": a["lo"][i],
+                 "spoken": bool(a["spoken"][i])} for i in members]
         family = a["family"][members[0]]
         mt = moment_time(recs, family)
         if mt is None:
@@ -165,6 +188,8 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         # somewhere from the first entry it fits to its own typed time
         spans = {who.unit_of_event[i]: (min(mt.lo, (doubts or {})[i] - RECORD_LEAD_S * 1000), max(mt.hi, e["t_hi"][i]))
                  for i in members if i in (doubts or {}) and who.unit_of_event.get(i) is not None}
+        if family == "unit_arrived" and staged and all(i in staged for i in members):
+            family = "staging"  # at the staging point, not on scene (staging.py)
         row = MomentRow(min(members), family, whos[0] if whos else None,
                         next(iter(agencies)) if len(agencies) == 1 else None,
                         mt.lo, mt.hi, mt.best, sorted(members), units, seen, calls, unit_spans=spans)

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
-SAME_S = {"entry": 5.0}  # records made as it happens agree this closely (default 3 s)
+SAME_S = {"entry": 5.0}
+# A record whose source's clock is this unsure (ms; an unknown clock carries +/- 5 minutes)
+# is matched by whom it names, not by its time (_named_entry)
+UNSURE_SLACK_MS = 60_000  # records made as it happens agree this closely (default 3 s)
 SHOT_BURST_S = 2.0
 # Families whose source can hold several records of one moment (a camera system's many
 # cameras see one entry); there, a device (a door sensor) still reports a moment once.
@@ -117,24 +121,56 @@ def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
 def _cluster(family: str, part: pd.DataFrame, ctx: _Context | None = None) -> list[list[int]]:
     open_: list[Fused] = []
     ctx = ctx or _Context({})
+    # Records whose clock is known only within minutes come last: their written time says
+    # little, so they join the moment their words name (its units), once the records on
+    # trusted clocks have made it; else they stand alone, as before.
+    unsure = part["slack"].to_numpy() > UNSURE_SLACK_MS if "slack" in part else np.zeros(len(part), bool)
     # stable, file order last: records of one written minute come in the order they were made
-    for r in part.sort_values(["lo", "rank", "id"], kind="stable").itertuples(index=False):
-        host = _host(family, open_, r, ctx)
-        if host is None:
-            host = Fused(lo=r.lo, hi=r.hi)
-            open_.append(host)
-        host.members.append(int(r.id))
-        host.sources.add(r.source_id)
-        host.witnessed |= int(r.rank) < 2
-        detail = getattr(r, "detail", None)
-        if detail:
-            host.details.add(detail)
-        device = getattr(r, "device", None)
-        if device:
-            host.devices.add(device)
-        if r.who is not None and r.who == r.who:  # not None, not NaN
-            host.whos.add(r.who)
+    for sure in (True, False):
+        rows = part[~unsure] if sure else part[unsure]
+        for r in rows.sort_values(["lo", "rank", "id"], kind="stable").itertuples(index=False):
+            host = None if sure or family != "entry" else _named_entry(open_, r)
+            host = host or _host(family, open_, r, ctx)
+            if host is None:
+                host = Fused(lo=r.lo, hi=r.hi)
+                open_.append(host)
+            _join(host, r)
     return [f.members for f in open_]
+
+
+def _join(host: Fused, r) -> None:
+    host.members.append(int(r.id))
+    host.sources.add(r.source_id)
+    host.witnessed |= int(r.rank) < 2
+    detail = getattr(r, "detail", None)
+    if detail:
+        host.details.add(detail)
+    device = getattr(r, "device", None)
+    if device:
+        host.devices.add(device)
+    if r.who is not None and r.who == r.who:  # not None, not NaN
+        host.whos.add(r.who)
+    host.whos |= _named(r)  # "going in, 20-37 with me": 20-37 went in with this team
+
+
+def _named(r) -> set:
+    named = getattr(r, "named", None)
+    return set(named) if isinstance(named, (set, frozenset, tuple, list)) else set()
+
+
+def _named_entry(open_: list[Fused], r) -> Fused | None:
+    """The entry a record on an unsure clock is of, by the units it names or is by: the one
+    team entry (on trusted clocks) that holds one of them, within the record's clock slack
+    (a report after it, by up to its usual lag). A unit goes in with its team once; two
+    such teams, and the words cannot say which: none."""
+    units = _named(r) | ({r.who} if r.who is not None and r.who == r.who else set())
+    if not units:
+        return None
+    lag = REPORT_LAG_S["entry"].get(int(r.rank), 0.0) * 1000 if r.rank else SAME_S["entry"] * 1000
+    same = SAME_S["entry"] * 1000
+    fits = [f for f in open_ if f.whos & units and f.witnessed
+            and f.lo - same - r.slack <= r.lo and r.hi <= f.hi + lag + r.slack]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _host(family: str, open_: list[Fused], r, ctx: _Context) -> Fused | None:

@@ -16,6 +16,9 @@ DEFAULT_LAG_S = {1: 30.0, 2: 120.0}
 # A record made "as it happens" still trails the moment a little: a door opens a second
 # after the hand reaches it, a sensor reports a burst once it has heard it.
 RECORD_LEAD_S = 3.0
+# "We're going in" is said as the team moves: up to a few seconds before the door opens as
+# well as after (a spoken entry made as it happens bounds its moment on both sides).
+SPOKEN_ENTRY_AHEAD_S = 5.0
 
 
 @dataclass
@@ -27,16 +30,23 @@ class MomentTime:
 
 
 def moment_time(records: list[dict], family: str | None) -> MomentTime | None:
-    """`records`: dicts with rank and aligned t_lo/t_hi (clock uncertainty included)."""
+    """`records`: dicts with rank and aligned t_lo/t_hi (clock uncertainty included), and
+    optionally `said`: when the record was made on the common clock, without that
+    uncertainty. A moment known from reports only is best put at its first report: the
+    report's own time, not the earliest its clock allows (an unknown clock's five minutes
+    would put every such moment five minutes early, first of all)."""
     timed = [r for r in records if r["t_lo"] is not None]
     if not timed:
         return None
     direct = [r for r in timed if r["rank"] == 0]
     if direct:
         lo = min(r["t_lo"] for r in direct) - RECORD_LEAD_S * 1000
-        hi = max(r["t_hi"] for r in direct)
+        ahead = SPOKEN_ENTRY_AHEAD_S * 1000 if family == "entry" else 0.0
+        hi = max(r["t_hi"] + (ahead if r.get("spoken") else 0.0) for r in direct)
         best = min((r["t_lo"] + r["t_hi"]) / 2 for r in direct)
         return MomentTime(lo, hi, best, "record")
     first = min(timed, key=lambda r: r["t_hi"])
     lag = REPORT_LAG_S.get(family or "", {}).get(first["rank"], DEFAULT_LAG_S.get(first["rank"], 60.0))
-    return MomentTime(first["t_lo"] - lag * 1000, first["t_hi"], first["t_lo"], "reports")
+    said = first.get("said")
+    best = first["t_lo"] if said is None or said != said else min(max(said, first["t_lo"]), first["t_hi"])
+    return MomentTime(first["t_lo"] - lag * 1000, first["t_hi"], best, "reports")
