@@ -131,3 +131,14 @@ def test_a_unit_named_going_in_on_the_radio_takes_its_own_typed_entry_later():
     doubts: dict = {}
     groups = [sorted(g) for g in fuse(anchored, doubts)]
     assert [122, 123] in groups and doubts == {}
+
+
+def test_a_record_on_an_unknown_clock_naming_no_team_does_not_join_one_by_its_time():
+    # "School 6 making entry east doors" in a log whose clock is tied to nothing: its
+    # written time falls 20 s before a later team's radio "going in", which says nothing
+    t = 9_000_000_000
+    anchored = _with(_rows(
+        (131, 1, "entry", 521, 0, t, t),
+        (132, 3, "entry", None, 2, t + 20_000, t + 20_000),
+    ), slack={132: 300_000})
+    assert fuse(anchored) == []

@@ -119,23 +119,26 @@ def _first_arrivals(anchored: pd.DataFrame, groups: list[list[int]]) -> None:
 
 
 def _cluster(family: str, part: pd.DataFrame, ctx: _Context | None = None) -> list[list[int]]:
-    open_: list[Fused] = []
     ctx = ctx or _Context({})
     # Records whose clock is known only within minutes come last: their written time says
-    # little, so they join the moment their words name (its units), once the records on
-    # trusted clocks have made it; else they stand alone, as before.
+    # nothing against trusted clocks, so they join a moment on those only by the units
+    # their words name (an entry's team), and by time only each other (clocks lined up
+    # with each other, none tied to a trusted one); else they stand alone.
     unsure = part["slack"].to_numpy() > UNSURE_SLACK_MS if "slack" in part else np.zeros(len(part), bool)
+    sure_open: list[Fused] = []
+    unsure_open: list[Fused] = []
     # stable, file order last: records of one written minute come in the order they were made
     for sure in (True, False):
         rows = part[~unsure] if sure else part[unsure]
+        open_ = sure_open if sure else unsure_open
         for r in rows.sort_values(["lo", "rank", "id"], kind="stable").itertuples(index=False):
-            host = None if sure or family != "entry" else _named_entry(open_, r)
+            host = None if sure or family != "entry" else _named_entry(sure_open, r)
             host = host or _host(family, open_, r, ctx)
             if host is None:
                 host = Fused(lo=r.lo, hi=r.hi)
                 open_.append(host)
             _join(host, r)
-    return [f.members for f in open_]
+    return [f.members for f in sure_open + unsure_open]
 
 
 def _join(host: Fused, r) -> None:
