@@ -107,7 +107,8 @@ def test_records_matched_by_time_alone_among_many_are_refused_as_chance():
     camera = [T0, T0 + 95_000, T0 + 610_000]
     doors = list(T0 + rng.uniform(-1_500_000, 1_500_000, 20)) + [camera[0] + 251_000, camera[1] + 250_000]
     rows = [(i + 1, 1, t, 1000.0, "entry", None, 0) for i, t in enumerate(camera)]
-    rows += [(100 + i, 2, float(np.floor(t / 1000) * 1000 + 500), 1000.0, "entry", None, 0) for i, t in enumerate(doors)]
+    rows += [(100 + i, 2, float(np.floor(t / 1000) * 1000 + 500), 1000.0, "entry", None, 0)
+             for i, t in enumerate(doors)]
     m = pd.DataFrame(rows, columns=["id", "source_id", "t_mid", "width", "family", "who", "rank"])
     assert pair_estimates(m.assign(agency="CO")) == []
     # the odds behind it: 2 of 22 x 3 differences in one window somewhere, likely; 4 of 90, not
