@@ -119,3 +119,15 @@ def test_records_matched_by_time_alone_among_many_are_refused_as_chance():
 def test_a_clock_tied_to_nothing_is_stated_as_unsure_as_any_clock_is_assumed_to_be():
     # video recorders and door controllers set by hand run minutes off: ±5 min did not hold them
     assert UNKNOWN_UNCERTAINTY_S >= MAX_OFFSET_S
+
+
+def test_the_clock_table_says_a_tied_clock_was_read_against_the_radios_through_the_shots_heard():
+    from onrecord.reconstruct.clocks import _evidence
+    from onrecord.reconstruct.understood import _clock
+
+    found = tie_components(_anchored(), _clocks())
+    clocks = solve(SOURCES, [RADIOS, *found], {}, {1: 0.5})
+    c = clocks[3]
+    assert c.evidence == _evidence(3, [RADIOS, *found])
+    said = _clock(c, {1: "NORTHRADIO.csv", 2: "CITYRADIO.csv", 3: "GUNSHOTS.csv"})
+    assert said["against"] == ["CITYRADIO.csv (shots heard)", "NORTHRADIO.csv (shots heard)"]

@@ -56,6 +56,7 @@ class PairEstimate:
     t_ref_ms: float = 0.0  # when delta_s holds (a's clock): the middle of the shared moments
     slope: float | None = None  # d(delta)/dt, where the shared moments span long enough to tell (drift.py)
     slope_sd: float = 0.0
+    via: str = ""  # what the pair was matched through, where not its records one by one ("shots heard")
 
 
 @dataclass
@@ -555,7 +556,7 @@ def _evidence(s: int, pairs) -> list[dict]:
             continue
         other = p.b if p.a == s else p.a
         out.append({"other_source": other, "difference_s": round(p.delta_s if p.a == s else -p.delta_s, 3),
-                    "sigma_s": round(p.sigma_s, 3), "reports_only": p.lagged,
+                    "sigma_s": round(p.sigma_s, 3), "reports_only": p.lagged, "via": p.via,
                     "anchors": [{"event": ea if p.a == s else eb, "other_event": eb if p.a == s else ea,
                                  "residual_s": r} for ea, eb, r in p.anchors]})
     return out

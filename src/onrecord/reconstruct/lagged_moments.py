@@ -29,6 +29,7 @@ from onrecord.reconstruct import clocks as clk
 # report family -> the family of the moment it trails, recorded as it happens
 TRAILS = {"shots_heard": "shots"}
 KNOWN = ("reference", "estimated", "pinned")
+VIA = "shots heard"  # how such a pair is named where a clock says what it was read against
 # A report follows its burst within this many seconds (keying up, a sentence in).
 HEARD_WINDOW_S = 12.0
 # Lined up at one difference: at least this many reports, and more than at any other
@@ -143,5 +144,5 @@ def _pair_estimates(inliers: pd.DataFrame, ambiguity: float = 0.0) -> list[clk.P
         sigma = max(float(np.median(d) - d[0]) / 2.0, clk.REPORT_MIN_LAG_S, HEARD_WINDOW_S / (n + 1), ambiguity)
         t_ref = float(np.median(g["t_mid_a"].to_numpy()))
         anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - float(d[0]), 3)) for r in g.itertuples()]
-        out.append(clk.PairEstimate(int(a), int(b), float(d[0]), sigma, anchors, True, t_ref))
+        out.append(clk.PairEstimate(int(a), int(b), float(d[0]), sigma, anchors, True, t_ref, via=VIA))
     return out
