@@ -8,8 +8,6 @@ import pandas as pd
 
 from onrecord.reconstruct.clocks import (
     CHANCE,
-    MAX_OFFSET_S,
-    UNKNOWN_UNCERTAINTY_S,
     ClockEstimate,
     PairEstimate,
     by_chance,
@@ -114,11 +112,6 @@ def test_records_matched_by_time_alone_among_many_are_refused_as_chance():
     # the odds behind it: 2 of 22 x 3 differences in one window somewhere, likely; 4 of 90, not
     assert by_chance(66, 12.0, 2) > CHANCE
     assert by_chance(90, 6.0, 4) < CHANCE
-
-
-def test_a_clock_tied_to_nothing_is_stated_as_unsure_as_any_clock_is_assumed_to_be():
-    # video recorders and door controllers set by hand run minutes off: ±5 min did not hold them
-    assert UNKNOWN_UNCERTAINTY_S >= MAX_OFFSET_S
 
 
 def test_the_clock_table_says_a_tied_clock_was_read_against_the_radios_through_the_shots_heard():
