@@ -82,8 +82,8 @@ def _moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = Non
         attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
         m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs, r.source_kind in SEEN_AS_IT_HAPPENS,
                       words.get(r.source_id))
-        if m is None:
-            continue
+        if m is None or (m.what == "shots_heard" and r.id in who.named_first):
+            continue  # (shots said on a line whose speaker is not known: maybe a dispatcher relaying a call)
         family = "entry" if m.what == "door" else m.what
         key = (r.agency, m.who) if family == "call_answered" else m.who
         # which sensor heard it: one sensor reports one burst (or one door opening) once

@@ -20,6 +20,7 @@ from onrecord.reconstruct.avl_copies import fix_copies
 from onrecord.reconstruct.clock_trust import declared_trust
 from onrecord.reconstruct.fuse import fuse
 from onrecord.reconstruct.geofence import crossings, declared_fences
+from onrecord.reconstruct.lagged_moments import tie_components
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
@@ -82,6 +83,8 @@ def reconstruct(reader) -> Reconstruction:
     if found:
         anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
         clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead)
+    # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
+    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs)
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)
@@ -111,6 +114,19 @@ def _clock_unsure_s(c) -> float:
     if c is None or c.offset_s is None:
         return clk.UNKNOWN_UNCERTAINTY_S
     return c.uncertainty_s or 0.0
+
+TIE_ROUNDS = 3  # one tie can make the next possible (the campus radio, once its sensors are placed)
+
+
+def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs):
+    extra: list = []
+    for _ in range(TIE_ROUNDS):
+        found = tie_components(anchored, clocks) if len(anchored) else []
+        if not found:
+            break
+        extra += found
+        clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead, extra)
+    return clocks, pairs
 
 
 def _crossing_spans(anchored: pd.DataFrame, crossed: dict) -> pd.DataFrame:

@@ -33,10 +33,14 @@ SEEN_AS_IT_HAPPENS = ("camera", "sensor")
 # What a radio line's kind (sources/lexicon.py: the words are data) records, and how soon
 # after the moment it is said: "going in" and "patched" as it happens, the rest reported.
 RADIO_RANK = {"unit_arrived": 1, "staging": 1, "unit_enroute": 1, "entry": 0, "patient_transported": 1,
-              "patient_contact": 1, "channels_patched": 0, "threat_ended": 1}
+              "patient_contact": 1, "channels_patched": 0, "threat_ended": 1, "shots_reported": 1}
 # A unit reaching its staging point has reached the incident: its arrival moment (a CAD
 # "on scene" for a staged unit is typed from its "staged" call).
 FAMILY_OF = {"staging": "unit_arrived"}
+# A unit saying it hears shots trails a burst by the seconds it takes to key up, but which
+# burst is not said: its own family, tied to the bursts a sensor heard only jointly
+# (lagged_moments.py), never fused into them one by one.
+RADIO_FAMILY = {**FAMILY_OF, "shots_reported": "shots_heard"}
 CAMERA_FAMILY = {"threat_ended": "threat_ended", "shots_detected": "shots", "entry": "door"}
 # dispatch-center recorders log the 911 lines beside the radio, on the same clock (a
 # recorder's line format, not wording: kept here)
@@ -84,7 +88,7 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
             return Moment("call_answered", line.group(1), 0)
         said = words.kind_of("radio", text)
         if said is not None:
-            what = FAMILY_OF.get(said, said)
+            what = RADIO_FAMILY.get(said, said)
             # one of a kind in an incident: the moment itself is the key
             who = what if what in PLACELESS else unit_entity
             if who is None:

@@ -53,10 +53,13 @@ def clock_leaders(names: dict[int, str]) -> dict[int, int]:
 
 
 def solve_shared(sources: pd.DataFrame, anchored: pd.DataFrame, pinned: dict, trusted: dict,
-                 lead: dict[int, int]) -> tuple[dict[int, clk.ClockEstimate], list[clk.PairEstimate]]:
-    """The clocks (every source's) and the pairs they rest on, each shared clock solved once."""
+                 lead: dict[int, int], extra: list[clk.PairEstimate] | None = None,
+                 ) -> tuple[dict[int, clk.ClockEstimate], list[clk.PairEstimate]]:
+    """The clocks (every source's) and the pairs they rest on, each shared clock solved once.
+    `extra`: pairs found jointly beyond the pairwise ones (lagged_moments.py)."""
+    extra = extra or []
     if not lead:
-        pairs = clk.pair_estimates(anchored)
+        pairs = clk.pair_estimates(anchored) + list(extra)
         return clk.solve(sources, pairs, pinned, trusted), pairs
     one = anchored.assign(source_id=anchored["source_id"].map(lambda s: lead.get(int(s), int(s))))
     solved_as = sources[~sources["id"].map(lambda s: lead.get(int(s), int(s)) != int(s))]
@@ -67,7 +70,8 @@ def solve_shared(sources: pd.DataFrame, anchored: pd.DataFrame, pinned: dict, tr
     for s, unc in trusted.items():
         leader = lead.get(s, s)
         held[leader] = min(unc, held.get(leader, unc))
-    pairs = clk.pair_estimates(one)
+    pairs = clk.pair_estimates(one) + [replace(p, a=lead.get(p.a, p.a), b=lead.get(p.b, p.b)) for p in extra
+                                       if lead.get(p.a, p.a) != lead.get(p.b, p.b)]
     clocks = clk.solve(solved_as, pairs, pins, held)
     for sid, leader in lead.items():
         if sid != leader and leader in clocks:

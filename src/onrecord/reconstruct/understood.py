@@ -82,6 +82,9 @@ def _ignored(mapping_text: str | None) -> list[str]:
 def _clock(c, names: dict) -> dict:
     if c is None:
         return {"status": "none"}
-    against = sorted({names.get(e["other_source"], str(e["other_source"])) for e in c.evidence})
+    # a pair tied jointly says through what ("GUNSHOTS.csv (shots heard)"): not one record
+    # matched with another, but a whole pattern of them (lagged_moments.py)
+    against = sorted({names.get(e["other_source"], str(e["other_source"]))
+                      + (f" ({e['via']})" if e.get("via") else "") for e in c.evidence})
     return {"status": c.status, "against": against, "offset_s": c.offset_s, "uncertainty_s": c.uncertainty_s,
             "contradicted": bool(c.contradicted)}

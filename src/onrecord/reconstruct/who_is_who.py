@@ -51,6 +51,10 @@ class WhoIsWho:
     named_units: dict[int, set[int]] = field(default_factory=dict)
     # roster radio ids (attribute radio_id) -> the units they are issued to
     radio_ids: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    # radio lines whose unit was read from their first words alone: the speaker as a rule,
+    # but a dispatcher's first words name the unit addressed ("20-70, respond code 3"), so
+    # what such a line says it heard is not known to be that unit's own (lagged_moments.py)
+    named_first: set[int] = field(default_factory=set)
 
     @cached_property
     def unit_of_event(self) -> dict[int, int]:
@@ -366,6 +370,7 @@ def _speaker(who: WhoIsWho, index: _UnitIndex, row, actor_of: dict, crews: dict)
             continue
         uid, score = index.find(form, _agency(row.agency), who, by_digits=False)
         if uid is not None and not who.entities[uid].attrs.get("unrostered"):
+            who.named_first.add(int(row.id))
             return uid, form, 0.8 * score
     return None
 

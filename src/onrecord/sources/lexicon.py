@@ -27,7 +27,7 @@ DEFAULT = "default"  # in a lexicon list: every bundled lexicon
 # (an arrival said with a staging point is an arrival; "going in" beats a passing "door").
 KINDS = {
     "radio": ("unit_arrived", "staging", "unit_enroute", "entry", "patient_transported", "patient_contact",
-              "channels_patched", "threat_ended"),
+              "channels_patched", "threat_ended", "shots_reported"),
     "camera": ("threat_ended", "shots_detected", "entry"),
 }
 # In a section, beside its kinds: phrases that hold a kind's words and say none of them

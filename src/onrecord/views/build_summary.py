@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from onrecord.findings.render import clock_against, sentence
+from onrecord.reconstruct.clocks import UNKNOWN_UNCERTAINTY_S
 from onrecord.views.console import data_console, data_console_for
 
 
@@ -27,8 +28,8 @@ def print_build(r, zone) -> None:
     wide.print(table)
     if any(c.offset_s is None and c.anchors for c in r.clocks.values()):
         out.print("unknown: lined up with the clocks it shares moments with, but none of them is declared "
-                  "reference or pinned; its events carry ±5 min (declare one: [clock] in its mapping, "
-                  "docs/mappings.md; or onrecord pin-clock)")
+                  f"reference or pinned; its events carry ±{UNKNOWN_UNCERTAINTY_S / 60:g} min (declare one: "
+                  "[clock] in its mapping, docs/mappings.md; or onrecord pin-clock)")
     _print_understood(wide, r)
     fused = sum(1 for m in r.moments if len(m.members) > 1)
     reports = sum(len(m.members) for m in r.moments if len(m.members) > 1)
