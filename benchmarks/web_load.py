@@ -7,7 +7,13 @@ every request is in the audit log; beside them the same requests made by one cli
 (the baseline: p99 under load / p50 alone is the ratio).
 Targets: p99 <= 300 ms for /api/events pages, RSS <= 1 GB, 0 errors, every request audited.
 
+`--workers 1 2` runs the whole measurement once per number of server processes
+(`onrecord serve --workers N`), back to back on the same case; the server's CPU and RSS are
+those of all its processes together. The load generator's own CPU is printed too: it runs
+on the same cores as the server.
+
 Run: .venv/bin/python benchmarks/web_load.py [--events 1000000] [--clients 50] [--seconds 60] [--work DIR]
+                                             [--workers N [N ...]]
 The case is built by benchmarks/web_timeline.py's builder and kept in --work for later runs.
 """
 
@@ -51,19 +57,21 @@ def accounts(case_dir: Path, n: int) -> list[str]:
     return names
 
 
-def start_server(case_dir: Path) -> tuple[str, subprocess.Popen]:
+def start_server(case_dir: Path, workers: int = 1) -> tuple[str, subprocess.Popen]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, PYTHONPATH=str(HERE.parent / "src"))
-    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "serve", str(case_dir), "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "serve", str(case_dir), "--port", str(port),
+                             "--workers", str(workers)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     import httpx
 
     for _ in range(600):
         try:
-            if httpx.get(base + "/login", timeout=1).status_code == 200:
+            if httpx.get(base + "/login", timeout=1).status_code == 200 and len(tree(proc.pid)) > workers - (
+                    workers == 1):
+                settle(proc.pid)
                 return base, proc
         except httpx.HTTPError:
             time.sleep(0.1)
@@ -71,16 +79,58 @@ def start_server(case_dir: Path) -> tuple[str, subprocess.Popen]:
     raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[:500]}")
 
 
+def tree(pid: int) -> list[int]:
+    """The process and all its descendants (a server's worker processes)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, ()))
+    return out
+
+
+def settle(pid: int, limit_s: float = 90) -> None:
+    """Wait until every worker has started and read the case's facts (each does on start,
+    seconds of CPU over a million events): until the server is idle for half a second."""
+    until = time.monotonic() + limit_s
+    while time.monotonic() < until:
+        before = cpu_s(pid)
+        time.sleep(0.5)
+        if cpu_s(pid) - before < 0.05:
+            return
+
+
 def cpu_s(pid: int) -> float:
-    """The process's CPU time so far (all its threads, user and system): what a request costs
-    the server however busy the rest of the machine is."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time so far of the process and its descendants (all threads, user and system):
+    what a request costs the server however busy the rest of the machine is."""
+    total = 0
+    for p in tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int, field: str = "VmRSS") -> float:
-    text = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(rf"{field}:\s+(\d+) kB", text).group(1)) / 1024
+    """Resident memory of the process and its descendants together."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            text = Path(f"/proc/{p}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(rf"{field}:\s+(\d+) kB", text)
+        total += int(found.group(1)) / 1024 if found else 0
+    return total
 
 
 async def signed_in(base: str, name: str):
@@ -127,13 +177,14 @@ async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]
             peak[0] = max(peak[0], rss_mb(pid))
             await asyncio.sleep(0.5)
 
-    t0, cpu0 = time.perf_counter(), cpu_s(pid)
+    t0, cpu0, mine0 = time.perf_counter(), cpu_s(pid), time.process_time()
     await asyncio.gather(watch(), *(one(c, i) for i, c in enumerate(clients)))
-    took, cpu = time.perf_counter() - t0, cpu_s(pid) - cpu0
+    took, cpu, mine = time.perf_counter() - t0, cpu_s(pid) - cpu0, time.process_time() - mine0
     for c in clients:
         await c.aclose()
     return {"latencies": latencies, "errors": errors, "seconds": took, "peak_rss": peak[0],
-            "cpu_ms": cpu * 1000 / max(1, len(latencies)), "cores": cpu / took}
+            "cpu_ms": cpu * 1000 / max(1, len(latencies)), "cores": cpu / took,
+            "client_ms": mine * 1000 / max(1, len(latencies)), "client_cores": mine / took}
 
 
 def windows_of(case_dir: Path, n: int = 400) -> list[tuple[str, str]]:
@@ -165,6 +216,7 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "onrecord-web-bench")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1], help="server processes; several: one run each")
     args = ap.parse_args()
     from web_timeline import build_case
 
@@ -172,27 +224,29 @@ def main() -> None:
     case_dir = build_case(args.work, args.events)
     names = accounts(case_dir, args.clients)
     windows = windows_of(case_dir)
+    for workers in args.workers:
+        measure(case_dir, names, windows, args, workers)
+
+
+def measure(case_dir: Path, names: list[str], windows: list[tuple[str, str]], args, workers: int) -> None:
     before = audited(case_dir)
-    base, proc = start_server(case_dir)
+    base, proc = start_server(case_dir, workers)
     try:
         alone = asyncio.run(run_clients(base, names[:1], windows, min(15.0, args.seconds), proc.pid))
         loaded = asyncio.run(run_clients(base, names, windows, args.seconds, proc.pid))
         hwm = rss_mb(proc.pid, "VmHWM")
         made = len(alone["latencies"]) + len(loaded["latencies"]) + len(alone["errors"]) + len(loaded["errors"])
-        for _ in range(60):  # the server writes its audit queue within the second
-            if audited(case_dir) - before >= made:
-                break
-            time.sleep(0.5)
-        logged = audited(case_dir) - before
+        logged = audited(case_dir) - before  # each answer waits for its entry: none can be still on its way
     finally:
         proc.terminate()
         try:
-            proc.wait(10)
+            proc.wait(20)
         except subprocess.TimeoutExpired:
             proc.kill()
     lat, one = loaded["latencies"], alone["latencies"]
     print(f"case: {args.events:,} events; {args.clients} signed-in clients for {loaded['seconds']:.0f} s, "
-          "loopback, /api/events pages (500 events) of one-hour windows")
+          f"loopback, /api/events pages (500 events) of one-hour windows; server: {workers} worker process"
+          + ("es" if workers > 1 else ""))
     print(f"  under load : p50 {pct(lat, 50) * 1000:6.1f} ms  p95 {pct(lat, 95) * 1000:6.1f} ms  "
           f"p99 {pct(lat, 99) * 1000:6.1f} ms  {len(lat) / loaded['seconds']:6.1f} requests/s  "
           f"errors {len(loaded['errors'])}  (target p99 <= 300 ms, 0 errors)"
@@ -203,9 +257,12 @@ def main() -> None:
     print(f"  server CPU : {loaded['cpu_ms']:.1f} ms a request under load ({loaded['cores']:.2f} cores busy), "
           f"{alone['cpu_ms']:.1f} ms alone ({alone['cores']:.2f} cores); machine load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"  server RSS : peak {max(hwm, loaded['peak_rss']):.0f} MB (target <= 1024 MB)")
+    print(f"  client CPU : {loaded['client_ms']:.1f} ms a request under load ({loaded['client_cores']:.2f} cores: "
+          "the load generator, on the same cores)")
+    print(f"  server RSS : peak {max(hwm, loaded['peak_rss']):.0f} MB, all processes (each one's peak, summed; "
+          "target <= 1024 MB)")
     print(f"  audit      : {logged:,} of {made:,} requests in the audit log"
-          + ("" if logged >= made else "  << MISSING"))
+          + ("" if logged >= made else "  << MISSING"), flush=True)
 
 
 if __name__ == "__main__":

@@ -10,10 +10,14 @@ entry, or the newest ones cut off, is found by `onrecord audit verify`. Nothing 
 code updates or deletes an entry; entries are kept at least a year (RETAIN_DAYS: nothing
 prunes them at all today).
 
-The server writes entries from one thread, in batches of up to half a second, so a reader
-never waits on the store's write lock (an import holding it for minutes) and the server's
-own reads are not held up by a commit per request: a request's entry is queued when its
-answer is sent and written within the second. The command line writes at once.
+The server writes entries by group commit: one thread writes whatever requests have
+queued since its last commit, in one transaction, and each request's answer waits until
+its own entry is committed. So no answer leaves the server without its entry in the store
+(a process killed right after answering has lost nothing), a commit serves many requests
+under load, and an answer whose entry cannot be written is not sent (audit_reads.py). The
+command line writes at once. Several server processes (`serve --workers N`) append to the
+one chain: each commit takes the chain head's row first (module docstring above), so their
+batches are chained one after another, never onto the same head.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from __future__ import annotations
 import hashlib
 import json
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from sqlalchemy import Engine, insert, select, update
@@ -36,7 +42,8 @@ from onrecord.store.schema_access import audit_chain, audit_log
 RETAIN_DAYS = 366
 FIELDS = ("at_ms", "actor", "via", "case_id", "action", "what", "record_ids", "from_addr", "outcome")
 MAX_IDS = 20_000  # ids kept per entry: a chart's points at most
-BATCH_S = 0.5  # a request's entry is in the store within this (and the time a commit takes)
+MAX_BATCH = 2000  # entries in one commit at most
+RETRY_S = 0.2  # a commit that met a held write lock is tried again after this
 
 
 @dataclass
@@ -66,28 +73,54 @@ def ids_text(ids: Iterable[int] | None) -> str | None:
     return json.dumps(out[:MAX_IDS] + (["..."] if len(out) > MAX_IDS else []))
 
 
+class AuditUnavailable(Exception):
+    """The entry could not be written: the answer it records must not be sent."""
+
+
 class AuditLog:
-    def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_ms, background: bool = False):
-        self.engine, self.now_ms = engine, now_ms
-        self._queue: queue.Queue[Entry] | None = None
+    """`background`: a server's log, written by group commit on a thread of its own
+    (`submit` returns a Future a request awaits); else every entry is written at once.
+    `wait_s`: how long a server's commit keeps trying against a held write lock (an import
+    on SQLite) before the requests waiting on it are refused."""
+
+    def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_ms, background: bool = False,
+                 wait_s: float = 600.0):
+        self.engine, self.now_ms, self.wait_s = engine, now_ms, wait_s
+        self._queue: queue.Queue[tuple[Entry, Future]] | None = None
         self._lock = threading.Lock()
         if background:
             self._queue = queue.Queue()
-            self._idle = threading.Event()
-            self._idle.set()
             threading.Thread(target=self._drain, daemon=True, name="onrecord-audit").start()
 
     # ---- what is recorded
 
+    def entry(self, actor: str, via: str, action: str, what: str, from_addr: str | None, outcome: str,
+              case_id: int | None = None, record_ids: Iterable[int] | None = None) -> Entry:
+        return Entry(self.now_ms(), actor[:120], via, case_id, action, what[:4000], ids_text(record_ids),
+                     (from_addr or None) and from_addr[:64], outcome)
+
+    def submit(self, entry: Entry) -> Future:
+        """Queue the entry for the next commit; the Future is done once it is in the store
+        (or failed with AuditUnavailable). Without a background writer, written now."""
+        done: Future = Future()
+        if self._queue is None:
+            try:
+                self._write([entry])
+                done.set_result(None)
+            except Exception as exc:  # the caller decides; the CLI lets it surface
+                done.set_exception(exc)
+        else:
+            self._queue.put((entry, done))
+        return done
+
     def event(self, actor: str, via: str, action: str, what: str, from_addr: str | None, outcome: str,
               case_id: int | None = None, record_ids: Iterable[int] | None = None) -> None:
-        entry = Entry(self.now_ms(), actor[:120], via, case_id, action, what[:4000], ids_text(record_ids),
-                      (from_addr or None) and from_addr[:64], outcome)
-        if self._queue is not None:
-            self._idle.clear()
-            self._queue.put(entry)
-        else:
+        """Record and wait until the entry is in the store."""
+        entry = self.entry(actor, via, action, what, from_addr, outcome, case_id, record_ids)
+        if self._queue is None:
             self._write([entry])
+        else:
+            self.submit(entry).result()
 
     def read(self, actor: str, via: str, what: str, from_addr: str | None, outcome: str, case_id: int | None,
              record_ids: Iterable[int] | None = None) -> None:
@@ -106,34 +139,54 @@ class AuditLog:
     # ---- writing
 
     def flush(self, timeout: float = 10.0) -> None:
-        """Wait until every queued entry is in the store."""
+        """Wait until every entry queued so far is in the store (each request already waits
+        for its own: this is for callers that did not)."""
         if self._queue is not None:
-            self._idle.wait(timeout)
+            self._marker().result(timeout)
+
+    def _marker(self) -> Future:
+        # an empty batch item: done when every entry queued before it has been committed
+        done: Future = Future()
+        self._queue.put((None, done))
+        return done
 
     def _drain(self) -> None:
         while True:
+            # Whatever has queued while the last commit ran goes into the next one: no waiting
+            # to gather more, so an idle server commits each entry at once and a busy one
+            # commits many per transaction.
             batch = [self._queue.get()]
-            # Gather for up to BATCH_S: one commit per batch, not per request. A commit takes the
-            # SQLite store's exclusive lock, which the server's own readers would wait on.
-            until = time.monotonic() + BATCH_S
-            while len(batch) < 2000 and (left := until - time.monotonic()) > 0:
+            while len(batch) < MAX_BATCH:
                 try:
-                    batch.append(self._queue.get(timeout=left))
+                    batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            while True:
-                try:
-                    self._write(batch)
-                    break
-                except OperationalError:  # the store's write lock is held (an import): try again shortly
-                    threading.Event().wait(0.5)
-            if self._queue.empty():
-                self._idle.set()
+            entries = [e for e, _ in batch if e is not None]
+            failure = self._write_patiently(entries) if entries else None
+            for _, done in batch:
+                done.set_exception(failure) if failure else done.set_result(None)
+
+    def _write_patiently(self, entries: list[Entry]) -> AuditUnavailable | None:
+        deadline = time.monotonic() + self.wait_s
+        while True:
+            try:
+                self._write(entries)
+                return None
+            except OperationalError as exc:  # the store's write lock is held (an import): try again shortly
+                if time.monotonic() > deadline:
+                    print(f"onrecord: the audit log could not be written ({exc.orig}); {len(entries)} answers "
+                          "withheld", file=sys.stderr, flush=True)
+                    return AuditUnavailable(str(exc.orig))
+                threading.Event().wait(RETRY_S)
+            except Exception as exc:  # any other failure: refuse these answers, keep the writer alive
+                print(f"onrecord: the audit log could not be written ({exc})", file=sys.stderr, flush=True)
+                return AuditUnavailable(str(exc))
 
     def _write(self, entries: list[Entry]) -> None:
         with self._lock, self.engine.begin() as conn:
             # The UPDATE first: it takes the write lock (SQLite) or the row lock (PostgreSQL)
-            # before the head is read, so two writers never chain onto the same head.
+            # before the head is read, so two writers (threads or processes) never chain onto
+            # the same head.
             count = conn.execute(update(audit_chain).where(audit_chain.c.id == 1).values(
                 entry_count=audit_chain.c.entry_count + len(entries)).returning(
                 audit_chain.c.entry_count, audit_chain.c.head)).first()

@@ -88,7 +88,7 @@ def create_app(case_path: str | Path | Case, *, host: str = "127.0.0.1", allowed
     else:
         app.state.access = AccessStore.of(case, now_ms or wall_ms)
         app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True)
-        app.state.oidc = OidcClient(oidc) if oidc is not None else None
+        app.state.oidc = OidcClient(oidc, app.state.access.engine) if oidc is not None else None
         app.state.secure_cookies = secure_cookies
         app.state.templates = templates()
     app.state.accounts_seen, app.state.accounts_checked = None, 0.0

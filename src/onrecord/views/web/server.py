@@ -185,7 +185,7 @@ def create_server(database_url: str, *, host: str = "127.0.0.1", allowed_hosts: 
     st = server.state
     st.access = AccessStore(engine, now_ms or wall_ms)
     st.audit = AuditLog(engine, now_ms or wall_ms, background=True)
-    st.oidc = OidcClient(oidc) if oidc is not None else None
+    st.oidc = OidcClient(oidc, engine) if oidc is not None else None
     st.secure_cookies, st.templates, st.case, st.mounted = secure_cookies, case_app.templates(), None, False
     st.accounts_seen, st.accounts_checked = None, 0.0
     server.mount("/static", StaticFiles(directory=str(case_app.HERE / "static")), name="static")
