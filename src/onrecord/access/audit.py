@@ -10,20 +10,27 @@ entry, or the newest ones cut off, is found by `onrecord audit verify`. Nothing 
 code updates or deletes an entry; entries are kept at least a year (RETAIN_DAYS: nothing
 prunes them at all today).
 
-The server writes entries by group commit: one thread writes whatever requests have
-queued since its last commit, in one transaction, and each request's answer waits until
-its own entry is committed. So no answer leaves the server without its entry in the store
-(a process killed right after answering has lost nothing), a commit serves many requests
-under load, and an answer whose entry cannot be written is not sent (audit_reads.py). The
-command line writes at once. Several server processes (`serve --workers N`) append to the
-one chain: each commit takes the chain head's row first (module docstring above), so their
-batches are chained one after another, never onto the same head.
+No answer leaves a server before its entry is safe (audit_reads.py holds the answer until
+then), and one thread writes the entries into the store in batches:
+- serving a case folder, an entry is safe once it is a line in this process's spool file
+  there (audit_spool.py): the answer does not wait on the store, whose write lock an import
+  may hold for minutes, and the spool reaches the chain in batches of up to BATCH_S, each
+  exactly once, however the process ends (the next server on the case recovers what a
+  killed one left);
+- elsewhere (a server of many cases on a database URL, or a system without flock), by group
+  commit: the answer waits until its entry is committed, the thread committing whatever has
+  queued meanwhile in one transaction, and an answer whose entry cannot be written is
+  refused (503).
+The command line writes at once. Several server processes (`serve --workers N`) append to
+the one chain: each commit takes the chain head's row first, so their batches are chained
+one after another, never onto the same head.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import queue
 import sys
 import threading
@@ -31,10 +38,12 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import OperationalError
 
+from onrecord.access import audit_spool
 from onrecord.access.clock import wall_ms
 from onrecord.store.evidence import GENESIS
 from onrecord.store.schema_access import audit_chain, audit_log
@@ -43,6 +52,7 @@ RETAIN_DAYS = 366
 FIELDS = ("at_ms", "actor", "via", "case_id", "action", "what", "record_ids", "from_addr", "outcome")
 MAX_IDS = 20_000  # ids kept per entry: a chart's points at most
 MAX_BATCH = 2000  # entries in one commit at most
+BATCH_S = 0.5  # a spooled entry is in the store within this (and the time a commit takes)
 RETRY_S = 0.2  # a commit that met a held write lock is tried again after this
 
 
@@ -81,13 +91,17 @@ class AuditLog:
     """`background`: a server's log, written by group commit on a thread of its own
     (`submit` returns a Future a request awaits); else every entry is written at once.
     `wait_s`: how long a server's commit keeps trying against a held write lock (an import
-    on SQLite) before the requests waiting on it are refused."""
+    on SQLite) before the requests waiting on it are refused. `spool`: the folder of a
+    server's spool files (a case folder's audit-spool/): entries are safe there first."""
 
     def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_ms, background: bool = False,
-                 wait_s: float = 600.0):
+                 wait_s: float = 600.0, spool: Path | None = None):
         self.engine, self.now_ms, self.wait_s = engine, now_ms, wait_s
-        self._queue: queue.Queue[tuple[Entry, Future]] | None = None
+        self._queue: queue.Queue | None = None
         self._lock = threading.Lock()
+        self._spool = audit_spool.Spool(spool) if background and spool and audit_spool.available() else None
+        if self._spool is not None:
+            self._recover()  # before this server answers anyone: the chain is whole first
         if background:
             self._queue = queue.Queue()
             threading.Thread(target=self._drain, daemon=True, name="onrecord-audit").start()
@@ -103,14 +117,19 @@ class AuditLog:
         """Queue the entry for the next commit; the Future is done once it is in the store
         (or failed with AuditUnavailable). Without a background writer, written now."""
         done: Future = Future()
-        if self._queue is None:
+        if self._spool is not None:
+            with self._spool.lock:  # the spool's order and the queue's are the same
+                line = self._spool.append(entry.canonical())
+                self._queue.put((entry, None, line))
+            done.set_result(None)  # safe on disk: the answer may go
+        elif self._queue is None:
             try:
                 self._write([entry])
                 done.set_result(None)
             except Exception as exc:  # the caller decides; the CLI lets it surface
                 done.set_exception(exc)
         else:
-            self._queue.put((entry, done))
+            self._queue.put((entry, done, None))
         return done
 
     def event(self, actor: str, via: str, action: str, what: str, from_addr: str | None, outcome: str,
@@ -147,33 +166,59 @@ class AuditLog:
     def _marker(self) -> Future:
         # an empty batch item: done when every entry queued before it has been committed
         done: Future = Future()
-        self._queue.put((None, done))
+        self._queue.put((None, done, None))
         return done
 
     def _drain(self) -> None:
         while True:
-            # Whatever has queued while the last commit ran goes into the next one: no waiting
-            # to gather more, so an idle server commits each entry at once and a busy one
-            # commits many per transaction.
             batch = [self._queue.get()]
+            # Spooled entries are safe already: gather for up to BATCH_S, one commit per batch (a
+            # commit takes the SQLite store's exclusive lock, which the server's readers wait on).
+            # Waiting answers: whatever has queued while the last commit ran, and no more, so an
+            # idle server commits each entry at once and a busy one many per transaction.
+            until = time.monotonic() + (BATCH_S if self._spool is not None else 0)
             while len(batch) < MAX_BATCH:
                 try:
-                    batch.append(self._queue.get_nowait())
+                    left = until - time.monotonic()
+                    batch.append(self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait())
                 except queue.Empty:
                     break
-            entries = [e for e, _ in batch if e is not None]
-            failure = self._write_patiently(entries) if entries else None
-            for _, done in batch:
-                done.set_exception(failure) if failure else done.set_result(None)
+            entries = [e for e, _, _ in batch if e is not None]
+            progress = {line[0]: line[1] for _, _, line in batch if line is not None}
+            failure = self._write_patiently(entries, progress) if entries else None
+            for _, done, _ in batch:
+                if done is not None:
+                    done.set_exception(failure) if failure else done.set_result(None)
+            if self._spool is not None and progress:
+                self._spool.rotate_if_done(progress.get(self._spool.name, 0),
+                                           lambda name: audit_spool.forget(self.engine, name))
 
-    def _write_patiently(self, entries: list[Entry]) -> AuditUnavailable | None:
+    def _recover(self) -> None:
+        """Spools left by server processes that are gone: what of them is not yet in the chain."""
+        for path, fd in audit_spool.leftovers(self._spool.folder):
+            try:
+                name, lines = audit_spool.spool_name(path), audit_spool.read_lines(path)
+                while True:
+                    try:
+                        with self._lock, self.engine.begin() as conn:
+                            self._append(conn, [Entry(*line) for line in lines[audit_spool.committed_of(
+                                conn, name):]], {name: len(lines)})
+                        break
+                    except OperationalError:
+                        threading.Event().wait(RETRY_S)
+                path.unlink(missing_ok=True)
+                audit_spool.forget(self.engine, name)
+            finally:
+                os.close(fd)
+
+    def _write_patiently(self, entries: list[Entry], progress: dict | None = None) -> AuditUnavailable | None:
         deadline = time.monotonic() + self.wait_s
         while True:
             try:
-                self._write(entries)
+                self._write(entries, progress)
                 return None
             except OperationalError as exc:  # the store's write lock is held (an import): try again shortly
-                if time.monotonic() > deadline:
+                if self._spool is None and time.monotonic() > deadline:
                     print(f"onrecord: the audit log could not be written ({exc.orig}); {len(entries)} answers "
                           "withheld", file=sys.stderr, flush=True)
                     return AuditUnavailable(str(exc.orig))
@@ -182,8 +227,14 @@ class AuditLog:
                 print(f"onrecord: the audit log could not be written ({exc})", file=sys.stderr, flush=True)
                 return AuditUnavailable(str(exc))
 
-    def _write(self, entries: list[Entry]) -> None:
+    def _write(self, entries: list[Entry], progress: dict | None = None) -> None:
         with self._lock, self.engine.begin() as conn:
+            self._append(conn, entries, progress)
+
+    @staticmethod
+    def _append(conn, entries: list[Entry], progress: dict | None = None) -> None:
+        """Chain `entries` onto the head, and note how far each spool has got, in one transaction."""
+        if entries:
             # The UPDATE first: it takes the write lock (SQLite) or the row lock (PostgreSQL)
             # before the head is read, so two writers (threads or processes) never chain onto
             # the same head.
@@ -197,6 +248,8 @@ class AuditLog:
                 rows.append({f: getattr(e, f) for f in FIELDS} | {"id": first + n, "entry_sha256": head})
             conn.execute(insert(audit_log), rows)
             conn.execute(update(audit_chain).where(audit_chain.c.id == 1).values(head=head))
+        for name, committed in (progress or {}).items():
+            audit_spool.note_progress(conn, name, committed)
 
     # ---- reading and checking
 

@@ -55,7 +55,8 @@ def serve(
         allowed_hosts=tuple(allowed_host or ()), secure_cookies=tls or plain_network,
         oidc={k: v for k, v in (("issuer", oidc_issuer), ("client_id", oidc_client_id),
                                 ("secret_env", oidc_secret_env),
-                                ("secret_file", str(oidc_secret_file) if oidc_secret_file else None)) if v})
+                                ("secret_file", str(oidc_secret_file) if oidc_secret_file else None)) if v},
+        workers=workers)
     # Checked here whatever the number of workers (a bad case or OIDC setting is one sentence,
     # not one per worker); with several, each worker then builds its own app from the spec.
     opened, common = serving.prepare(spec)

@@ -5,9 +5,9 @@ allowed (< 400), denied (401, 403, 421), error (the rest). Static files, the sig
 and the API's schema are not case data and are not entries; sign-ins write their own.
 
 The answer waits for its entry: its first message (the status line and headers) is held
-until the entry is committed (access/audit.py, group commit), so an answer that reached
-its reader is in the audit log whatever happens to the server next; if the entry cannot
-be written, the reader gets 503 instead of the answer."""
+until the entry is safe (access/audit.py: a line of the case folder's spool, or committed),
+so an answer that reached its reader is in the audit log whatever happens to the server
+next; if the entry cannot be written, the reader gets 503 instead of the answer."""
 
 from __future__ import annotations
 

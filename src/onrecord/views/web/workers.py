@@ -35,6 +35,14 @@ class ServeSpec:
     allowed_hosts: tuple[str, ...] = ()
     secure_cookies: bool = False
     oidc: dict = field(default_factory=dict)  # issuer, client_id, secret_env, secret_file: the flags given
+    workers: int = 1
+
+    def read_pool(self) -> int:
+        """Worker threads (and store connections) of each process: the one-process number
+        shared out, so N processes hold the connections, page caches and threads one did."""
+        from onrecord.store.reader import READ_POOL
+
+        return max(2, READ_POOL // self.workers)
 
 
 def prepare(spec: ServeSpec):
@@ -54,7 +62,7 @@ def prepare(spec: ServeSpec):
                          secret_file=Path(o["secret_file"]) if o.get("secret_file") else None,
                          where=f"{Path(spec.case) / 'onrecord.toml'} [oidc]" if spec.case is not None else "--oidc-*")
     return opened, {"host": spec.host, "allowed_hosts": tuple(spec.allowed_hosts),
-                    "secure_cookies": spec.secure_cookies, "oidc": oidc}
+                    "secure_cookies": spec.secure_cookies, "oidc": oidc, "read_pool": spec.read_pool()}
 
 
 def has_accounts(spec: ServeSpec, opened) -> bool:

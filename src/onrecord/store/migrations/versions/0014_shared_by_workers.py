@@ -1,6 +1,8 @@
-"""OIDC sign-ins under way, in the store (`oidc_pending`): a sign-in begun on one server
-process (`onrecord serve --workers N`) finishes on whichever process the provider's
-redirect reaches, and each `state` is used once across all of them.
+"""What the processes of one server (`onrecord serve --workers N`) share through the store:
+OIDC sign-ins under way (`oidc_pending`: a sign-in begun on one process finishes on
+whichever the provider's redirect reaches, each `state` used once across all of them), and
+how far each process's local audit spool has been written into the chain (`audit_spool`:
+its entries reach the store exactly once, whenever the process stops).
 
 Revision ID: 0014
 Revises: 0013
@@ -28,8 +30,14 @@ def upgrade() -> None:
         sa.Column('used_ms', sa.BigInteger()),
     )
     op.create_index('ix_oidc_pending_started', 'oidc_pending', ['started_ms'])
+    op.create_table(
+        'audit_spool',
+        sa.Column('name', sa.String(80), primary_key=True),
+        sa.Column('committed', sa.BigInteger(), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table('audit_spool')
     op.drop_index('ix_oidc_pending_started', 'oidc_pending')
     op.drop_table('oidc_pending')
