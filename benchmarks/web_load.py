@@ -63,9 +63,10 @@ def start_server(case_dir: Path, workers: int = 1) -> tuple[str, subprocess.Pope
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, PYTHONPATH=str(HERE.parent / "src"))
+    log = (case_dir.parent / "server-stderr.txt").open("ab")  # kept for reading after, and never a full pipe
     proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "serve", str(case_dir), "--port", str(port)]
                             + (["--workers", str(workers)] if workers > 1 else []),
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env=env, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
     import httpx
 
@@ -78,7 +79,7 @@ def start_server(case_dir: Path, workers: int = 1) -> tuple[str, subprocess.Pope
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
-    raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[:500]}")
+    raise SystemExit(f"the server did not start: see {case_dir.parent / 'server-stderr.txt'}")
 
 
 def tree(pid: int) -> list[int]:
@@ -260,10 +261,12 @@ def windows_of(case_dir: Path, n: int = 400) -> list[tuple[str, str]]:
     return out
 
 
-def audited(case_dir: Path, prefix: str = "load") -> int:
+def audited(case_dir: Path, since_ms: int, prefix: str = "load") -> int:
+    """This run's page reads in the audit log (entries of earlier runs a server recovered from
+    their spools are older)."""
     db = sqlite3.connect(f"file:{case_dir / 'case.db'}?mode=ro", uri=True)
-    n = db.execute("select count(*) from audit_log where actor like ? and what like 'GET /api/events?%'",
-                   (prefix + "%",)).fetchone()[0]
+    n = db.execute("select count(*) from audit_log where actor like ? and what like 'GET /api/events?%' "
+                   "and at_ms >= ?", (prefix + "%", since_ms)).fetchone()[0]
     db.close()
     return n
 
@@ -287,14 +290,18 @@ def main() -> None:
 
 
 def measure(case_dir: Path, names: list[str], windows: list[tuple[str, str]], args, workers: int) -> None:
-    before = audited(case_dir)
     base, proc = start_server(case_dir, workers)
+    since = int(time.time() * 1000)
     try:
         alone = asyncio.run(run_clients(base, names[:1], windows, min(15.0, args.seconds), proc.pid))
         loaded = asyncio.run(run_clients(base, names, windows, args.seconds, proc.pid))
         hwm = rss_mb(proc.pid, "VmHWM")
         made = len(alone["latencies"]) + len(loaded["latencies"]) + len(alone["errors"]) + len(loaded["errors"])
-        logged = audited(case_dir) - before  # each answer waits for its entry: none can be still on its way
+        for _ in range(60):  # every answer's entry is safe in the server's spool; in the store within the second
+            if audited(case_dir, since) >= made:
+                break
+            time.sleep(0.5)
+        logged = audited(case_dir, since)
     finally:
         proc.terminate()
         try:

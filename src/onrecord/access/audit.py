@@ -83,6 +83,11 @@ def ids_text(ids: Iterable[int] | None) -> str | None:
     return json.dumps(out[:MAX_IDS] + (["..."] if len(out) > MAX_IDS else []))
 
 
+def _busy(exc: OperationalError) -> bool:
+    """A lock held by another writer (worth waiting for), not a broken store."""
+    return any(w in str(exc.orig).lower() for w in ("locked", "busy"))
+
+
 class AuditUnavailable(Exception):
     """The entry could not be written: the answer it records must not be sent."""
 
@@ -198,14 +203,21 @@ class AuditLog:
         for path, fd in audit_spool.leftovers(self._spool.folder):
             try:
                 name, lines = audit_spool.spool_name(path), audit_spool.read_lines(path)
-                while True:
+                written = False
+                while not written:
                     try:
                         with self._lock, self.engine.begin() as conn:
                             self._append(conn, [Entry(*line) for line in lines[audit_spool.committed_of(
                                 conn, name):]], {name: len(lines)})
-                        break
-                    except OperationalError:
+                        written = True
+                    except OperationalError as exc:
+                        if not _busy(exc):  # a broken store, not a lock: the file waits for the next start
+                            print(f"onrecord: {path} could not be put in the audit log ({exc.orig})",
+                                  file=sys.stderr, flush=True)
+                            break
                         threading.Event().wait(RETRY_S)
+                if not written:
+                    continue
                 path.unlink(missing_ok=True)
                 audit_spool.forget(self.engine, name)
             finally:
@@ -218,7 +230,12 @@ class AuditLog:
                 self._write(entries, progress)
                 return None
             except OperationalError as exc:  # the store's write lock is held (an import): try again shortly
-                if self._spool is None and time.monotonic() > deadline:
+                if not _busy(exc) and self._spool is not None:  # not a lock: say so, keep the spool, retry
+                    print(f"onrecord: the audit log could not be written ({exc.orig}); its entries are kept in "
+                          f"{self._spool.path} and tried again", file=sys.stderr, flush=True)
+                    threading.Event().wait(5.0)
+                    continue
+                if self._spool is None and (time.monotonic() > deadline or not _busy(exc)):
                     print(f"onrecord: the audit log could not be written ({exc.orig}); {len(entries)} answers "
                           "withheld", file=sys.stderr, flush=True)
                     return AuditUnavailable(str(exc.orig))
