@@ -7,7 +7,13 @@ every request is in the audit log; beside them the same requests made by one cli
 (the baseline: p99 under load / p50 alone is the ratio).
 Targets: p99 <= 300 ms for /api/events pages, RSS <= 1 GB, 0 errors, every request audited.
 
+`--workers 1 2` runs the whole measurement once per number of server processes
+(`onrecord serve --workers N`), back to back on the same case; the server's CPU and RSS are
+those of all its processes together. The load generator's own CPU is printed too: it runs
+on the same cores as the server.
+
 Run: .venv/bin/python benchmarks/web_load.py [--events 1000000] [--clients 50] [--seconds 60] [--work DIR]
+                                             [--workers N [N ...]]
 The case is built by benchmarks/web_timeline.py's builder and kept in --work for later runs.
 """
 
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -26,6 +33,8 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+
+import h11
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -51,57 +60,164 @@ def accounts(case_dir: Path, n: int) -> list[str]:
     return names
 
 
-def start_server(case_dir: Path) -> tuple[str, subprocess.Popen]:
+def start_server(case_dir: Path, workers: int = 1) -> tuple[str, subprocess.Popen]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, PYTHONPATH=str(HERE.parent / "src"))
-    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "serve", str(case_dir), "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    log = (case_dir.parent / "server-stderr.txt").open("ab")  # kept for reading after, and never a full pipe
+    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "serve", str(case_dir), "--port", str(port)]
+                            + (["--workers", str(workers)] if workers > 1 else []),
+                            env=env, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
     import httpx
 
     for _ in range(600):
         try:
-            if httpx.get(base + "/login", timeout=1).status_code == 200:
+            if httpx.get(base + "/login", timeout=1).status_code == 200 and len(tree(proc.pid)) > workers - (
+                    workers == 1):
+                settle(proc.pid)
                 return base, proc
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
-    raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[:500]}")
+    raise SystemExit(f"the server did not start: see {case_dir.parent / 'server-stderr.txt'}")
+
+
+def tree(pid: int) -> list[int]:
+    """The process and all its descendants (a server's worker processes)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, ()))
+    return out
+
+
+def settle(pid: int, limit_s: float = 90) -> None:
+    """Wait until every worker has started and read the case's facts (each does on start,
+    seconds of CPU over a million events): until the server is idle for half a second."""
+    until = time.monotonic() + limit_s
+    while time.monotonic() < until:
+        before = cpu_s(pid)
+        time.sleep(0.5)
+        if cpu_s(pid) - before < 0.05:
+            return
 
 
 def cpu_s(pid: int) -> float:
-    """The process's CPU time so far (all its threads, user and system): what a request costs
-    the server however busy the rest of the machine is."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time so far of the process and its descendants (all threads, user and system):
+    what a request costs the server however busy the rest of the machine is."""
+    total = 0
+    for p in tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int, field: str = "VmRSS") -> float:
-    text = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(rf"{field}:\s+(\d+) kB", text).group(1)) / 1024
+    """Resident memory of the process and its descendants together."""
+    total = 0.0
+    for p in tree(pid):
+        try:
+            text = Path(f"/proc/{p}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(rf"{field}:\s+(\d+) kB", text)
+        total += int(found.group(1)) / 1024 if found else 0
+    return total
 
 
-async def signed_in(base: str, name: str):
+async def signed_in(base: str, name: str) -> str:
+    """Sign in as a browser does (the form, its CSRF cookie, POST /login): the session's token."""
     import httpx
 
-    client = httpx.AsyncClient(base_url=base, timeout=60)
-    form = await client.get("/login")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
-    r = await client.post("/login", data={"username": name, "password": PASSWORD, "csrf": csrf, "next": "/"})
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        form = await client.get("/login")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form.text).group(1)
+        r = await client.post("/login", data={"username": name, "password": PASSWORD, "csrf": csrf, "next": "/"})
     if r.status_code != 303:
         raise SystemExit(f"{name} could not sign in: {r.status_code}")
-    return client
+    return r.cookies["onrecord_session"]
+
+
+class Connection:
+    """One signed-in client's keep-alive HTTP/1.1 connection over h11 (the sans-IO parser httpx and
+    uvicorn use): the load generator runs on the cores the server does, and httpx's client stack cost
+    it about as much CPU per request as the server's own work; h11 on a bare stream costs a fraction.
+    Every answer is read whole."""
+
+    def __init__(self, base: str, token: str):
+        self.host, self.port = base.split("//", 1)[1].split(":")
+        self.headers = [("Host", f"{self.host}:{self.port}"), ("Cookie", f"onrecord_session={token}")]
+        self.reader = self.writer = self.http = None
+
+    async def get(self, target: str) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, int(self.port))
+            self.http = h11.Connection(our_role=h11.CLIENT)
+        elif self.http.our_state is h11.DONE:
+            self.http.start_next_cycle()
+        self.writer.write(self.http.send(h11.Request(method="GET", target=target, headers=self.headers)))
+        self.writer.write(self.http.send(h11.EndOfMessage()))
+        status, parts = 0, []
+        while True:
+            event = self.http.next_event()
+            if event is h11.NEED_DATA:
+                data = await self.reader.read(65536)
+                if not data:
+                    raise asyncio.IncompleteReadError(b"", None)
+                self.http.receive_data(data)
+            elif isinstance(event, h11.Response):
+                status = event.status_code
+            elif isinstance(event, h11.Data):
+                parts.append(event.data)
+            elif isinstance(event, h11.EndOfMessage):
+                break
+            elif isinstance(event, h11.ConnectionClosed):
+                raise asyncio.IncompleteReadError(b"", None)
+        if self.http.their_state is not h11.DONE or self.http.our_state is not h11.DONE:
+            await self.close()  # the server closes this connection: open a new one next time
+        return status, b"".join(parts)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = self.reader = self.http = None
+
+
+# the page's last key (api.py events_page): read from the end of the answer, not by parsing it all
+NEXT_CURSOR = re.compile(rb'"next_cursor":\s*(?:null|"([^"]*)")\s*}\s*$')
+CHECK_EVERY = 50  # every 50th answer is parsed whole as JSON, to be sure the pages are what they claim
 
 
 async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]], seconds: float,
                       pid: int) -> dict:
-    clients = await asyncio.gather(*(signed_in(base, n) for n in names))
+    from urllib.parse import urlencode
+
+    tokens = await asyncio.gather(*(signed_in(base, n) for n in names))
+    clients = [Connection(base, t) for t in tokens]
+    # Each worker reads the case's facts once when it starts (seconds over a million events);
+    # the clock starts once they have: /api/cases/current answers only then, and answers from
+    # every worker when asked over many connections at once.
+    for status, _ in await asyncio.gather(*(Connection(base, tokens[0]).get("/api/cases/current")
+                                            for _ in range(8))):
+        if status != 200:
+            raise SystemExit(f"/api/cases/current answered {status}")
     latencies, errors, peak = [], [], [0.0]
     stop = time.perf_counter() + seconds
 
-    async def one(client, seed: int):
+    async def one(client: Connection, seed: int):
         rng = random.Random(seed)
         while time.perf_counter() < stop:
             lo, hi = windows[rng.randrange(len(windows))]
@@ -109,31 +225,36 @@ async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]
             for _ in range(2):  # a page and the next one, as a reader scrolls
                 t = time.perf_counter()
                 try:
-                    r = await client.get("/api/events", params=params)
-                except Exception as exc:  # a refused or dropped connection is an error to count
+                    status, body = await client.get("/api/events?" + urlencode(params))
+                except (OSError, asyncio.IncompleteReadError, ValueError) as exc:  # refused, dropped, garbled
                     errors.append(type(exc).__name__)
+                    await client.close()
                     break
                 latencies.append(time.perf_counter() - t)
-                if r.status_code != 200:
-                    errors.append(str(r.status_code))
+                if status != 200:
+                    errors.append(str(status))
                     break
-                cursor = r.json()["next_cursor"]
-                if not cursor:
+                found = NEXT_CURSOR.search(body[-300:])
+                if found is None or (len(latencies) % CHECK_EVERY == 0 and "events" not in json.loads(body)):
+                    errors.append("not a page of events")
                     break
-                params = params | {"cursor": cursor}
+                if not found.group(1):
+                    break
+                params = params | {"cursor": found.group(1).decode()}
 
     async def watch():
         while time.perf_counter() < stop:
             peak[0] = max(peak[0], rss_mb(pid))
             await asyncio.sleep(0.5)
 
-    t0, cpu0 = time.perf_counter(), cpu_s(pid)
+    t0, cpu0, mine0 = time.perf_counter(), cpu_s(pid), time.process_time()
     await asyncio.gather(watch(), *(one(c, i) for i, c in enumerate(clients)))
-    took, cpu = time.perf_counter() - t0, cpu_s(pid) - cpu0
+    took, cpu, mine = time.perf_counter() - t0, cpu_s(pid) - cpu0, time.process_time() - mine0
     for c in clients:
-        await c.aclose()
+        await c.close()
     return {"latencies": latencies, "errors": errors, "seconds": took, "peak_rss": peak[0],
-            "cpu_ms": cpu * 1000 / max(1, len(latencies)), "cores": cpu / took}
+            "cpu_ms": cpu * 1000 / max(1, len(latencies)), "cores": cpu / took,
+            "client_ms": mine * 1000 / max(1, len(latencies)), "client_cores": mine / took}
 
 
 def windows_of(case_dir: Path, n: int = 400) -> list[tuple[str, str]]:
@@ -151,10 +272,12 @@ def windows_of(case_dir: Path, n: int = 400) -> list[tuple[str, str]]:
     return out
 
 
-def audited(case_dir: Path, prefix: str = "load") -> int:
+def audited(case_dir: Path, since_ms: int, prefix: str = "load") -> int:
+    """This run's page reads in the audit log (entries of earlier runs a server recovered from
+    their spools are older)."""
     db = sqlite3.connect(f"file:{case_dir / 'case.db'}?mode=ro", uri=True)
-    n = db.execute("select count(*) from audit_log where actor like ? and what like 'GET /api/events?%'",
-                   (prefix + "%",)).fetchone()[0]
+    n = db.execute("select count(*) from audit_log where actor like ? and what like 'GET /api/events?%' "
+                   "and at_ms >= ?", (prefix + "%", since_ms)).fetchone()[0]
     db.close()
     return n
 
@@ -165,6 +288,7 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "onrecord-web-bench")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1], help="server processes; several: one run each")
     args = ap.parse_args()
     from web_timeline import build_case
 
@@ -172,27 +296,33 @@ def main() -> None:
     case_dir = build_case(args.work, args.events)
     names = accounts(case_dir, args.clients)
     windows = windows_of(case_dir)
-    before = audited(case_dir)
-    base, proc = start_server(case_dir)
+    for workers in args.workers:
+        measure(case_dir, names, windows, args, workers)
+
+
+def measure(case_dir: Path, names: list[str], windows: list[tuple[str, str]], args, workers: int) -> None:
+    base, proc = start_server(case_dir, workers)
+    since = int(time.time() * 1000)
     try:
         alone = asyncio.run(run_clients(base, names[:1], windows, min(15.0, args.seconds), proc.pid))
         loaded = asyncio.run(run_clients(base, names, windows, args.seconds, proc.pid))
         hwm = rss_mb(proc.pid, "VmHWM")
         made = len(alone["latencies"]) + len(loaded["latencies"]) + len(alone["errors"]) + len(loaded["errors"])
-        for _ in range(60):  # the server writes its audit queue within the second
-            if audited(case_dir) - before >= made:
+        for _ in range(60):  # every answer's entry is safe in the server's spool; in the store within the second
+            if audited(case_dir, since) >= made:
                 break
             time.sleep(0.5)
-        logged = audited(case_dir) - before
+        logged = audited(case_dir, since)
     finally:
         proc.terminate()
         try:
-            proc.wait(10)
+            proc.wait(20)
         except subprocess.TimeoutExpired:
             proc.kill()
     lat, one = loaded["latencies"], alone["latencies"]
     print(f"case: {args.events:,} events; {args.clients} signed-in clients for {loaded['seconds']:.0f} s, "
-          "loopback, /api/events pages (500 events) of one-hour windows")
+          f"loopback, /api/events pages (500 events) of one-hour windows; server: {workers} worker process"
+          + ("es" if workers > 1 else ""))
     print(f"  under load : p50 {pct(lat, 50) * 1000:6.1f} ms  p95 {pct(lat, 95) * 1000:6.1f} ms  "
           f"p99 {pct(lat, 99) * 1000:6.1f} ms  {len(lat) / loaded['seconds']:6.1f} requests/s  "
           f"errors {len(loaded['errors'])}  (target p99 <= 300 ms, 0 errors)"
@@ -203,9 +333,12 @@ def main() -> None:
     print(f"  server CPU : {loaded['cpu_ms']:.1f} ms a request under load ({loaded['cores']:.2f} cores busy), "
           f"{alone['cpu_ms']:.1f} ms alone ({alone['cores']:.2f} cores); machine load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"  server RSS : peak {max(hwm, loaded['peak_rss']):.0f} MB (target <= 1024 MB)")
+    print(f"  client CPU : {loaded['client_ms']:.1f} ms a request under load ({loaded['client_cores']:.2f} cores: "
+          "the load generator, on the same cores)")
+    print(f"  server RSS : peak {max(hwm, loaded['peak_rss']):.0f} MB, all processes (each one's peak, summed; "
+          "target <= 1024 MB)")
     print(f"  audit      : {logged:,} of {made:,} requests in the audit log"
-          + ("" if logged >= made else "  << MISSING"))
+          + ("" if logged >= made else "  << MISSING"), flush=True)
 
 
 if __name__ == "__main__":

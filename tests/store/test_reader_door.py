@@ -47,6 +47,8 @@ ACCESS = {
     "onrecord.access.sessions": "server-side sessions",
     "onrecord.access.tokens": "API tokens",
     "onrecord.access.audit": "the audit log: appended by every read, read by auditors",
+    "onrecord.access.audit_spool": "how far each server process's audit spool is in the chain",
+    "onrecord.access.oidc_pending": "OIDC sign-ins under way, shared by a server's processes",
     "onrecord.access.marks": "an admin's marks (restricted sources, protected people), checked against the case",
 }
 # Writers of derived data: they write through the store's write session and never read.

@@ -210,3 +210,26 @@ def test_no_provider_configured_answers_404(generated_case):
     web = TestClient(create_app(generated_case), base_url=LOCAL)
     assert web.get("/login/oidc", follow_redirects=False).status_code == 404
     assert "sign-in-oidc" not in web.get("/login").text
+
+
+def test_a_sign_in_begun_on_one_process_finishes_on_another(served, provider):
+    """`serve --workers N`: the provider's redirect back may reach another process than the one
+    that began the sign-in. A second app built apart from the first (its own OIDC client, its
+    own engine: nothing in memory shared) finishes it, and the state is then used up for both."""
+    from fastapi.testclient import TestClient
+
+    from onrecord.access.oidc import OidcSettings
+    from onrecord.views.web.app import create_app
+    from onrecord.views.web.oidc_signin import BROWSER_COOKIE
+
+    web, app, _ = served
+    other_app = create_app(app.state.case.case.path, oidc=OidcSettings(
+        provider.issuer, provider.client_id, provider.client_secret, "Test County SSO"))
+    assert other_app.state.oidc is not app.state.oidc
+    other = TestClient(other_app, base_url=LOCAL)
+    callback = at_provider(web)
+    other.cookies.set(BROWSER_COOKIE, web.cookies.get(BROWSER_COOKIE), path="/login/oidc")
+    r = other.get(callback, follow_redirects=False)
+    assert r.status_code == 200 and "onrecord_session=" in r.headers["set-cookie"]
+    assert other.get("/api/cases/current").status_code == 200
+    refused(web, callback, app, "state_reused")  # the first process does not take it again

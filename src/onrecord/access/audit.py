@@ -10,25 +10,40 @@ entry, or the newest ones cut off, is found by `onrecord audit verify`. Nothing 
 code updates or deletes an entry; entries are kept at least a year (RETAIN_DAYS: nothing
 prunes them at all today).
 
-The server writes entries from one thread, in batches of up to half a second, so a reader
-never waits on the store's write lock (an import holding it for minutes) and the server's
-own reads are not held up by a commit per request: a request's entry is queued when its
-answer is sent and written within the second. The command line writes at once.
+No answer leaves a server before its entry is safe (audit_reads.py holds the answer until
+then), and one thread writes the entries into the store in batches:
+- serving a case folder, an entry is safe once it is a line in this process's spool file
+  there (audit_spool.py): the answer does not wait on the store, whose write lock an import
+  may hold for minutes, and the spool reaches the chain in batches of up to BATCH_S, each
+  exactly once, however the process ends (the next server on the case recovers what a
+  killed one left);
+- elsewhere (a server of many cases on a database URL, or a system without flock), by group
+  commit: the answer waits until its entry is committed, the thread committing whatever has
+  queued meanwhile in one transaction, and an answer whose entry cannot be written is
+  refused (503).
+The command line writes at once. Several server processes (`serve --workers N`) append to
+the one chain: each commit takes the chain head's row first, so their batches are chained
+one after another, never onto the same head.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import OperationalError
 
+from onrecord.access import audit_spool
 from onrecord.access.clock import wall_ms
 from onrecord.store.evidence import GENESIS
 from onrecord.store.schema_access import audit_chain, audit_log
@@ -36,7 +51,9 @@ from onrecord.store.schema_access import audit_chain, audit_log
 RETAIN_DAYS = 366
 FIELDS = ("at_ms", "actor", "via", "case_id", "action", "what", "record_ids", "from_addr", "outcome")
 MAX_IDS = 20_000  # ids kept per entry: a chart's points at most
-BATCH_S = 0.5  # a request's entry is in the store within this (and the time a commit takes)
+MAX_BATCH = 2000  # entries in one commit at most
+BATCH_S = 0.5  # a spooled entry is in the store within this (and the time a commit takes)
+RETRY_S = 0.2  # a commit that met a held write lock is tried again after this
 
 
 @dataclass
@@ -66,28 +83,68 @@ def ids_text(ids: Iterable[int] | None) -> str | None:
     return json.dumps(out[:MAX_IDS] + (["..."] if len(out) > MAX_IDS else []))
 
 
+def _busy(exc: OperationalError) -> bool:
+    """A lock held by another writer (worth waiting for), not a broken store."""
+    return any(w in str(exc.orig).lower() for w in ("locked", "busy"))
+
+
+class AuditUnavailable(Exception):
+    """The entry could not be written: the answer it records must not be sent."""
+
+
 class AuditLog:
-    def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_ms, background: bool = False):
-        self.engine, self.now_ms = engine, now_ms
-        self._queue: queue.Queue[Entry] | None = None
+    """`background`: a server's log, written by group commit on a thread of its own
+    (`submit` returns a Future a request awaits); else every entry is written at once.
+    `wait_s`: how long a server's commit keeps trying against a held write lock (an import
+    on SQLite) before the requests waiting on it are refused. `spool`: the folder of a
+    server's spool files (a case folder's audit-spool/): entries are safe there first."""
+
+    def __init__(self, engine: Engine, now_ms: Callable[[], int] = wall_ms, background: bool = False,
+                 wait_s: float = 600.0, spool: Path | None = None):
+        self.engine, self.now_ms, self.wait_s = engine, now_ms, wait_s
+        self._queue: queue.Queue | None = None
         self._lock = threading.Lock()
+        self._spool = audit_spool.Spool(spool) if background and spool and audit_spool.available() else None
+        if self._spool is not None:
+            self._recover()  # before this server answers anyone: the chain is whole first
         if background:
             self._queue = queue.Queue()
-            self._idle = threading.Event()
-            self._idle.set()
             threading.Thread(target=self._drain, daemon=True, name="onrecord-audit").start()
 
     # ---- what is recorded
 
+    def entry(self, actor: str, via: str, action: str, what: str, from_addr: str | None, outcome: str,
+              case_id: int | None = None, record_ids: Iterable[int] | None = None) -> Entry:
+        return Entry(self.now_ms(), actor[:120], via, case_id, action, what[:4000], ids_text(record_ids),
+                     (from_addr or None) and from_addr[:64], outcome)
+
+    def submit(self, entry: Entry) -> Future:
+        """Queue the entry for the next commit; the Future is done once it is in the store
+        (or failed with AuditUnavailable). Without a background writer, written now."""
+        done: Future = Future()
+        if self._spool is not None:
+            with self._spool.lock:  # the spool's order and the queue's are the same
+                line = self._spool.append(entry.canonical())
+                self._queue.put((entry, None, line))
+            done.set_result(None)  # safe on disk: the answer may go
+        elif self._queue is None:
+            try:
+                self._write([entry])
+                done.set_result(None)
+            except Exception as exc:  # the caller decides; the CLI lets it surface
+                done.set_exception(exc)
+        else:
+            self._queue.put((entry, done, None))
+        return done
+
     def event(self, actor: str, via: str, action: str, what: str, from_addr: str | None, outcome: str,
               case_id: int | None = None, record_ids: Iterable[int] | None = None) -> None:
-        entry = Entry(self.now_ms(), actor[:120], via, case_id, action, what[:4000], ids_text(record_ids),
-                      (from_addr or None) and from_addr[:64], outcome)
-        if self._queue is not None:
-            self._idle.clear()
-            self._queue.put(entry)
-        else:
+        """Record and wait until the entry is in the store."""
+        entry = self.entry(actor, via, action, what, from_addr, outcome, case_id, record_ids)
+        if self._queue is None:
             self._write([entry])
+        else:
+            self.submit(entry).result()
 
     def read(self, actor: str, via: str, what: str, from_addr: str | None, outcome: str, case_id: int | None,
              record_ids: Iterable[int] | None = None) -> None:
@@ -106,34 +163,98 @@ class AuditLog:
     # ---- writing
 
     def flush(self, timeout: float = 10.0) -> None:
-        """Wait until every queued entry is in the store."""
+        """Wait until every entry queued so far is in the store (each request already waits
+        for its own: this is for callers that did not)."""
         if self._queue is not None:
-            self._idle.wait(timeout)
+            self._marker().result(timeout)
+
+    def _marker(self) -> Future:
+        # an empty batch item: done when every entry queued before it has been committed
+        done: Future = Future()
+        self._queue.put((None, done, None))
+        return done
 
     def _drain(self) -> None:
         while True:
             batch = [self._queue.get()]
-            # Gather for up to BATCH_S: one commit per batch, not per request. A commit takes the
-            # SQLite store's exclusive lock, which the server's own readers would wait on.
-            until = time.monotonic() + BATCH_S
-            while len(batch) < 2000 and (left := until - time.monotonic()) > 0:
+            # Spooled entries are safe already: gather for up to BATCH_S, one commit per batch (a
+            # commit takes the SQLite store's exclusive lock, which the server's readers wait on).
+            # Waiting answers: whatever has queued while the last commit ran, and no more, so an
+            # idle server commits each entry at once and a busy one many per transaction.
+            until = time.monotonic() + (BATCH_S if self._spool is not None else 0)
+            while len(batch) < MAX_BATCH:
                 try:
-                    batch.append(self._queue.get(timeout=left))
+                    left = until - time.monotonic()
+                    batch.append(self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait())
                 except queue.Empty:
                     break
-            while True:
-                try:
-                    self._write(batch)
-                    break
-                except OperationalError:  # the store's write lock is held (an import): try again shortly
-                    threading.Event().wait(0.5)
-            if self._queue.empty():
-                self._idle.set()
+            entries = [e for e, _, _ in batch if e is not None]
+            progress = {line[0]: line[1] for _, _, line in batch if line is not None}
+            failure = self._write_patiently(entries, progress) if entries else None
+            for _, done, _ in batch:
+                if done is not None:
+                    done.set_exception(failure) if failure else done.set_result(None)
+            if self._spool is not None and progress:
+                self._spool.rotate_if_done(progress.get(self._spool.name, 0),
+                                           lambda name: audit_spool.forget(self.engine, name))
 
-    def _write(self, entries: list[Entry]) -> None:
+    def _recover(self) -> None:
+        """Spools left by server processes that are gone: what of them is not yet in the chain."""
+        for path, fd in audit_spool.leftovers(self._spool.folder):
+            try:
+                name, lines = audit_spool.spool_name(path), audit_spool.read_lines(path)
+                written = False
+                while not written:
+                    try:
+                        with self._lock, self.engine.begin() as conn:
+                            self._append(conn, [Entry(*line) for line in lines[audit_spool.committed_of(
+                                conn, name):]], {name: len(lines)})
+                        written = True
+                    except OperationalError as exc:
+                        if not _busy(exc):  # a broken store, not a lock: the file waits for the next start
+                            print(f"onrecord: {path} could not be put in the audit log ({exc.orig})",
+                                  file=sys.stderr, flush=True)
+                            break
+                        threading.Event().wait(RETRY_S)
+                if not written:
+                    continue
+                path.unlink(missing_ok=True)
+                audit_spool.forget(self.engine, name)
+            finally:
+                os.close(fd)
+
+    def _write_patiently(self, entries: list[Entry], progress: dict | None = None) -> AuditUnavailable | None:
+        deadline = time.monotonic() + self.wait_s
+        while True:
+            try:
+                self._write(entries, progress)
+                return None
+            except OperationalError as exc:  # the store's write lock is held (an import): try again shortly
+                if not _busy(exc) and self._spool is not None:  # not a lock: say so, keep the spool, retry
+                    print(f"onrecord: the audit log could not be written ({exc.orig}); its entries are kept in "
+                          f"{self._spool.path} and tried again", file=sys.stderr, flush=True)
+                    threading.Event().wait(5.0)
+                    continue
+                if self._spool is None and (time.monotonic() > deadline or not _busy(exc)):
+                    print(f"onrecord: the audit log could not be written ({exc.orig}); {len(entries)} answers "
+                          "withheld", file=sys.stderr, flush=True)
+                    return AuditUnavailable(str(exc.orig))
+                threading.Event().wait(RETRY_S)
+            except Exception as exc:  # any other failure: refuse these answers, keep the writer alive
+                print(f"onrecord: the audit log could not be written ({exc})", file=sys.stderr, flush=True)
+                return AuditUnavailable(str(exc))
+
+    def _write(self, entries: list[Entry], progress: dict | None = None) -> None:
         with self._lock, self.engine.begin() as conn:
+            self._append(conn, entries, progress)
+
+    @staticmethod
+    def _append(conn, entries: list[Entry], progress: dict | None = None) -> None:
+        """Chain `entries` onto the head, and note how far each spool has got, in one transaction."""
+        if entries:
             # The UPDATE first: it takes the write lock (SQLite) or the row lock (PostgreSQL)
-            # before the head is read, so two writers never chain onto the same head.
+            # before the head is read, so two writers (threads or processes) never chain onto
+            # the same head.
             count = conn.execute(update(audit_chain).where(audit_chain.c.id == 1).values(
                 entry_count=audit_chain.c.entry_count + len(entries)).returning(
                 audit_chain.c.entry_count, audit_chain.c.head)).first()
@@ -144,6 +265,8 @@ class AuditLog:
                 rows.append({f: getattr(e, f) for f in FIELDS} | {"id": first + n, "entry_sha256": head})
             conn.execute(insert(audit_log), rows)
             conn.execute(update(audit_chain).where(audit_chain.c.id == 1).values(head=head))
+        for name, committed in (progress or {}).items():
+            audit_spool.note_progress(conn, name, committed)
 
     # ---- reading and checking
 

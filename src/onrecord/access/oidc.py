@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import os
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sqlalchemy import Engine
+
+from onrecord.access.oidc_pending import Pending, PendingSignIns, sha
 from onrecord.errors import UsageError
 
 STATE_TTL_S = 600  # a sign-in started more than ten minutes ago is started again
@@ -93,24 +94,14 @@ def load_settings(section: dict | None, *, issuer: str | None = None, client_id:
     return OidcSettings(issuer, str(client_id), secret, str(section.get("label") or "single sign-on"))
 
 
-@dataclass
-class Pending:
-    nonce: str
-    verifier: str
-    redirect_uri: str
-    next_url: str
-    browser: str  # a random value in the browser's cookie: the callback must come from that browser
-    started: float
-
-
 class OidcClient:
-    """The relying party: starts sign-ins and checks their ends."""
+    """The relying party: starts sign-ins and checks their ends. The sign-ins under way are
+    kept in the store `engine` holds (oidc_pending.py), so any process of a server finishes
+    a sign-in any other began."""
 
-    def __init__(self, settings: OidcSettings, now: Callable[[], float] = time.time):
+    def __init__(self, settings: OidcSettings, engine: Engine, now: Callable[[], float] = time.time):
         self.settings, self.now = settings, now
-        self._lock = threading.Lock()
-        self._pending: OrderedDict[str, Pending] = OrderedDict()
-        self._used: OrderedDict[str, float] = OrderedDict()
+        self.pending = PendingSignIns(engine, now, STATE_TTL_S, PENDING_MAX)
         self._meta: tuple[float, dict] | None = None
         self._keys: tuple[float, object] | None = None
 
@@ -180,31 +171,16 @@ class OidcClient:
         with self._session(redirect_uri) as session:
             url, _ = session.create_authorization_url(self.metadata()["authorization_endpoint"], state=state,
                                                       code_verifier=verifier, nonce=nonce)
-        with self._lock:
-            self._forget_old()
-            self._pending[state] = Pending(nonce, verifier, redirect_uri, next_url, browser, self.now())
-            while len(self._pending) > PENDING_MAX:
-                self._pending.popitem(last=False)
+        self.pending.add(state, Pending(nonce, verifier, redirect_uri, next_url, sha(browser)))
         return url, browser
-
-    def _forget_old(self) -> None:
-        limit = self.now() - STATE_TTL_S
-        for book in (self._pending, self._used):
-            while book and _started(next(iter(book.values()))) < limit:
-                book.popitem(last=False)
 
     def finish(self, params: dict, browser: str | None) -> tuple[dict, str]:
         """The verified ID token's claims and the page to go on to; or OidcRefused."""
         state = params.get("state") or ""
-        with self._lock:
-            self._forget_old()
-            pending = self._pending.pop(state, None)
-            if pending is None:
-                raise OidcRefused("state_reused" if state in self._used else "unknown_state")
-            self._used[state] = self.now()
-            while len(self._used) > PENDING_MAX:
-                self._used.popitem(last=False)
-        if not browser or not secrets.compare_digest(browser, pending.browser):
+        pending, reused = self.pending.take(state)
+        if pending is None:
+            raise OidcRefused("state_reused" if reused else "unknown_state")
+        if not browser or not secrets.compare_digest(sha(browser), pending.browser_sha256):
             raise OidcRefused("state_from_another_browser")
         if params.get("error"):
             raise OidcRefused(f"provider_error: {str(params['error'])[:80]}")
@@ -272,5 +248,3 @@ class OidcClient:
         return claims
 
 
-def _started(value) -> float:
-    return value.started if isinstance(value, Pending) else value

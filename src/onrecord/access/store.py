@@ -31,13 +31,13 @@ class AccessStore:
         self._actors: dict[str, tuple[float, Actor | None]] = {}
 
     @classmethod
-    def of(cls, case: Case, now_ms: Callable[[], int] = wall_ms) -> AccessStore:
+    def of(cls, case: Case, now_ms: Callable[[], int] = wall_ms, pool: int | None = None) -> AccessStore:
         """On the case's store, through a connection of its own that may write (a server reads
-        the case on a read-only one)."""
+        the case on a read-only one). `pool`: connections kept open, one per worker thread."""
         from onrecord.store.reader import READ_POOL
 
         return cls(make_engine(case.engine.url.render_as_string(hide_password=False), wait_limit(case.settings),
-                               pool_size=READ_POOL), now_ms)
+                               pool_size=pool or READ_POOL), now_ms)
 
     def actor(self, name: str) -> Actor | None:
         """The Actor a live account reads as; None for a missing or disabled one. Kept for

@@ -34,45 +34,48 @@ def serve(
         "--oidc-secret-env", help="the environment variable holding the client secret")] = None,
     oidc_secret_file: Annotated[Optional[Path], typer.Option(
         "--oidc-secret-file", help="a file holding the client secret")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, max=64, help="server processes answering on the one address (each a Python "
+        "interpreter of its own: more cores busy under many readers)")] = 1,
 ) -> None:
     """Serve the interactive timeline, metrics, discrepancies, subjects and sources, and /api/
     (of one case, or of every case of a store with --database-url)."""
     import uvicorn
 
-    from onrecord.access.oidc import load_settings
     from onrecord.errors import UsageError
+    from onrecord.views.web import workers as serving
     from onrecord.views.web.exposure import check_exposure, no_accounts_note
 
     if case is None and not database_url:
         raise UsageError("serve: give a case folder, or --database-url to serve every case of that store")
     tls = check_exposure(host, tls_cert, tls_key, plain_network)
-    opened = None
-    if case is not None:
-        from onrecord.store.case import open_case
-
-        opened = open_case(case, database_url)
-    settings = opened.settings if opened is not None else {}
-    oidc = load_settings(settings.get("oidc"), issuer=oidc_issuer, client_id=oidc_client_id,
-                         secret_env=oidc_secret_env, secret_file=oidc_secret_file,
-                         where=f"{case / 'onrecord.toml'} [oidc]" if case is not None else "--oidc-*")
     # behind TLS, or behind the TLS proxy --plain-http-on-network names: cookies go over HTTPS only
-    common = {"host": host, "allowed_hosts": tuple(allowed_host or ()), "secure_cookies": tls or plain_network,
-              "oidc": oidc}
-    if case is None:
-        from onrecord.views.web.server import create_server
-
-        app, what, path = create_server(database_url, **common), "every case of the store", "/cases"
-    else:
-        from onrecord.views.web.app import create_app
-
-        app = create_app(opened, **common)
-        what, path = str(case), "/timeline"
-    if not app.state.access.accounts.any() and (note := no_accounts_note(host)):
+    spec = serving.ServeSpec(
+        case=str(case) if case is not None else None, database_url=database_url, host=host,
+        allowed_hosts=tuple(allowed_host or ()), secure_cookies=tls or plain_network,
+        oidc={k: v for k, v in (("issuer", oidc_issuer), ("client_id", oidc_client_id),
+                                ("secret_env", oidc_secret_env),
+                                ("secret_file", str(oidc_secret_file) if oidc_secret_file else None)) if v},
+        workers=workers)
+    # Checked here whatever the number of workers (a bad case or OIDC setting is one sentence,
+    # not one per worker); with several, each worker then builds its own app from the spec.
+    opened, common = serving.prepare(spec)
+    if not serving.has_accounts(spec, opened) and (note := no_accounts_note(host)):
         print(note, file=sys.stderr, flush=True)
+    what, path = (str(case), "/timeline") if case is not None else ("every case of the store", "/cases")
     scheme = "https" if tls else "http"
-    print(f"serving {what} at {scheme}://{_url_host(host)}:{port}{path} (Ctrl-C to stop)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False,
-                ssl_certfile=str(tls_cert) if tls else None, ssl_keyfile=str(tls_key) if tls else None)
+    print(f"serving {what} at {scheme}://{_url_host(host)}:{port}{path}"
+          + (f" with {workers} worker processes" if workers > 1 else "") + " (Ctrl-C to stop)", flush=True)
+    tls_files = {"ssl_certfile": str(tls_cert) if tls else None, "ssl_keyfile": str(tls_key) if tls else None}
+    if workers == 1:
+        uvicorn.run(serving.build(spec, (opened, common)), host=host, port=port, log_level="warning",
+                    server_header=False, **tls_files)
+        return
+    if opened is not None:
+        opened.engine.dispose()
+    serving.to_environment(spec)
+    uvicorn.run("onrecord.views.web.workers:from_environment", factory=True, workers=workers, host=host,
+                port=port, log_level="warning", server_header=False, **tls_files)
 
 
 def _url_host(host: str) -> str:

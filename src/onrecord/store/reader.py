@@ -68,28 +68,29 @@ class Actor:
 LOCAL_USER = Actor("local user")
 ANSWERS_KEPT = 32
 READ_POOL = 12  # connections of a server's read-only engine: its worker threads (views/web/threads.py)
+# (with `serve --workers N`, each process keeps READ_POOL // N: the cores are the same, and so is the memory)
 
 
 def open_reader(case: Case | Path | str, actor: Actor = LOCAL_USER, *, database_url: str | None = None,
-                read_only: bool = False) -> CaseReader:
+                read_only: bool = False, pool: int = READ_POOL) -> CaseReader:
     """A reader of one case for one actor. The access check: the local user may read every
     case folder they can open; a signed-in user the cases granted them. `read_only`: on SQLite, a connection that
     never takes the write lock, so a server keeps answering while an import or a build
-    writes."""
+    writes; `pool`: the connections it keeps open (a server's worker threads)."""
     if not isinstance(case, Case):
         case = open_case(Path(case), database_url)
     if actor.cases is not None and case.id not in actor.cases:
         raise AccessDenied(f"{actor.name} may not read case {case.name} (an admin grants it: onrecord user add)")
-    return CaseReader(_read_only(case) if read_only else case, actor)
+    return CaseReader(_read_only(case, pool) if read_only else case, actor)
 
 
-def _read_only(case: Case) -> Case:
+def _read_only(case: Case, pool: int = READ_POOL) -> Case:
     """The same case on a read-only SQLite connection (the store's engine begins every
     transaction, reads included, as a writer would). PostgreSQL reads never block: unchanged."""
     if case.engine.dialect.name != "sqlite" or not case.engine.url.database:
         return case
     engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true",
-                           **pooled(READ_POOL))
+                           **pooled(pool))
     # Each of the pool's connections keeps its own page cache: 64 MiB each bounds a server's
     # memory (the file's pages are in the system's cache as well)
     event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-65536"))

@@ -1,7 +1,7 @@
 """Tables of who may read a case and what they did (issue 16): accounts, sessions, API
 tokens, failed sign-ins, the audit log and its chain head, protected people, restricted
 sources, annotations. Declared on the store's one `metadata` (schema.py imports this
-module), migrated by revision 0011 (and 0012: accounts' OIDC subjects).
+module), migrated by revision 0011 (0012: accounts' OIDC subjects; 0014: OIDC sign-ins under way, audit spools).
 
 Accounts belong to the store, not to one case: a PostgreSQL server holding many cases
 holds one set of users, each granted the cases they may read (`user_cases`); a SQLite
@@ -76,6 +76,22 @@ api_tokens = Table(
     Column("revoked_ms", BigInteger),
 )
 
+# OIDC sign-ins begun and not yet finished (revision 0014): in the store, so any of a
+# server's processes can finish one; `used_ms` keeps a finished state from being used again
+oidc_pending = Table(
+    "oidc_pending",
+    metadata,
+    Column("state_sha256", String(64), primary_key=True),
+    Column("nonce", String(100), nullable=False),
+    Column("verifier", String(200), nullable=False),
+    Column("redirect_uri", Text, nullable=False),
+    Column("next_url", Text, nullable=False),
+    Column("browser_sha256", String(64), nullable=False),
+    Column("started_ms", BigInteger, nullable=False),
+    Column("used_ms", BigInteger),
+    Index("ix_oidc_pending_started", "started_ms"),
+)
+
 audit_log = Table(
     "audit_log",
     metadata,
@@ -91,6 +107,15 @@ audit_log = Table(
     Column("outcome", String(10), nullable=False),  # allowed, denied, error
     Column("entry_sha256", LargeBinary(32), nullable=False),  # SHA-256(previous entry's hash + this entry)
     Index("ix_audit_log_actor_at", "actor", "at_ms"),
+)
+
+# How many lines of each server process's audit spool file are in the chain (revision 0014;
+# access/audit_spool.py): updated in the transaction that writes them, so none is written twice
+audit_spool = Table(
+    "audit_spool",
+    metadata,
+    Column("name", String(80), primary_key=True),
+    Column("committed", BigInteger, nullable=False),
 )
 
 audit_chain = Table(

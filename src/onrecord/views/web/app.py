@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from onrecord.store.case import Case, open_case
-from onrecord.store.reader import LOCAL_USER, Actor, CaseReader, open_reader
+from onrecord.store.reader import LOCAL_USER, READ_POOL, Actor, CaseReader, open_reader
 from onrecord.views.web import present
 
 HERE = Path(__file__).parent
@@ -65,18 +65,22 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def create_app(case_path: str | Path | Case, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = (),
-               secure_cookies: bool = False, now_ms=None, oidc=None, server=None) -> FastAPI:
+               secure_cookies: bool = False, now_ms=None, oidc=None, server=None,
+               read_pool: int = READ_POOL) -> FastAPI:
     """The app serving one case. `host`: the address it is bound to; with `allowed_hosts`,
     the names a request's `Host` may carry (guard.py: every other name is refused).
     `secure_cookies`: served behind TLS, so cookies are sent over HTTPS only. `now_ms`:
     the clock of sessions and lockouts (tests). `oidc`: OidcSettings, to offer sign-in
     through that provider. `server`: the app of a server of many cases (server.py) this
     one is mounted in, under /cases/<uid>: then sign-in, the Host check, the access store
-    and the audit log are that server's."""
+    and the audit log are that server's. `read_pool`: worker threads, and store connections
+    kept for them (fewer in each of several server processes: workers.py)."""
+    from onrecord.access import audit_spool
     from onrecord.access.audit import AuditLog
     from onrecord.access.clock import wall_ms
     from onrecord.access.oidc import OidcClient
     from onrecord.access.store import AccessStore
+    from onrecord.store.write_lock import wait_limit
     from onrecord.views.web import api, audit_api, audit_reads, docs, guard, notes, oidc_signin, pages, signin
 
     app = new_app()
@@ -86,13 +90,16 @@ def create_app(case_path: str | Path | Case, *, host: str = "127.0.0.1", allowed
         for shared in ("access", "audit", "oidc", "secure_cookies", "templates"):
             setattr(app.state, shared, getattr(server.state, shared))
     else:
-        app.state.access = AccessStore.of(case, now_ms or wall_ms)
-        app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True)
-        app.state.oidc = OidcClient(oidc) if oidc is not None else None
+        app.state.access = AccessStore.of(case, now_ms or wall_ms, read_pool)
+        # answers are safe once their entries are lines in the case folder's spool (access/audit_spool.py)
+        app.state.audit = AuditLog(app.state.access.engine, now_ms or wall_ms, background=True,
+                                   wait_s=wait_limit(case.settings), spool=case.path / audit_spool.FOLDER)
+        app.state.oidc = OidcClient(oidc, app.state.access.engine) if oidc is not None else None
         app.state.secure_cookies = secure_cookies
         app.state.templates = templates()
     app.state.accounts_seen, app.state.accounts_checked = None, 0.0
-    app.state.case = CaseState(open_reader(case, read_only=True).case)
+    app.state.read_pool = read_pool
+    app.state.case = CaseState(open_reader(case, read_only=True, pool=read_pool).case)
     # Filter values and the busiest window of a million events take seconds: start on them now,
     # so the first page a user opens does not wait for all of it.
     threading.Thread(target=app.state.case.facets, daemon=True, name="onrecord-warm-up").start()

@@ -105,7 +105,9 @@ class CaseDispatch:
         with self._lock:
             if uid not in self._apps:
                 case = Case(path=Path(uid), uid=uid, name=row["name"], id=row["id"], engine=engine, settings={})
-                self._apps[uid] = create_app(case, server=self.server, now_ms=self.now_ms)
+                self._apps[uid] = create_app(case, server=self.server, now_ms=self.now_ms,
+                                             **({"read_pool": self.server.state.read_pool}
+                                                if hasattr(self.server.state, "read_pool") else {}))
             return self._apps[uid]
 
     def _permits(self, scope, sub: FastAPI) -> bool:
@@ -167,8 +169,9 @@ def absent_app(server: FastAPI) -> FastAPI:
 
 
 def create_server(database_url: str, *, host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = (),
-                  secure_cookies: bool = False, now_ms=None, oidc=None) -> FastAPI:
-    """The app serving every case of the store at `database_url`."""
+                  secure_cookies: bool = False, now_ms=None, oidc=None, read_pool: int | None = None) -> FastAPI:
+    """The app serving every case of the store at `database_url`. `read_pool`: its worker
+    threads (app.py)."""
     from onrecord.access.audit import AuditLog
     from onrecord.access.clock import wall_ms
     from onrecord.access.oidc import OidcClient
@@ -185,9 +188,11 @@ def create_server(database_url: str, *, host: str = "127.0.0.1", allowed_hosts: 
     st = server.state
     st.access = AccessStore(engine, now_ms or wall_ms)
     st.audit = AuditLog(engine, now_ms or wall_ms, background=True)
-    st.oidc = OidcClient(oidc) if oidc is not None else None
+    st.oidc = OidcClient(oidc, engine) if oidc is not None else None
     st.secure_cookies, st.templates, st.case, st.mounted = secure_cookies, case_app.templates(), None, False
     st.accounts_seen, st.accounts_checked = None, 0.0
+    if read_pool is not None:
+        st.read_pool = read_pool
     server.mount("/static", StaticFiles(directory=str(case_app.HERE / "static")), name="static")
     server.include_router(signin.router)
     server.include_router(oidc_signin.router)

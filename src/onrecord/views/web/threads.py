@@ -3,7 +3,8 @@ route and dependency in AnyIO's thread pool, 40 threads by default; on a store r
 few cores those 40 take turns at one interpreter lock and each wants a store connection
 of its own, so under load they queue for both (and the pool opened and closed connections
 beyond its size on every request). As many threads as the engines keep connections
-(store/reader.py: READ_POOL) answer the same requests with less waiting."""
+(store/reader.py: READ_POOL; `app.state.read_pool`, fewer in each of several worker
+processes) answer the same requests with less waiting."""
 
 from __future__ import annotations
 
@@ -16,5 +17,5 @@ from onrecord.store.reader import READ_POOL
 
 @asynccontextmanager
 async def lifespan(app):
-    to_thread.current_default_thread_limiter().total_tokens = READ_POOL
+    to_thread.current_default_thread_limiter().total_tokens = getattr(app.state, "read_pool", READ_POOL)
     yield
