@@ -15,7 +15,8 @@ import typer
 
 from onrecord.cli.options import CaseArg, DatabaseUrl, JsonOut, print_json
 
-RoleOpt = Annotated[str, typer.Option("--role", help="viewer, analyst, auditor or admin (docs/access.md)")]
+RoleOpt = Annotated[str, typer.Option(
+    "--role", help="viewer, analyst, auditor, admin, or feed (an API token for live feeds only; docs/access.md)")]
 PasswordStdin = Annotated[bool, typer.Option("--password-stdin", help="read the password from standard input")]
 Totp = Annotated[bool, typer.Option("--totp", help="enrol a TOTP second factor; prints its secret once")]
 
