@@ -121,6 +121,7 @@ def alerting(live):
 
 def test_signed_out_requests_are_refused(live):
     base, _, _ = live
+    assert httpx.get(f"{base}/").headers["location"] == "/board"
     page = httpx.get(f"{base}/board")
     assert page.status_code == 303 and page.headers["location"] == "/login?next=%2Fboard"
     for path in ("/board/state", "/board/events", "/board/alerts"):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import FastAPI, Header, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
 from onrecord.live.access import allowed, feed_sender, still_valid
@@ -26,7 +26,7 @@ from onrecord.views.web.audit_reads import returned
 
 HERE = Path(__file__).parent
 MAX_BODY = 4 << 20
-PAGES = ("/", "/board")
+PAGES = ("/board",)
 RECHECK_S = 15.0  # a stream's credential is checked again this often (and a keep-alive sent)
 
 
@@ -87,6 +87,10 @@ def _board_routes(app: FastAPI, node) -> None:
         return node.board
 
     @app.get("/")
+    def start_page():
+        # a redirect, not the page: the board's page is served at one path, under one policy
+        return RedirectResponse("/board", status_code=303)
+
     @app.get("/board")
     def board_page(request: Request):
         board_of(request)

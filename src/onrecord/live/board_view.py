@@ -56,7 +56,7 @@ def _without(p: dict, withheld: frozenset[int]) -> dict:
     names = {f["feed"] for f in feeds}
     agencies = {}
     for agency, units in p["agencies"].items():
-        keep = [u for u in units if any(s not in withheld for s in u.get("sources", ()))]
+        keep = [u for u in units if any(s not in withheld and s != NOT_KNOWN for s in u.get("sources", ()))]
         if keep:
             agencies[agency] = keep
     last = p.get("last_event")
