@@ -116,7 +116,7 @@ def _board_routes(app: FastAPI, node) -> None:
         returned(request, (e for f in found for e in f["evidence"]))
         return JSONResponse(found)
 
-    @app.post("/board/alerts/{alert_id}/acknowledge")
+    @app.post("/board/alerts/{alert_id:path}/acknowledge")  # an id may hold any character its subject does
     async def acknowledge(request: Request, alert_id: str,
                           x_csrf_token: Annotated[str | None, Header(max_length=100)] = None):
         from onrecord.views.web.signin import check_csrf
