@@ -13,7 +13,8 @@ The live process (live/service.py) reads accounts, sessions and the audit throug
 `sqlite3` while its ingest writes batches, so it switches to this (adbc.py,
 `one_sqlite_library`): the same statements, the same Arrow tables, the same transaction
 boundaries, bound row by row instead of column-wise in C. A live batch is tens to a few
-thousand rows: measured in benchmarks/live.py. Imports and builds keep ADBC.
+thousand rows, where that costs less than ADBC's connection opened per batch
+(benchmarks/live_sqlite_library.py). Imports and builds keep ADBC.
 """
 
 from __future__ import annotations
