@@ -228,7 +228,7 @@ def main():
                          "(store/python_sqlite.py); adbc: its writes through ADBC, as before the board took sign-in")
     a = ap.parse_args()
     if a.sqlite_library == "python":
-        from onrecord.store.adbc import one_sqlite_library
+        from onrecord.store.engine import one_sqlite_library
 
         one_sqlite_library()
     if a.board and Path("/usr/bin/chromium").exists():

@@ -24,7 +24,7 @@ from pathlib import Path
 from onrecord.live.clocks import LiveClocks
 from onrecord.live.ingest import FeedSpec, IngestNode
 from onrecord.live.units import UnitDirectory
-from onrecord.store import adbc
+from onrecord.store import engine as engines
 from onrecord.store.case import init_case
 
 
@@ -36,7 +36,7 @@ def frames(n: int, start: int) -> list[bytes]:
 
 def run(library: str, per_batch: int, batches: int) -> tuple[float, float]:
     """(CPU ms a frame, wall ms a batch, median)."""
-    adbc._one_library = library == "python"
+    engines.one_library = library == "python"
     case = init_case(Path(tempfile.mkdtemp(prefix="onrecord-live-lib-")) / "case")
     ingest = IngestNode(case, UnitDirectory(), LiveClocks({}, {}))
     ingest.linger_s = 0.0  # a batch is exactly the frames handed over together

@@ -24,9 +24,9 @@ from tests.access.conftest import PASSWORD
 
 @pytest.fixture
 def one_library(monkeypatch):
-    """What live/service.py does as the live process starts (adbc.one_sqlite_library),
+    """What live/service.py does as the live process starts (engine.one_sqlite_library),
     undone after the test: the rest of the tests' process keeps ADBC."""
-    monkeypatch.setattr("onrecord.store.adbc._one_library", True)
+    monkeypatch.setattr("onrecord.store.engine.one_library", True)
 
 
 def _case_with_a_session(tmp_path):

@@ -1,5 +1,5 @@
 """ADBC's cursor over Python's sqlite3 (store/python_sqlite.py), as a process that calls
-adbc.one_sqlite_library() uses it: the same writes and the same Arrow reads as ADBC's."""
+engine.one_sqlite_library() uses it: the same writes and the same Arrow reads as ADBC's."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def _live_case(tmp_path, name):
 
 def test_a_live_case_written_through_sqlite3_is_the_one_adbc_writes(tmp_path, monkeypatch):
     by_adbc = _live_case(tmp_path, "adbc")
-    monkeypatch.setattr("onrecord.store.adbc._one_library", True)
+    monkeypatch.setattr("onrecord.store.engine.one_library", True)
     by_sqlite3 = _live_case(tmp_path, "sqlite3")
     for case in (by_adbc, by_sqlite3):
         assert verify_case(open_case(case.path)).intact
@@ -79,5 +79,5 @@ def test_a_live_case_written_through_sqlite3_is_the_one_adbc_writes(tmp_path, mo
     frames = [open_reader(c).event_frame()[columns] for c in (by_adbc, by_sqlite3)]  # read through sqlite3
     assert frames[0].to_dict("records") == frames[1].to_dict("records")
     assert len(frames[1]) == 20
-    monkeypatch.setattr("onrecord.store.adbc._one_library", False)
+    monkeypatch.setattr("onrecord.store.engine.one_library", False)
     assert open_reader(by_sqlite3).event_frame()[columns].to_dict("records") == frames[1].to_dict("records")

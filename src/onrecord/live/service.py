@@ -239,7 +239,7 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
     (certificate and key files), `secure_cookies` and `oidc` as for `onrecord serve`."""
     import uvicorn
 
-    from onrecord.store.adbc import one_sqlite_library
+    from onrecord.store.engine import one_sqlite_library
 
     # The ingest writes while the board reads accounts, sessions and the audit: on SQLite,
     # one SQLite library in this process for both (store/python_sqlite.py says why)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
+from onrecord.store import engine as engines
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.write_lock import wait_limit
@@ -26,18 +27,8 @@ from onrecord.store.write_lock import wait_limit
 # without a busy timeout a second process fails at once with "database is locked" (writers
 # queue on the case's write lock, write_lock.py; the wait covers readers and the moment a
 # commit holds the file).
-_one_library = False  # set by one_sqlite_library(): this process reaches SQLite through sqlite3 only
-
 PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL",
            "PRAGMA cache_size=-262144", "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF")
-
-
-def one_sqlite_library() -> None:
-    """From now on this process opens SQLite stores through Python's `sqlite3` only, the
-    library SQLAlchemy's engines use: its connections here are python_sqlite.py's, with the
-    same statements, transactions and Arrow tables. PostgreSQL is unaffected."""
-    global _one_library
-    _one_library = True
 
 
 def driver_errors() -> tuple[type[Exception], ...]:
@@ -51,7 +42,7 @@ def driver_errors() -> tuple[type[Exception], ...]:
 
 def _connect(case: Case, autocommit: bool):
     # each driver is loaded only by the paths that need it
-    if is_sqlite(case.engine) and _one_library:
+    if is_sqlite(case.engine) and engines.one_library:
         from onrecord.store import python_sqlite
 
         # autocommit either way: a read needs no transaction, a write opens its own (BEGIN IMMEDIATE)

@@ -10,7 +10,7 @@ and closing a `sqlite3` connection drops every lock ADBC holds on the file. With
 copy, SQLite tracks every connection to a file and keeps their locks right.
 
 The live process (live/service.py) reads accounts, sessions and the audit through
-`sqlite3` while its ingest writes batches, so it switches to this (adbc.py,
+`sqlite3` while its ingest writes batches, so it switches to this (engine.py,
 `one_sqlite_library`): the same statements, the same Arrow tables, the same transaction
 boundaries, bound row by row instead of column-wise in C. A live batch is tens to a few
 thousand rows, where that costs less than ADBC's connection opened per batch
