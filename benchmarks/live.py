@@ -11,6 +11,7 @@ The board: each of `--board` events posted to a webhook feed of `onrecord live`,
 shows on the board open in Chromium (target: within 1 s); baseline, the POST's round trip.
 
 Run: .venv/bin/python benchmarks/live.py [--seconds 300] [--rate 2000] [--broker nats://127.0.0.1:4222] [--board 50]
+     [--sqlite-library python|adbc]   (python, the default: as `onrecord live` writes; adbc: as before)
 """
 
 from __future__ import annotations
@@ -222,7 +223,14 @@ def main():
     ap.add_argument("--broker", default="nats://127.0.0.1:4222")
     ap.add_argument("--board", type=int, default=50, help="events timed onto the board in Chromium (0: none)")
     ap.add_argument("--paths", default="embedded,jetstream", help="the paths measured (jetstream needs --broker)")
+    ap.add_argument("--sqlite-library", choices=("python", "adbc"), default="python",
+                    help="python: the store reached through Python's sqlite3 only, as `onrecord live` does "
+                         "(store/python_sqlite.py); adbc: its writes through ADBC, as before the board took sign-in")
     a = ap.parse_args()
+    if a.sqlite_library == "python":
+        from onrecord.store.engine import one_sqlite_library
+
+        one_sqlite_library()
     if a.board and Path("/usr/bin/chromium").exists():
         shown, posted = board_latency(a.board)
         sh, po = [x * 1000 for x in shown], [x * 1000 for x in posted]
@@ -231,7 +239,8 @@ def main():
               f"(ratio p50 {p(sh, .5) / p(po, .5):.1f}x)", flush=True)
     work = Path(tempfile.mkdtemp(prefix="onrecord-live-bench-"))
     case = init_case(work / "case")
-    print(f"event -> alert, {a.rate:.0f} events/s for {a.seconds:.0f} s (SQLite store, loopback)")
+    print(f"event -> alert, {a.rate:.0f} events/s for {a.seconds:.0f} s (SQLite store through "
+          f"{'sqlite3' if a.sqlite_library == 'python' else 'ADBC'}, loopback)")
     base = baseline(min(a.seconds, 10), a.rate)
     results = {"engine alone (baseline)": base}
     if "embedded" in a.paths:

@@ -151,3 +151,21 @@ def test_user_add_with_an_oidc_subject_asks_no_password(cli, case_dir, monkeypat
     assert code == 2 and "linked to user" in err and "Traceback" not in err
     entries = json.loads(cli("audit", case_dir, "--json")[1])["entries"]
     assert any(e["what"] == f"user add {name} --role viewer --oidc-subject (linked)" for e in entries)
+
+
+def test_a_feed_account_needs_no_password_and_posts_by_token_only(cli, case_dir, monkeypatch, name):
+    from onrecord.access.accounts import SignInRefused
+    from onrecord.access.store import AccessStore
+    from onrecord.store.case import open_case
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing to read: no prompt may be made
+    code, out, err = cli("user", "add", case_dir, name, "--role", "feed")
+    assert code == 0 and f"added {name} (feed)" in out, err
+    code, out, _ = cli("token", "create", case_dir, name)
+    case = open_case(case_dir)
+    access = AccessStore(case.engine)
+    assert code == 0 and access.tokens.user_of(out.strip()) == name
+    assert not access.actor(name).may("view") and access.actor(name).may("feed")
+    with pytest.raises(SignInRefused):
+        access.accounts.sign_in(name, "", None)
+    case.engine.dispose()

@@ -15,7 +15,8 @@ from tests.source_tree import modules
 
 TABLES = {name for name, value in vars(schema).items() if isinstance(value, Table)}
 # Modules that open raw access to the store's bytes: ADBC cursors, Arrow reads, write sessions.
-RAW_ACCESS = {"onrecord.store.adbc", "onrecord.store.arrow_read", "onrecord.store.session", "onrecord.store.bulk"}
+RAW_ACCESS = {"onrecord.store.adbc", "onrecord.store.arrow_read", "onrecord.store.session", "onrecord.store.bulk",
+              "onrecord.store.python_sqlite"}
 
 STORE_INTERNALS = {
     "onrecord.store.schema": "the tables themselves",
@@ -28,6 +29,7 @@ STORE_INTERNALS = {
     "onrecord.store.removal": "a source's withdrawal: its tombstone on the chain, its events out",
     "onrecord.store.bulk": "the write session's next ids and index rebuilds",
     "onrecord.store.adbc": "the ADBC connections under the bulk paths",
+    "onrecord.store.python_sqlite": "ADBC's cursor over sqlite3, for a process that must use one SQLite library",
     "onrecord.store.arrow_read": "the Arrow read under the reader's event table",
     "onrecord.store.schema_search": "the full-text index's tables (FTS5 on SQLite)",
     "onrecord.store.search_index": "the full-text index, written by the writers in their own transaction",

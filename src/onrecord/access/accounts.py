@@ -93,7 +93,7 @@ class Accounts:
                 if case_id not in existing.cases:
                     conn.execute(insert(user_cases).values(user_id=existing.id, case_id=case_id))
             return None
-        if password is None and subject is None:
+        if password is None and subject is None and role != "feed":  # a feed's account signs in by token only
             raise UsageError(f"user {name} needs a password, or an OIDC subject to sign in with (--oidc-subject)")
         if password is not None:
             passwords.check_new(password, name)

@@ -44,9 +44,11 @@ class Sessions:
                                                  created_ms=now, last_seen_ms=now, from_addr=from_addr))
         return token, csrf
 
-    def find(self, token: str | None) -> Session | None:
+    def find(self, token: str | None, touch: bool = True) -> Session | None:
         """The live session of this token, touched; None when unknown, ended, idle past 30
-        minutes, older than 12 hours, or its account is disabled (then it is ended)."""
+        minutes, older than 12 hours, or its account is disabled (then it is ended).
+        `touch` False: checked without counting as use (a board's open stream re-checks its
+        session so that it ends with it, but watching is not a request)."""
         if not token or len(token) > 200:
             return None
         key, now = digest(token), self.now_ms()
@@ -58,7 +60,7 @@ class Sessions:
         if row["disabled"] or now - row["last_seen_ms"] > IDLE_MS or now - row["created_ms"] > MAX_AGE_MS:
             self._end(key, now)
             return None
-        if now - row["last_seen_ms"] >= TOUCH_EVERY_MS:
+        if touch and now - row["last_seen_ms"] >= TOUCH_EVERY_MS:
             with self.engine.begin() as conn:
                 conn.execute(update(sessions).where(sessions.c.token_sha256 == key).values(last_seen_ms=now))
         return Session(key, row["name"], row["csrf"])

@@ -15,7 +15,8 @@ import typer
 
 from onrecord.cli.options import CaseArg, DatabaseUrl, JsonOut, print_json
 
-RoleOpt = Annotated[str, typer.Option("--role", help="viewer, analyst, auditor or admin (docs/access.md)")]
+RoleOpt = Annotated[str, typer.Option(
+    "--role", help="viewer, analyst, auditor, admin, or feed (an API token for live feeds only; docs/access.md)")]
 PasswordStdin = Annotated[bool, typer.Option("--password-stdin", help="read the password from standard input")]
 Totp = Annotated[bool, typer.Option("--totp", help="enrol a TOTP second factor; prints its secret once")]
 
@@ -64,8 +65,8 @@ def user_add(case: CaseArg, name: Annotated[str, typer.Argument(help="the accoun
     """Add an account with access to CASE (or grant an existing account CASE)."""
     c, access, audit = _open(case, database_url)
     existing = access.accounts.find(name.strip().lower())
-    if existing or (oidc_subject and not password_stdin):
-        password = None
+    if existing or ((oidc_subject or role == "feed") and not password_stdin):
+        password = None  # signs in through the provider only, or (a feed's account) by API token only
     else:
         password = _password(password_stdin, name)
     secret = access.accounts.add(name, role, password, c.id, tuple(agency or ()), totp, oidc_subject)

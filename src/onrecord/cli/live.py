@@ -6,11 +6,9 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
-
-LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
 def live(
@@ -25,6 +23,12 @@ def live(
     role: Annotated[str, typer.Option(help="all, ingest or rules (with --broker)")] = "all",
     speed: Annotated[float, typer.Option(help="replay: seconds of the incident per second (0: at once)")] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="replay: one JSON line per alert (docs/json.md)")] = False,
+    allowed_host: Annotated[Optional[list[str]], typer.Option(
+        "--allowed-host", help="a name browsers and feeds reach the board by (the Host header); repeatable")] = None,
+    tls_cert: Annotated[Optional[Path], typer.Option("--tls-cert", help="TLS certificate (PEM) to serve HTTPS")] = None,
+    tls_key: Annotated[Optional[Path], typer.Option("--tls-key", help="its private key (PEM)")] = None,
+    plain_network: Annotated[bool, typer.Option(
+        "--plain-http-on-network", help="serve a non-loopback address without TLS (only behind a TLS proxy)")] = False,
 ) -> None:
     """Run the live board and feeds of a case; `onrecord live replay CASE` replays a built case through the rules."""
     from onrecord.errors import UsageError
@@ -39,16 +43,32 @@ def live(
         raise UsageError("--role: choose all, ingest or rules")
     if role != "all" and not broker:
         raise UsageError("--role ingest or rules needs --broker (the nodes meet on NATS JetStream)")
-    if host not in LOOPBACK:
-        raise UsageError(f"--host {host}: the live board and feeds answer this machine only until sign-in and "
-                         "API tokens exist (issue 16); use 127.0.0.1")
+    _serve(Path(case), host, port, rules, broker, role, tuple(allowed_host or ()), tls_cert, tls_key, plain_network)
+
+
+def _serve(case: Path, host: str, port: int, rules: Path | None, broker: str | None, role: str,
+           allowed_hosts: tuple[str, ...], cert: Path | None, key: Path | None, plain_network: bool) -> None:
+    """The board behind the web's sign-in: a non-loopback --host as `onrecord serve` takes it
+    (TLS, or a TLS proxy named with --plain-http-on-network); OIDC from onrecord.toml [oidc]."""
     import asyncio
 
+    from onrecord.access.oidc import load_settings
+    from onrecord.access.store import AccessStore
     from onrecord.live.service import run_live
+    from onrecord.store.case import open_case
+    from onrecord.views.web.exposure import check_exposure, no_accounts_note
 
-    print(f"live: {case} at http://{host}:{port}/board (Ctrl-C to stop)", flush=True)
+    tls = check_exposure(host, cert, key, plain_network)
+    opened = open_case(case)
+    oidc = load_settings(opened.settings.get("oidc"), where=f"{case / 'onrecord.toml'} [oidc]")
+    if not AccessStore(opened.engine).accounts.any() and (note := no_accounts_note(host)):
+        print(note, file=sys.stderr, flush=True)
+    opened.engine.dispose()
+    scheme, shown = ("https" if tls else "http"), (f"[{host}]" if ":" in host else host)
+    print(f"live: {case} at {scheme}://{shown}:{port}/board (Ctrl-C to stop)", flush=True)
     try:
-        asyncio.run(run_live(Path(case), host, port, rules, broker, role))
+        asyncio.run(run_live(case, host, port, rules, broker, role, allowed_hosts=allowed_hosts,
+                             tls=(cert, key) if tls else None, secure_cookies=tls or plain_network, oidc=oidc))
     except KeyboardInterrupt:
         pass
 

@@ -582,7 +582,8 @@ class IngestNode:
         out = []
         for f in self.feeds.values():
             c = self.clocks.clock(f.source_id)
-            out.append({"feed": f.spec.name, "type": f.spec.type, "frames": f.received, "rejected": f.rejected,
+            out.append({"feed": f.spec.name, "source": f.source_id, "type": f.spec.type, "frames": f.received,
+                        "rejected": f.rejected,
                         "lag_s": None if f.lag_ms is None else round(f.lag_ms / 1000, 1),
                         "clock": c.status, "offset_s": c.offset_s, "uncertainty_s": c.uncertainty_s})
         return out

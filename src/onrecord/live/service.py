@@ -78,6 +78,8 @@ class Board:
 
     def __post_init__(self):
         self.changed = asyncio.Event()
+        self.acknowledged: dict[str, dict] = {}  # alert id -> who acknowledged it on the board, and when
+        self._alert_sources: dict[str, tuple[int, set[int]]] = {}
 
     def note_event(self, ev: LiveEvent) -> None:
         self.evidence[ev.id] = {"id": ev.id, "kind": ev.kind, "t": ev.t, "t_lo": ev.t_lo, "t_hi": ev.t_hi,
@@ -90,7 +92,7 @@ class Board:
             self.recent_shots.appendleft(self.evidence[ev.id])
         if any(w.startswith("call_") for w in ev.whats):
             self.recent_calls.appendleft(self.evidence[ev.id] | {"what": ev.whats[0]})
-        self.last_event = {"id": ev.id, "t": ev.t, "applied": time.time() * 1000,
+        self.last_event = {"id": ev.id, "t": ev.t, "applied": time.time() * 1000, "source": ev.source_id,
                            "sent": ev.attrs.get("sent_ms") if isinstance(ev.attrs, dict) else None}
         self.touch()
 
@@ -99,22 +101,57 @@ class Board:
         self.changed.set()
 
     def snapshot(self) -> dict:
+        """The whole picture, with the sources of what it shows (board_view.py filters it for
+        each reader: sources withheld from them, protected names)."""
         from onrecord.findings.render import sentence
 
         agencies: dict[str, list] = {}
         for u in self.incident.units.values():
             agencies.setdefault(u.agency or "?", []).append(
-                {"unit": u.name, "status": u.status, "since": u.since, "armed": u.armed})
+                {"unit": u.name, "status": u.status, "since": u.since, "armed": u.armed,
+                 "sources": sorted(self._sources(u.evidence.get(u.status, ())))})
         active = [{"alert": a.id, "rule": a.rule.name, "title": a.rule.title, "subject": a.subject,
                    "severity": a.rule.severity, "held_since": a.held_since, "fired_at": a.fired_at,
                    "values": _plain(a.values), "sentence": sentence(a.finding()),
-                   "evidence": [self.evidence.get(e, {"id": e}) for e in a.evidence[-12:]]}
+                   "evidence": [self.evidence.get(e, {"id": e}) for e in a.evidence[-12:]],
+                   "sources": sorted(self.alert_sources(a)), "acknowledged": self.acknowledged.get(a.id),
+                   "withheld": False}
                   for a in self.engine.active.values()]
         return {"now": time.time() * 1000, "version": self.version,
                 "agencies": {k: sorted(v, key=lambda x: x["unit"]) for k, v in sorted(agencies.items())},
                 "alerts": active, "cleared": list(self.cleared), "shots": list(self.recent_shots),
                 "calls": list(self.recent_calls), "feeds": self.feeds, "rejects": list(self.rejects),
                 "last_event": self.last_event}
+
+    def event_sources(self) -> dict[int, int]:
+        return {i: e["source"] for i, e in self.evidence.items()}
+
+    def _sources(self, event_ids) -> set[int]:
+        from onrecord.live.board_view import NOT_KNOWN
+
+        return {self.evidence.get(e, {}).get("source", NOT_KNOWN) for e in event_ids}
+
+    def alert_sources(self, alert) -> set[int]:
+        """The sources of all of an alert's evidence, kept up as it grows (an alert held for
+        minutes at thousands of shots a second rests on hundreds of thousands of events)."""
+        n, found = self._alert_sources.get(alert.id, (0, set()))
+        if n < len(alert.evidence):
+            found = found | self._sources(alert.evidence[n:])
+            self._alert_sources[alert.id] = (len(alert.evidence), found)
+        return found
+
+    def forget(self, alert_id: str) -> dict | None:
+        """A cleared alert: what the board kept on it while active goes; its acknowledgement is returned."""
+        self._alert_sources.pop(alert_id, None)
+        return self.acknowledged.pop(alert_id, None)
+
+    def acknowledge(self, alert_id: str, by: str) -> dict | None:
+        """An active alert acknowledged by a signed-in person (who, when); None if it is not active."""
+        if not any(a.id == alert_id for a in self.engine.active.values()):
+            return None
+        self.acknowledged[alert_id] = {"by": by, "at": time.time() * 1000}
+        self.touch()
+        return self.acknowledged[alert_id]
 
 
 def _plain(values: dict) -> dict:
@@ -154,7 +191,9 @@ class RuleNode:
                 a = c.alert
                 self.board.cleared.appendleft({"alert": a.id, "title": a.rule.title, "subject": a.subject,
                                                "fired_at": a.fired_at, "cleared_at": a.cleared_at,
-                                               "reason": a.clear_reason, "logged": sent})
+                                               "reason": a.clear_reason, "logged": sent,
+                                               "sources": sorted(self.board.alert_sources(a)),
+                                               "acknowledged": self.board.forget(a.id), "withheld": False})
             self.board.touch()
 
 
@@ -189,14 +228,22 @@ def load_context(case_path: Path, rules_file: Path | None):
     clocks = LiveClocks(reader.clock_estimates(), {s["file_name"]: s["id"] for s in sources})
     zone = reader.display_zone()
     rules = load_rules(rules_file)
-    case.engine.dispose()  # the ingest writes through ADBC from here on: no second SQLite handle open
     return case, directory, clocks, zone, rules
 
 
 async def run_live(case_path: Path, host: str, port: int, rules_file: Path | None = None,
-                   broker: str | None = None, role: str = "all", ready=None) -> None:
-    """Serve the board and run the feeds until stopped (Ctrl-C)."""
+                   broker: str | None = None, role: str = "all", ready=None, *,
+                   allowed_hosts: tuple[str, ...] = (), tls: tuple[Path, Path] | None = None,
+                   secure_cookies: bool = False, oidc=None) -> None:
+    """Serve the board and run the feeds until stopped (Ctrl-C). `allowed_hosts`, `tls`
+    (certificate and key files), `secure_cookies` and `oidc` as for `onrecord serve`."""
     import uvicorn
+
+    from onrecord.store.engine import one_sqlite_library
+
+    # The ingest writes while the board reads accounts, sessions and the audit: on SQLite,
+    # one SQLite library in this process for both (store/python_sqlite.py says why)
+    one_sqlite_library()
 
     from onrecord.live.board_app import create_board_app
     from onrecord.live.feeds import FEEDS
@@ -241,8 +288,11 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
             runner = FEEDS[feed.spec.type]
             if runner is not None:
                 tasks.append(asyncio.create_task(runner(ingest, feed, stop)))
-    app = create_board_app(case, node, ingest)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off"))
+    app = create_board_app(case, node, ingest, host=host, allowed_hosts=allowed_hosts,
+                           secure_cookies=secure_cookies or tls is not None, oidc=oidc)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
+                                           server_header=False, ssl_certfile=str(tls[0]) if tls else None,
+                                           ssl_keyfile=str(tls[1]) if tls else None))
     if ready is not None:
         ready(server)
     try:

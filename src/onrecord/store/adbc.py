@@ -6,7 +6,10 @@ binary COPY. Python's drivers would turn every value of every row into a Python 
 
 ADBC links its own SQLite library. Two SQLite libraries in one process must not hold the
 same file open at once: closing one's descriptor drops the other's locks. The case
-engine's pooled connections are closed first; they reopen on the next query.
+engine's pooled connections are closed first; they reopen on the next query. A process
+that reads the store through Python's `sqlite3` while it writes (the live process: its
+accounts, sessions and audit beside its ingest) calls `one_sqlite_library()` first: from
+then on its SQLite connections here are Python's `sqlite3` too (python_sqlite.py).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
+from onrecord.store import engine as engines
 from onrecord.store.case import Case
 from onrecord.store.engine import is_sqlite
 from onrecord.store.write_lock import wait_limit
@@ -27,8 +31,23 @@ PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL",
            "PRAGMA cache_size=-262144", "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF")
 
 
+def driver_errors() -> tuple[type[Exception], ...]:
+    """What a store's driver raises here: ADBC's, and sqlite3's (one_sqlite_library)."""
+    import sqlite3
+
+    from adbc_driver_manager import Error
+
+    return (Error, sqlite3.Error)
+
+
 def _connect(case: Case, autocommit: bool):
     # each driver is loaded only by the paths that need it
+    if is_sqlite(case.engine) and engines.one_library:
+        from onrecord.store import python_sqlite
+
+        # autocommit either way: a read needs no transaction, a write opens its own (BEGIN IMMEDIATE)
+        con = python_sqlite.connect(case.engine.url.database, wait_limit(case.settings))
+        return con
     if is_sqlite(case.engine):
         import adbc_driver_sqlite.dbapi as sqlite_driver
 

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from onrecord.store.write_lock import DEFAULT_WAIT_S
 
 DATABASE_URL_ENV = "ONRECORD_DATABASE_URL"
+one_library = False  # set by one_sqlite_library(): this process reaches SQLite through sqlite3 only
 SQLITE_FILE = "case.db"
 
 
@@ -86,3 +87,11 @@ def is_sqlite(engine: Engine) -> bool:
 
 def url_from_environment() -> str | None:
     return os.environ.get(DATABASE_URL_ENV) or None
+
+
+def one_sqlite_library() -> None:
+    """From now on this process opens SQLite stores through Python's `sqlite3` only, the
+    library SQLAlchemy's engines use: ADBC's connections (adbc.py) become python_sqlite.py's,
+    with the same statements, transactions and Arrow tables. PostgreSQL is unaffected."""
+    global one_library
+    one_library = True

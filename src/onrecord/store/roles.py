@@ -11,6 +11,7 @@ RIGHTS = {
     "export": "write reports and exports",
     "manage_users": "add, disable and reset accounts; restrict sources; mark people protected",
     "read_audit": "read and verify the audit log",
+    "feed": "post frames to the case's live feeds (webhooks), with an API token",
 }
 
 ROLES: dict[str, frozenset[str]] = {
@@ -18,6 +19,8 @@ ROLES: dict[str, frozenset[str]] = {
     "analyst": frozenset({"view", "raw", "personal", "annotate", "export"}),
     "auditor": frozenset({"view", "read_audit"}),
     "admin": frozenset(RIGHTS),
+    # a sensor or alerting system's account: its token posts to the live feeds; it reads nothing
+    "feed": frozenset({"feed"}),
 }
 
 # The person at this machine reading a case folder they can open, on a store with no accounts.

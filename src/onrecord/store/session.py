@@ -84,7 +84,7 @@ class WriteSession:
 def write_session(case: Case) -> Iterator[WriteSession]:
     """All or nothing: a failure or a killed process leaves the case as it was. Another
     writer of the same case is waited for (write_lock.py), then this one runs."""
-    from adbc_driver_manager import Error as DriverError
+    from onrecord.store.adbc import driver_errors
 
     wait = wait_limit(case.settings)
     with case_write_lock(case.path, wait):
@@ -93,7 +93,7 @@ def write_session(case: Case) -> Iterator[WriteSession]:
                 if not is_sqlite(case.engine):  # a writer on another machine: waited for, within bounds
                     cur.execute(f"SET LOCAL lock_timeout = '{int(wait * 1000)}ms'")
                 yield WriteSession(cur, is_sqlite(case.engine))
-        except DriverError as exc:
+        except driver_errors() as exc:
             if not any(s in str(exc) for s in ("database is locked", "lock timeout")):
                 raise
             raise CaseError(f"another writer held this case's store for over {wait:.0f} s; nothing was "

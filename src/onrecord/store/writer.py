@@ -143,7 +143,9 @@ def refused_by_store(exc: Exception, table, rows: pa.Table, start: int, raw: pa.
 
 
 def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress, file: str) -> None:
-    from adbc_driver_manager import Error as DRIVER_ERRORS  # the drivers load only when writing
+    from onrecord.store.adbc import driver_errors  # the drivers load only when writing
+
+    refused = driver_errors()
 
     # A large import into a small case writes faster with the secondary indexes built
     # once afterwards than kept up row by row (ids are dense: the first new id says how
@@ -155,7 +157,7 @@ def _bulk(db, raw: pa.Table, ev: pa.Table, progress: Progress, file: str) -> Non
                 part = rows.slice(start, SLICE)
                 try:
                     db.ingest(table, part)
-                except DRIVER_ERRORS as exc:
+                except refused as exc:
                     raise refused_by_store(exc, table, rows, start, raw, file) from exc
                 progress(table.name.replace("_", " "), part.num_rows)
 

@@ -5,6 +5,7 @@
 const STATUS = {dispatched: "dispatched", enroute: "en route", staging: "staging",
   on_scene: "on scene, outside", entered: "entered", available: "available"};
 let state = null;
+let you = null; // who the board is shown to (from /board/state): name, role, may_acknowledge, csrf
 let skew = 0; // server clock - this machine's clock (ms)
 
 function el(tag, text, cls) {
@@ -56,7 +57,16 @@ function draw() {
     const b = el("button", "evidence");
     b.type = "button";
     b.addEventListener("click", () => showEvidence(a));
-    li.append(b, el("div", a.sentence));
+    li.append(b);
+    if (a.acknowledged) {
+      li.append(el("span", ` acknowledged by ${a.acknowledged.by} at ${clockTime(a.acknowledged.at)}`, "acked"));
+    } else if (you && you.may_acknowledge) {
+      const ack = el("button", "acknowledge", "ack");
+      ack.type = "button";
+      ack.addEventListener("click", () => acknowledge(a.alert));
+      li.append(ack);
+    }
+    li.append(el("div", a.sentence));
     alerts.append(li);
   }
   const cleared = clear("cleared");
@@ -93,6 +103,45 @@ function draw() {
   document.body.dataset.version = state.version;
 }
 
+function toSignIn() {
+  window.location.href = "/login?next=" + encodeURIComponent("/board");
+}
+
+// The board's state once, for who is looking (the stream carries the picture alone); a 401
+// (signed out, the session ended) sends the page to sign in.
+async function whoAmI() {
+  const r = await fetch("/board/state", {credentials: "same-origin"});
+  if (r.status === 401) { toSignIn(); return false; }
+  if (!r.ok) return true;
+  const s = await r.json();
+  you = s.you;
+  const box = clear("you");
+  if (you.signed_in) {
+    const form = el("form");
+    form.method = "post";
+    form.action = "/logout";
+    const csrf = el("input");
+    csrf.type = "hidden";
+    csrf.name = "csrf";
+    csrf.value = you.csrf;
+    const out = el("button", "Sign out");
+    out.type = "submit";
+    out.id = "sign-out";
+    form.append(csrf, out);
+    const name = el("span", you.name);
+    name.id = "signed-in-as";
+    box.append(el("span", "Signed in as "), name, el("span", ` (${you.role}) `), form);
+  }
+  return true;
+}
+
+async function acknowledge(alert) {
+  const headers = you && you.csrf ? {"X-CSRF-Token": you.csrf} : {};
+  const r = await fetch(`/board/alerts/${encodeURIComponent(alert)}/acknowledge`,
+    {method: "POST", headers, credentials: "same-origin"});
+  if (r.status === 401) toSignIn();
+}
+
 function connect() {
   const conn = document.getElementById("connection");
   const source = new EventSource("/board/events");
@@ -103,13 +152,18 @@ function connect() {
     conn.className = "on";
     draw();
   });
-  source.onerror = () => { conn.textContent = "reconnecting…"; conn.className = "off"; };
+  source.addEventListener("signed_out", () => { source.close(); toSignIn(); });
+  source.onerror = async () => {
+    conn.textContent = "reconnecting…";
+    conn.className = "off";
+    if (!(await whoAmI())) source.close();
+  };
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("evidence-close").addEventListener("click", () => {
     document.getElementById("evidence").hidden = true;
   });
-  connect();
+  whoAmI().then((ok) => { if (ok) connect(); });
   setInterval(draw, 1000); // times in status move on between changes
 });

@@ -48,7 +48,17 @@ def accounts_exist(request: Request) -> bool:
 
 
 def identify(request: Request) -> Actor:
-    """The actor of this request (also left on request.state.actor), or 401/403."""
+    """The actor of this request (also left on request.state.actor), or 401/403: granted
+    the case and holding the `view` right."""
+    actor = granted(request)
+    if not actor.may("view"):  # a machine feed's account (role `feed`): it posts frames, it reads nothing
+        raise HTTPException(403, f"{actor.name} ({actor.role}) may not read the case")
+    return actor
+
+
+def granted(request: Request) -> Actor:
+    """The actor of this request if granted this case, whatever their rights (left on
+    request.state.actor); else 401/403. `identify` for the routes that read."""
     actor = who(request)
     served = request.app.state.case
     if served is not None and actor.cases is not None and served.case.id not in actor.cases:
@@ -130,7 +140,11 @@ def check_csrf(request: Request, token: str | None) -> None:
 
 
 def home(request: Request) -> str:
-    """Where a signed-in person starts: the timeline of the one case, or the list of cases."""
+    """Where a signed-in person starts: the timeline of the one case, or the list of cases
+    (or the app's own start page: the live board's is /board)."""
+    start = getattr(request.app.state, "home", None)
+    if start:
+        return start
     return "/timeline" if request.app.state.case is not None else "/cases"
 
 
