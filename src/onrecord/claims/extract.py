@@ -333,8 +333,14 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
     start, end = sent.start + p.start, sent.start + p.end
     voice, quoted = speakers.who_said(start)
     cs, _ = clause_bounds(sent.text, p.verb_start, p.end)
-    who, who_text = person_subject(doc, res, sent.start + cs, sent.start + p.verb_start, sent.start,
-                                   voice.speaker, quoted)
+    # "Renner ..., saying the gunman entered through a door": who went there is named after the
+    # reporting verb, never the speaker before it
+    said = [min(a.end - sent.start, p.start) for a in speakers.attributions
+            if sent.start <= a.start <= sent.start + p.verb_start] if not quoted else []
+    floor = max(said) if said else 0
+    verb = max(p.verb_start, floor)
+    who, who_text = person_subject(doc, res, sent.start + max(cs, floor), sent.start + verb,
+                                   sent.start + floor, voice.speaker, quoted)
     # "Police said they arrived ... and took him into custody inside the nightclub": the group
     # that "they" stands for, named earlier in the clause
     lo = max(cs, p.verb_start - (100 if re.search(r"\bthey\b", sent.text[cs:p.verb_start], re.I) else 40))

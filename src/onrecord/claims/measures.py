@@ -486,12 +486,20 @@ def read_money(sentence: str, start: int, end: int) -> Reading | None:
     return None
 
 
+# A person described, then a bare number set off by commas: an age, never a count of what follows
+AGE_APPOSITION = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|man|woman|teen|teenager|boy|girl|student|"
+                            r"son|daughter|victim|father|mother|husband|wife|resident|officer|deputy|teacher)"
+                            r",\s*$", re.IGNORECASE)
+
+
 def read_age(sentence: str, start: int, end: int) -> Reading | None:
     m = AGE_RE.match(sentence[end:])
     if m:
         return Reading("age", "year", end + m.end(), "person_after")
     if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
+    if AGE_APPOSITION.search(sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
+        return Reading("age", "year", end, "person_before")  # "The gunman, 18, killed ...": his age, no toll
     if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) \
             and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"

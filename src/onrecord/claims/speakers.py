@@ -61,7 +61,10 @@ DOCUMENT_NEW = re.compile(r"(?:^|,)\s*((?:a|an)\s+(?:[\w’'-]+\s+){0,3}(?:repor
 DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
                           r"audit|analysis|findings)\b", re.IGNORECASE)
 
-PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
+# "he said", and the accounts that change over time: "She later said", "he had initially said",
+# "They now say", "he has since said", "he on Friday said"
+PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*(?:(?:also|has|have|had|then|later|since|now|again|first|earlier|"
+                        r"\w+ly|on \w+day|last \w+|this \w+|in an interview)\s+)*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 # "The Georgia Bureau of Investigation (GBI) confirmed": the name's acronym in brackets, either
 # mention next to the verb
@@ -290,6 +293,42 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             begin = max([sent.start] + [a.end for a in out if a.end <= vs])
             covers, whole, trailing = [(begin, vs)], True, True
         out.append(Attribution(voice, vs, ve, covers, whole, trailing))
+    out.extend(_participles(doc, sent, mentions, earlier, res, out))
+    return out
+
+
+# ", saying ...", ", adding that ...": a participle of saying whose subject is the sentence's own
+SAYING = re.compile(r",\s*(?:and\s+)?(saying|adding|noting|stating|explaining|acknowledging|insisting|conceding)"
+                    r"\b(?:\s+that\b)?", re.IGNORECASE)
+# The subject of a sentence before its first verb: "The department later corrected the timeline"
+SUBJECT_HEAD = re.compile(r"^\s*((?:[\w’'.-]+\s+){0,7}?)(?:(?:also|later|then|had|has|have|since|first|\w+ly|"
+                          r"on \w+day)\s+)*(?:\w+ed|gave|made|put|took|wrote|issued|released|showed|revised|"
+                          r"updated|changed|walked|backed|offered|provided|presented)\b")
+
+
+def _participles(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution],
+                 res: Resolution, found: list[Attribution]) -> list[Attribution]:
+    """'The department later corrected the timeline, saying officers waited 78 minutes': what
+    follows the participle is said by the subject of the clause it hangs on (an agency, a
+    person, a crowd, a pronoun). Said already by a verb of saying ('X said ..., adding that'),
+    it keeps that speaker."""
+    out = []
+    for m in SAYING.finditer(sent.text):
+        ms = sent.start + m.start()
+        if in_quote(doc, ms) or any(a.start < ms and a.voice.speaker and any(
+                s <= ms < e for s, e in a.covers) for a in found):
+            continue
+        head = SUBJECT_HEAD.match(sent.text)
+        if head is None:
+            continue
+        at = sent.start + head.end(1)
+        voice = _voice_near(doc, "said", at, at, sent, mentions, earlier[-3:] + found, res)
+        if voice is None and (agency := re.match(r"\s*((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
+                                                r"office|police department|district))\b", sent.text, re.I)):
+            org = _last_org(doc, res, sent.start)
+            voice = Voice(org.entity, agency.group(1)) if org is not None else None
+        if voice is not None:
+            out.append(Attribution(voice, ms, sent.start + m.end(), [(sent.start + m.end(), sent.end)]))
     return out
 
 
@@ -449,6 +488,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
         if before:
             return Voice(before[-1].entity, pron.group(1))
+    if pron and pron.group(1).lower() == "they" and earlier and earlier[-1].voice.speaker \
+            and not earlier[-1].voice.speaker.startswith(("person:", "author:")):
+        # "Officials first said ...; they later said ...": the crowd or agency that spoke last
+        return Voice(earlier[-1].voice.speaker, pron.group(1))
     return None
 
 
