@@ -28,6 +28,7 @@ from onrecord.claims.named_entities import Resolution, resolve_entities
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
 from onrecord.claims.records import Analysis, Entity
+from onrecord.claims.revisions import revised_at, revision_claim
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import (
     GROUP_RE,
@@ -109,6 +110,13 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                 continue
             if any(a.start <= q.start < a.end for a in ages):
                 continue
+            if revised_at(sent.text, q.start):
+                since = doc.paragraphs[max(0, sent.paragraph - 1)].start
+                revised = revision_claim(q, sent.text, [c for c in out + found if c.start >= since],
+                                         _revision_maker(doc, speakers, sent, q))
+                if revised is not None:
+                    found.append(revised)
+                    continue
             reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous, parse)
             if reading is None:
                 continue
@@ -125,6 +133,23 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         c.id = f"{doc.id}#c{i}"
         _name_anchor(c)
     return out
+
+
+def _revision_maker(doc, speakers, sent: Sentence, q):
+    """Builds the claim of a revised figure (revisions.py) with the number's own span,
+    hedge and speaker, its value converted to the unit of the claim it revises."""
+    def make(measure, unit, end, subject, subject_text, qualifier, ref, noun):
+        start = sent.start + q.start
+        voice, quoted = speakers.who_said(start)
+        lo, hi = to_unit(Reading(measure, unit, end, "incident", noun.group(0).strip() if noun else None), q)
+        return Claim(
+            id="", doc=doc.id, start=start, end=sent.start + end, text=doc.text[start:sent.start + end],
+            sentence=sent.text, sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
+            subject=subject, subject_text=subject_text, measure=measure, lo=lo, hi=hi, unit=unit,
+            hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=qualifier,
+            time_ref={**(ref or {}), "revises": True},
+        )
+    return make
 
 
 def _name_anchor(c: Claim) -> None:

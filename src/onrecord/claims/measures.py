@@ -173,6 +173,10 @@ ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|g
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
                      + inflected("arrive", "get there", "reach", "respond", "show up") + "|"
                      r"(?:were|was) (?:on (?:hand|(?:the )?scene|site)|at the scene))\b", re.IGNORECASE)
+PERPETRATOR_INSIDE = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|assailant|he|she)\s+(?:had\s+been|was|"
+                                r"remained|stayed|spent)\s+(?:(?:in|inside)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?)?"
+                                r"(?:inside\s+)?(?:for\s+)?(?:(?:about|roughly|nearly|almost|more than|over|at least|"
+                                r"some|around|up to|as long as)\s+)?$", re.IGNORECASE)
 ENTRY_STATE = re.compile(r"\b(?:were|was) (?:in|inside) the\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
@@ -288,6 +292,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         if re.match(r"^\s*(?:for \w+ )?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
+    if PERPETRATOR_INSIDE.search(before):
+        # "the gunman was inside the school for about 40 minutes": how long the attack went on
+        # inside, a span of the incident (never a delay of the officers', never the time he fired)
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "gunman inside")
     if ENTRY.search(before) and not (re.search(r"\bfor\s*$", before) and ENTRY_STATE.search(before)):
         # "was inside the school for 80 minutes" is a time spent inside, not a delay until going in
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)

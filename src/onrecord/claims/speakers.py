@@ -35,8 +35,14 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
          # "CNN has learned that ...": what an outlet found out, told as its own report
-         r"has learned|have learned")
+         r"has learned|have learned|"
+         # "It later corrected that figure to 77 minutes", "she raised it to 25": who revises a
+         # figure says the new one (revisions.py reads its measure)
+         r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)"
+         r"(?=\s+(?:(?:the|that|this|its|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:number|count|toll|figure|"
+         r"estimate|total|tally|time|timeline)\b|it\s+(?:up\s+|down\s+)?(?:to|at)\b))")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
+REVISING = r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)\b"
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
@@ -45,7 +51,8 @@ CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses
                       # "sources with the department", "victims trapped in the club"
                       r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
                       # "police, in a statement Friday, said", "authorities initially said"
-                      r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:also\s+|have\s+|had\s+)?(?:\w+ly\s+)?$",
+                      r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|have|has|had|first|later|earlier|now|since|then|"
+                      r"again|\w+ly)\s+)*$",
                       re.IGNORECASE)
 # "The Justice Department's report, released Thursday, said": a set-off phrase after the document
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
@@ -68,7 +75,7 @@ PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*(?:(?:also|has|have|had|then|later
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 # "The Georgia Bureau of Investigation (GBI) confirmed": the name's acronym in brackets, either
 # mention next to the verb
-LEFT_GAP = re.compile(r"^\)?[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
+LEFT_GAP = re.compile(r"^\)?[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|first|now|since|"
                       r"\([^()“”\"]{1,40}\)|"
                       r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly|"
                       # "X at a news conference said", "X in a statement Tuesday said"
@@ -474,7 +481,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
               and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
         return Voice(office[-1].entity, phrase_of(doc, office[-1]))  # "Brisk's office said"
-    if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
+    if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:(?:also|later|then|since|now|first|\w+ly)\s+)*$",
+                 doc.text[sent.start:vs]) and earlier \
             and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
         # "The report says ... . It says ...": the document just named speaks on
         return Voice(earlier[-1].voice.speaker, "it")
@@ -488,6 +496,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
         if before:
             return Voice(before[-1].entity, pron.group(1))
+    same = [a for a in earlier if a.start >= sent.start and a.voice.speaker]
+    if same and re.match(REVISING, verb) and re.search(r"(?:,|\band)\s+(?:then\s+|later\s+)?$", doc.text[sent.start:vs]):
+        return same[-1].voice  # "X first reported two wounded, then revised the count to three"
     if pron and pron.group(1).lower() == "they" and earlier and earlier[-1].voice.speaker \
             and not earlier[-1].voice.speaker.startswith(("person:", "author:")):
         # "Officials first said ...; they later said ...": the crowd or agency that spoke last
@@ -523,7 +534,8 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
                         r"findings|statement|records?)\b", re.IGNORECASE)
 AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
-                         r"sheriff[’']s department))\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+                         r"sheriff[’']s department))\s+(?:(?:also|has|had|first|later|earlier|then|since|now|"
+                         r"\w+ly)\s+)*$", re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
 
 

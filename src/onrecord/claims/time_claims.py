@@ -127,6 +127,8 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
+    if t.kind != "clock" and qualifier and _telling(sent.text, action_start, qualifier):
+        return None  # "Three days after the shooting, X gave a different account": when it was told
     if t.kind == "clock" and qualifier and not verb_before and REPORTS_FIGURES.match(sent.text[action_start:]):
         return None  # "12:43 p.m. — The hospital reports a total of 31 people": when a figure was told
     if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
@@ -146,6 +148,23 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
         subject_text=who_text, measure="time_of_action", lo=t.lo, hi=t.hi, unit=t.unit,
         hedge=t.hedge, quoted=quoted, qualifier=qualifier, time_ref=ref,
     )
+
+
+# Verbs of telling: an offset they hang on ("a day later, he said ...", "two days after the
+# shooting, officials revised the timeline") dates an account of the incident, not its response
+TELLING = re.compile(r"(?:said|says|say|told|tells|announced|acknowledged|admitted|revised|corrected|released|"
+                     r"apologi[sz]ed|testified|explained|conceded|stated|wrote|updated|retracted|recanted|"
+                     r"backtracked|clarified)$", re.IGNORECASE)
+GAVE_ACCOUNT = re.compile(r"^(?:gave|held|issued|offered|provided|presented|released|walked back)\b[^.;]{0,30}?"
+                          r"\b(?:account|statement|interview|update|news conference|press conference|briefing|"
+                          r"timeline|testimony|version|details|explanation)\b", re.IGNORECASE)
+
+
+def _telling(sentence: str, at: int, verb: str) -> bool:
+    rest = sentence[at:]
+    if re.match(r"(?:told|tells)\b", verb, re.I) and re.match(r"\w+\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+[a-z]", rest):
+        return False  # "told officers to wait": an order, a moment of the response
+    return TELLING.match(verb) is not None or GAVE_ACCOUNT.match(rest) is not None
 
 
 UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
