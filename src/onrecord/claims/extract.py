@@ -28,7 +28,15 @@ from onrecord.claims.named_entities import Resolution, resolve_entities
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
 from onrecord.claims.records import Analysis, Entity
-from onrecord.claims.revisions import revised_at, revision_claim
+from onrecord.claims.revisions import (
+    AS_SAID,
+    FIRST_REPORTED,
+    denied_at,
+    denied_plainly,
+    denied_times,
+    revised_at,
+    revision_claim,
+)
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import (
     GROUP_RE,
@@ -45,6 +53,7 @@ from onrecord.claims.subjects import (
 from onrecord.claims.text import Document, Sentence, read_document
 from onrecord.claims.time_claims import APPROXIMATE, approximate_time, day_part, nearest_half, stay_before, time_claim
 from onrecord.claims.times_in_text import calendar_dates, clock_times, offsets, with_day_half
+from onrecord.claims.voices import Voice
 from onrecord.model import Claim
 
 
@@ -110,8 +119,11 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                 continue
             if any(a.start <= q.start < a.end for a in ages):
                 continue
-            if revised_at(sent.text, q.start):
-                since = doc.paragraphs[max(0, sent.paragraph - 1)].start
+            if denied_plainly(sent.text, q.start, _unit_end(sent.text, q.end)):
+                continue  # "not four minutes but 48 minutes": the four is no one's account
+            if revised_at(sent.text, q.start) or denied_at(sent.text, q.start):
+                since = (doc.paragraphs[max(0, sent.paragraph - 1)].start if revised_at(sent.text, q.start)
+                         else sent.start)  # "19, not 11": the value just given in this sentence
                 revised = revision_claim(q, sent.text, [c for c in out + found if c.start >= since],
                                          _revision_maker(doc, speakers, sent, q))
                 if revised is not None:
@@ -122,6 +134,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                 continue
             previous = reading
             found.append(_claim(doc, res, speakers, sent, q, reading))
+        denied_times(found, sent.text, sent.start, lambda at: _as_said(speakers, sent, at))
         for c in found:
             if dates and c.time_ref is None:
                 c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
@@ -135,12 +148,28 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
     return out
 
 
+def _unit_end(sentence: str, end: int) -> int:
+    """Where a number's unit word ends ("four minutes"), for what follows it."""
+    m = re.match(r"\s*(?:seconds?|minutes?|hours?|officers?|deputies|people|calls|shots|rounds)\b", sentence[end:])
+    return end + (m.end() if m else 0)
+
+
+def _as_said(speakers: Speakers, sent: Sentence, at: int):
+    """The voice of the reporting clause just after `at` ("..., not 11:40 as officials had said")."""
+    near = [a for a in speakers.attributions if at <= a.start <= min(at + 60, sent.end) and a.voice.speaker]
+    return near[0].voice if near else None
+
+
 def _revision_maker(doc, speakers, sent: Sentence, q):
     """Builds the claim of a revised figure (revisions.py) with the number's own span,
     hedge and speaker, its value converted to the unit of the claim it revises."""
     def make(measure, unit, end, subject, subject_text, qualifier, ref, noun):
         start = sent.start + q.start
         voice, quoted = speakers.who_said(start)
+        if FIRST_REPORTED.match(sent.text[end:]):
+            voice = Voice(None, FIRST_REPORTED.match(sent.text[end:]).group(0).strip())
+        elif AS_SAID.match(sent.text[end:]) and (said := _as_said(speakers, sent, sent.start + end)) is not None:
+            voice = said  # "19, not 11 as he had said on Tuesday": the denied value is his earlier one
         lo, hi = to_unit(Reading(measure, unit, end, "incident", noun.group(0).strip() if noun else None), q)
         return Claim(
             id="", doc=doc.id, start=start, end=sent.start + end, text=doc.text[start:sent.start + end],

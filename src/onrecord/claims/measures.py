@@ -144,7 +144,9 @@ TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
 # "It was 72 minutes before officers entered", "it would be nearly four hours until SWAT reached
 # the library": the time until the event that follows, a delay, not an offset before it
 IT_WAS = re.compile(r"(?:^|[,;:—–]\s*|\b(?:and|but)\s+)(?:it|there)\s+(?:was|were|had been|would be|would have been|"
-                    r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+)?$", re.IGNORECASE)
+                    r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+|"
+                    # "It was not four minutes but 48 minutes before ...": the value kept
+                    r"not\s+[^,;]{1,30}?\s+but\s+)?$", re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
                            re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.

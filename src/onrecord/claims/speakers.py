@@ -497,7 +497,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if before:
             return Voice(before[-1].entity, pron.group(1))
     same = [a for a in earlier if a.start >= sent.start and a.voice.speaker]
-    if same and re.match(REVISING, verb) and re.search(r"(?:,|\band)\s+(?:then\s+|later\s+)?$", doc.text[sent.start:vs]):
+    if same and re.match(REVISING, verb) \
+            and re.search(r"(?:,|\band)\s+(?:then\s+|later\s+)?$", doc.text[sent.start:vs]):
         return same[-1].voice  # "X first reported two wounded, then revised the count to three"
     if pron and pron.group(1).lower() == "they" and earlier and earlier[-1].voice.speaker \
             and not earlier[-1].voice.speaker.startswith(("person:", "author:")):
