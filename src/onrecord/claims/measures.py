@@ -147,6 +147,9 @@ IT_WAS = re.compile(r"(?:^|[,;:—–]\s*|\b(?:and|but)\s+)(?:it|there)\s+(?:was
                     r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+|"
                     # "It was not four minutes but 48 minutes before ...": the value kept
                     r"not\s+[^,;]{1,30}?\s+but\s+)?$", re.IGNORECASE)
+SPAN_NAMED_BEFORE = re.compile(r"\b(?P<span>delay|wait|lag|gap|response time|standoff|siege)\s+(?:[\w’'-]+\s+){0,3}?"
+                               r"(?:was|is|of|lasted|totaled|totalled|came to|stretched to|grew to|ran to)\s+$",
+                               re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
                            re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
@@ -266,6 +269,15 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
     if SHOOTING_FOR.search(before) and not STAY.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    if (named := SPAN_NAMED_BEFORE.search(before)) is not None:
+        # "the true delay was more than an hour", "a response time of eight minutes": the span
+        # is named before its value
+        word = named.group("span").lower()
+        if word.startswith("response"):
+            return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+        if word in {"standoff", "siege"}:
+            return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if (passed := ELAPSED_AFTER.match(sentence[unit_end:])) is not None:
         # "Seventy-nine minutes passed before officers entered": the delay until that event
         until = re.match(r"\s*(?:before|until)\s+(?P<rest>[^,;.]+)", sentence[unit_end + passed.end():])

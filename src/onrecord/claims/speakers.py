@@ -32,10 +32,15 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
+         r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
+         r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
          # "CNN has learned that ...": what an outlet found out, told as its own report
          r"has learned|have learned|"
+         # "Renner's earlier statement that officers arrived within two minutes": an account
+         # named as someone's says what its that-clause says (_possessor below)
+         r"(?:statement|claim|account|assertion|testimony|description|explanation|version|contention|"
+         r"insistence|estimate)s?(?=\s+that\b)|"
          # "It later corrected that figure to 77 minutes", "she raised it to 25": who revises a
          # figure says the new one (revisions.py reads its measure)
          r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)"
@@ -401,6 +406,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         outlet = outlet or (outlet_voice(rest.group(1), res) if rest else None)
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
+    if re.match(ACCOUNT_NOUN, verb):
+        return _possessor(doc, left, vs)
     if left and left[-1].entity is None:
         # "Whitlock's spokesman said": the person whose spokesman it is
         owner = [p for p in left if p.kind == "person" and p.entity and left[-1].start <= p.start < left[-1].end
@@ -504,6 +511,19 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             and not earlier[-1].voice.speaker.startswith(("person:", "author:")):
         # "Officials first said ...; they later said ...": the crowd or agency that spoke last
         return Voice(earlier[-1].voice.speaker, pron.group(1))
+    return None
+
+
+ACCOUNT_NOUN = r"(?:statement|claim|account|assertion|testimony|description|explanation|version|contention|" \
+               r"insistence|estimate)s?$"
+
+
+def _possessor(doc: Document, left: list[Mention], vs: int) -> Voice | None:
+    """'Renner's earlier statement that ...', 'the department's initial account that ...': the
+    person or agency whose account it is, named just before it; else no attribution."""
+    for m in reversed(left):
+        if m.entity and re.match(r"^[’']s?\s+(?:[\w-]+\s+){0,2}$", doc.text[m.end:vs]):
+            return Voice(m.entity, phrase_of(doc, m))
     return None
 
 

@@ -85,6 +85,11 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     suspect was in custody") is still a claim, about the moment its clause names."""
     skip = [(o.start, o.end) for o in others if o is not t]
     found = _action(sent, t, skip)
+    beside = [o for o in others if o is not t and o.end <= t.start and APPOSED.match(sent.text[o.end:t.start])]
+    if found is None and beside:
+        # "killed the gunman at 12:50 p.m. — 77 minutes after he entered": the offset restates
+        # the clock time beside it, so it is of the same action
+        found = _action(sent, beside[-1], [(o.start, o.end) for o in others if o is not beside[-1]])
     if found is None and t.ref.get("anchor"):
         shorter = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
         found = _action(sent, shorter, skip) if shorter else None
@@ -167,6 +172,7 @@ def _telling(sentence: str, at: int, verb: str) -> bool:
     return TELLING.match(verb) is not None or GAVE_ACCOUNT.match(rest) is not None
 
 
+APPOSED = re.compile(r"^\s*(?:[,—–(]|--|-)\s*(?:or\s+|about\s+|roughly\s+|some\s+)?$")
 UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
                            r"a (?:student|teacher|woman|man|girl|boy|child|witness|bystander|parent|customer|"
                            r"employee|neighbou?r))\b", re.IGNORECASE)
