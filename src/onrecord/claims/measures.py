@@ -97,6 +97,9 @@ OFFICER_CUES = [  # first match in this order wins
                                r"|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in|"
+                               # "11 officers were inside the school": in the building, so gone in
+                               r"(?:were|was|had been) (?:in|inside) (?:the )?(?:[\w-]+ )?(?:building|school|club|"
+                               r"store|church|theater|theatre|classroom|nightclub|hotel)|"
                                + inflected("enter", "go in", "go inside", "go into", "rush in", "rush into", "storm",
                                            "make entry", "run in", "run into") + r")\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned|"
@@ -361,6 +364,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
             after += rest  # "... were standing behind their vehicles, but had not yet gone into the school"
         own = m.group("mods") + " " + re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0] \
             if m is not None else re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0]
+        if (there := THERE_WERE.search(before)) is not None:
+            own = there.group(1) + " " + own.lstrip()  # "there were 19 officers in the hallway": they were there
         if re.match(r"(?:not|none)\b.*\bof (?:the|those|these) \S+", sentence[start:end], re.IGNORECASE):
             own = "not " + own  # "Not one of the four deputies had entered": none of them went in
         nxt = QUANTITY.search(own)
@@ -405,6 +410,7 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
     return Reading(measure, kind, noun_end, "incident", noun)
 
 
+THERE_WERE = re.compile(r"\bthere\s+(were|was|are|had been|have been)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 NUMBER_OF = re.compile(r"\bthe (?:number|total|count|tally) of\s+(?P<np>[^.;:]{3,140}?)\s+(?:to|at|is|was|stands at|"
                        r"rose to|reached|climbed to|grew to|came to)\s+$", re.IGNORECASE)
 TRANSPORTED_BY = re.compile(r"\b(?:taken|rushed|spirited|brought|driven|carried|flown|ferried|transported|sent|took|"

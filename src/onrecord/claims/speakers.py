@@ -496,9 +496,14 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.
-        spoken = [a.voice for a in earlier if (a.voice.speaker or "").startswith("person:")]
+        spoken = [a for a in earlier if (a.voice.speaker or "").startswith("person:")]
+        topic = _last_subject(doc, res, sent) if res else None
+        if topic is not None and (not spoken or topic.start > spoken[-1].start):
+            # "Colonel X of the State Police gave a new timeline. She said ...": the person the
+            # sentence before was about, named after the last speaker
+            return Voice(topic.entity, pron.group(1))
         if spoken:
-            return Voice(spoken[-1].speaker, pron.group(1))
+            return Voice(spoken[-1].voice.speaker, pron.group(1))
         pool = res.between(doc.id, 0, vs) if res else mentions
         before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
         if before:
@@ -512,6 +517,18 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         # "Officials first said ...; they later said ...": the crowd or agency that spoke last
         return Voice(earlier[-1].voice.speaker, pron.group(1))
     return None
+
+
+def _last_subject(doc: Document, res: Resolution, sent) -> Mention | None:
+    """The person a sentence's pronoun most likely means: the first person named in the
+    sentence before it in the same paragraph (its subject, where English puts it)."""
+    before = [s for s in doc.sentences if s.end <= sent.start and s.paragraph == sent.paragraph]
+    if not before:
+        return None
+    prev = before[-1]
+    people = [m for m in res.between(doc.id, prev.start, prev.end) if m.kind == "person" and m.entity
+              and not in_quote(doc, m.start)]
+    return people[0] if people else None
 
 
 ACCOUNT_NOUN = r"(?:statement|claim|account|assertion|testimony|description|explanation|version|contention|" \
