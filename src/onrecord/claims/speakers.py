@@ -304,6 +304,12 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
             begin = max([sent.start] + [a.end for a in out if a.end <= vs])
             covers, whole, trailing = [(begin, vs)], True, True
+            rest = re.match(r"^[^,;]{0,40}?,\s*(?![^,;]*\b(?:" + VERBS + r")\b)"
+                            r"(?!(?:and|but|while|who|which|as|so|though|although)\b)[^;]*$", tail)
+            if rest and not re.match(r"^[^,;]{0,40}?,\s*(?:[A-Z]\w*\s+){1,3}(?:said|says)\b", tail):
+                # "Officers waited, Marsh said, for 74 minutes.": a clause interrupted by its
+                # reporting clause goes on after it, still in the speaker's words
+                covers = [(begin, vs), (ve, sent.end)]
         out.append(Attribution(voice, vs, ve, covers, whole, trailing))
     out.extend(_participles(doc, sent, mentions, earlier, res, out))
     return out
