@@ -283,3 +283,38 @@ def test_who_a_number_is_about_is_never_the_speaker_before_the_reporting_verb():
 def test_a_police_spokesman_telling_the_gunmans_shots_is_not_police_fire():
     [c] = extract_claims("State police spokesman Travis Cole said the gunman fired 100 rounds.", "s.txt")
     assert (c.measure, c.qualifier) == ("count_shots", None)
+
+
+# Writing of accounts that changed over time (round 4), each class in invented sentences.
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("The gunman was inside the school for about 40 minutes.", "duration_of_incident", 36, 44),
+    ("There were at least 19 officers in the hallway.", "count_officers_waiting", 19, None),
+    ("Eleven officers were inside the school by then.", "count_officers_entered", 11, 11),
+    ("\u201cNineteen officers were in that hallway,\u201d the chief said.", "count_officers_waiting", 19, 19),
+    ("The true delay was more than an hour.", "duration_elapsed", 60, None),
+    ("The department reported a response time of eight minutes.", "duration_to_arrival", 8, 8),
+    ("It was not four minutes but 48 minutes before officers went in.", "duration_to_entry", 48, 48),
+])
+def test_measures_of_changing_accounts(sentence, measure, lo, hi):
+    found = [c for c in extract_claims(sentence, "r4.txt") if c.measure == measure]
+    assert [(c.lo, c.hi) for c in found] == [(lo, hi)], [(c.measure, c.text)
+                                                        for c in extract_claims(sentence, "r4.txt")]
+
+
+def test_a_described_persons_age_in_commas_is_no_toll():
+    claims = extract_claims("The gunman, 18, killed 19 children and two teachers, officials said.", "a.txt")
+    assert sorted((c.measure, c.lo) for c in claims) == [("age", 18), ("count_deaths", 2), ("count_deaths", 19)]
+
+
+def test_an_offset_beside_a_clock_time_is_of_its_action():
+    claims = extract_claims("Officers killed the gunman at 12:50 p.m. \u2014 77 minutes after he entered the school.",
+                            "o.txt")
+    assert [(c.lo, c.qualifier, c.time_ref["event"]) for c in claims] == [
+        (770, "killed", "shooter_down"), (77, "killed", "shooter_down")]
+
+
+def test_the_time_an_account_was_given_is_no_claim():
+    assert extract_claims("Three days after the shooting, Chief Dale Renner gave a different account.", "t.txt") == []
+    claims = extract_claims("The chief said officers went in within 60 seconds; a day later, he said that was wrong.",
+                            "t.txt")
+    assert [(c.measure, c.hi) for c in claims] == [("duration_to_entry", 1)]

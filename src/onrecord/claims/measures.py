@@ -108,8 +108,8 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
                                r"remained|lingered|hunkered|"
                                # "19 officers were in the hallway": massed in a corridor, not yet in
-                               r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a|that|this) (?:[\w-]+ )?(?:hallway|hall|"
-                               r"corridor|stairwell)|"
+                               r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a|that|this) (?:[\w-]+ )?"
+                               r"(?:hallway|hall|corridor|stairwell)|"
                                + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
                                            "hunker", "cower", "crouch", "huddle") + r")\b"),
     ("count_officers_on_scene",

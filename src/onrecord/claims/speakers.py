@@ -279,6 +279,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
+        if v.group(0).lower() == "found" and not re.search(
+                r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators)\s+$",
+                sent.text[:v.start()], re.IGNORECASE) and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
+            continue  # ", the report found." attributes; ", the Courier found." is the writer's own finding
         if v.group(0).lower() in {"told", "tell", "tells"} and ORDERED.match(sent.text[v.end():]):
             continue  # "Sgt. X told us to hold the perimeter" is an order he gave, not speech quoted
         voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier[-3:] + out, res)
