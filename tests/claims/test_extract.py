@@ -318,3 +318,34 @@ def test_the_time_an_account_was_given_is_no_claim():
     claims = extract_claims("The chief said officers went in within 60 seconds; a day later, he said that was wrong.",
                             "t.txt")
     assert [(c.measure, c.hi) for c in claims] == [("duration_to_entry", 1)]
+
+
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("Within two minutes, three officers followed the gunman into the building.", "count_officers_entered", 3, 3),
+    ("Within the next half hour, up to 19 officers crowded into the hallway.", "count_officers_waiting", 0, 19),
+    ("It took another 47 minutes for the tactical team to get through the door.", "duration_to_entry", 47, 47),
+    ("The chief said the agonizing wait to storm the classroom was one hour and 15 minutes.",
+     "duration_waiting", 75, 75),
+    ("The gunman was holed up in the classroom for 74 minutes.", "duration_of_incident", 74, 74),
+])
+def test_more_measures_of_changing_accounts(sentence, measure, lo, hi):
+    found = [c for c in extract_claims(sentence, "r4.txt") if c.measure == measure]
+    assert [(c.lo, c.hi) for c in found] == [(lo, hi)]
+
+
+def test_a_previous_timeline_is_an_unnamed_earlier_account_of_the_gunmans_moment():
+    text = ("Chief Dale Renner spoke on Monday.\n\n"
+            "11:33 a.m. The gunman enters the school \u2014 a previous timeline stated he entered at 11:40 a.m.")
+    a = analyse({"t.txt": text})
+    times = [c for c in a.claims if c.measure == "time_of_action"]
+    assert [(c.lo, c.speaker, c.time_ref["event"]) for c in times] == [
+        (693, "author:t.txt", "shooter_entry"), (700, None, "shooter_entry")]
+    assert len(a.conflicts) == 1
+
+
+def test_a_time_is_never_of_the_verb_that_reports_it():
+    text = ("Chief Dale Renner spoke on Monday.\n\n"
+            "Renner confirmed that officers were on the scene two minutes after the gunman started firing.")
+    [c] = analyse({"t.txt": text}).claims
+    assert (c.lo, c.qualifier, c.time_ref["event"], c.speaker) == (2, None, "arrival", "person:dale-renner")
+    assert c.subject != "person:dale-renner"

@@ -98,8 +98,10 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in|"
                                # "11 officers were inside the school": in the building, so gone in
-                               r"(?:were|was|had been) (?:in|inside) (?:the )?(?:[\w-]+ )?(?:building|school|club|"
-                               r"store|church|theater|theatre|classroom|nightclub|hotel)|"
+                               r"(?:were|was|are|is|had been) (?:in|inside) (?:the )?(?:[\w-]+ )?(?:building|school|"
+                               r"club|store|church|theater|theatre|classroom|nightclub|hotel)|"
+                               # "three officers followed the gunman into the building"
+                               r"followed (?:[\w’'-]+ ){1,3}?(?:in|into|inside)|"
                                + inflected("enter", "go in", "go inside", "go into", "rush in", "rush into", "storm",
                                            "make entry", "run in", "run into") + r")\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned|"
@@ -110,6 +112,8 @@ OFFICER_CUES = [  # first match in this order wins
                                # "19 officers were in the hallway": massed in a corridor, not yet in
                                r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a|that|this) (?:[\w-]+ )?"
                                r"(?:hallway|hall|corridor|stairwell)|"
+                               r"(?:crowded|massed|packed|gathered|assembled|lined up) (?:into|in) (?:the|a|that) "
+                               r"(?:[\w-]+ )?(?:hallway|hall|corridor|stairwell)|"
                                + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
                                            "hunker", "cower", "crouch", "huddle") + r")\b"),
     ("count_officers_on_scene",
@@ -150,7 +154,7 @@ IT_WAS = re.compile(r"(?:^|[,;:—–]\s*|\b(?:and|but)\s+)(?:it|there)\s+(?:was
                     r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+|"
                     # "It was not four minutes but 48 minutes before ...": the value kept
                     r"not\s+[^,;]{1,30}?\s+but\s+)?$", re.IGNORECASE)
-SPAN_NAMED_BEFORE = re.compile(r"\b(?P<span>delay|wait|lag|gap|response time|standoff|siege)\s+(?:[\w’'-]+\s+){0,3}?"
+SPAN_NAMED_BEFORE = re.compile(r"\b(?P<span>delay|wait|lag|gap|response time|standoff|siege)\s+(?:[\w’'-]+\s+){0,5}?"
                                r"(?:was|is|of|lasted|totaled|totalled|came to|stretched to|grew to|ran to)\s+$",
                                re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
@@ -182,7 +186,8 @@ ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|r
                      + inflected("arrive", "get there", "reach", "respond", "show up") + "|"
                      r"(?:were|was) (?:on (?:hand|(?:the )?scene|site)|at the scene))\b", re.IGNORECASE)
 PERPETRATOR_INSIDE = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|assailant|he|she)\s+(?:had\s+been|was|"
-                                r"remained|stayed|spent)\s+(?:(?:in|inside)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?)?"
+                                r"remained|stayed|spent)\s+(?:(?:holed up|barricaded)\s+)?"
+                                r"(?:(?:in|inside)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?)?"
                                 r"(?:inside\s+)?(?:for\s+)?(?:(?:about|roughly|nearly|almost|more than|over|at least|"
                                 r"some|around|up to|as long as)\s+)?$", re.IGNORECASE)
 ENTRY_STATE = re.compile(r"\b(?:were|was) (?:in|inside) the\b", re.IGNORECASE)
@@ -278,6 +283,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         word = named.group("span").lower()
         if word.startswith("response"):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+        if word == "wait":
+            return Reading("duration_waiting", "minute", unit_end, "person", unit)
         if word in {"standoff", "siege"}:
             return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
@@ -304,9 +311,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if TOOK.search(before):
         # "it took us about three minutes to get to the second floor"
         rest = sentence[unit_end:ce]
-        if re.match(r"^\s*(?:for \w+ )?to (?:go in|get in|enter|breach|make entry|get inside)", rest):
+        if re.match(r"^\s*(?:for (?:[\w’'-]+ ){1,4}?)?to (?:go in|get in|get through|enter|breach|make entry|"
+                    r"get inside|storm|force (?:open|entry))", rest):
             return Reading("duration_to_entry", "minute", unit_end, "person", unit)
-        if re.match(r"^\s*(?:for \w+ )?to (?:get|reach|arrive|respond)", rest):
+        if re.match(r"^\s*(?:for (?:[\w’'-]+ ){1,4}?)?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if PERPETRATOR_INSIDE.search(before):

@@ -65,9 +65,9 @@ DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|revie
                           re.IGNORECASE)
 # "The report says", "its review found": the document named before, so its agency. "A state review
 # found" is a new document of someone else's (DOCUMENT_NEW): an unnamed speaker.
-DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
+DOCUMENT_SUBJECT = re.compile(r"(?:^|[,;—–])\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
-DOCUMENT_NEW = re.compile(r"(?:^|,)\s*((?:a|an)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
+DOCUMENT_NEW = re.compile(r"(?:^|[,;—–])\s*((?:a|an|one)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
                           r"timeline|investigation|audit|analysis|study))\s+(?:also\s+)?$", re.IGNORECASE)
 # "according to the report", "according to the final review": the document named before
 DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
@@ -457,7 +457,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if named and (found := outlet_voice(named[-1].group(1), res)):
             return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
-    if new_doc and not left:
+    if new_doc and not [m for m in left if m.start >= sent.start + new_doc.start(1)]:
         return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
     outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
     if outlet:

@@ -90,6 +90,10 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
         # "killed the gunman at 12:50 p.m. — 77 minutes after he entered": the offset restates
         # the clock time beside it, so it is of the same action
         found = _action(sent, beside[-1], [(o.start, o.end) for o in others if o is not beside[-1]])
+    restated = [o for o in others if o is not t and o.start >= t.end and APPOSED.match(sent.text[t.end:o.start])]
+    if found is None and restated:
+        # "At 12:03 p.m. — more than 25 minutes after the first officers arrived — a student called"
+        found = _action(sent, restated[0], [(o.start, o.end) for o in others if o is not restated[0]])
     if found is None and t.ref.get("anchor"):
         shorter = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
         found = _action(sent, shorter, skip) if shorter else None
@@ -110,7 +114,11 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if found is None:
         if t.kind != "clock" and not _names_event(t.ref.get("anchor")):
             return None  # "1 minute into the clip": an offset from no event says nothing
-        who, who_text = person_subject(doc, res, sent.start + cs, sent.start + ce, sent.start, voice.speaker, quoted)
+        told = [a.end - sent.start for a in speakers.attributions
+                if sent.start + cs <= a.start and a.end <= start]
+        lo = max([cs] + told)  # "Renner confirmed that officers were on the scene ...": not Renner
+        who, who_text = person_subject(doc, res, sent.start + lo, sent.start + ce, sent.start + lo, voice.speaker,
+                                       quoted)
         qualifier, action_start, verb_before = None, ce, False
     else:
         action, verb_before = found
@@ -145,6 +153,11 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
     if own and not (own == "entry" and event == "shooter_entry"):  # the gunman's way in is his own moment
         event = own
+    if (perp := _pronoun_for_perpetrator(doc, res, who_text, start)) is not None:
+        # "The gunman enters the school — a previous timeline stated he entered at 11:40 a.m.":
+        # "he" is the gunman just named, not a person named further back
+        who, who_text = perp, who_text
+        event = "shooter_entry" if event == "entry" else event
     if event:
         ref["event"] = event
     return Claim(
@@ -172,6 +185,28 @@ def _telling(sentence: str, at: int, verb: str) -> bool:
     return TELLING.match(verb) is not None or GAVE_ACCOUNT.match(rest) is not None
 
 
+PERPETRATOR = re.compile(r"\b(?:the|a)\s+(?:[\w-]+\s+)?(gunman|shooter|suspect|attacker|assailant|killer)\b",
+                         re.IGNORECASE)
+
+
+def _pronoun_for_perpetrator(doc, res: Resolution, who_text: str | None, at: int) -> str | None:
+    """The gunman when a "he"/"she" subject comes after him with no named person between."""
+    if not who_text or who_text.split(" ")[0].lower() not in {"he", "she"}:
+        return None
+    lo = max(0, at - 250)
+    found = list(PERPETRATOR.finditer(doc.text, lo, at))
+    if not found:
+        return None
+    m = found[-1]
+    if any(p.kind == "person" and p.entity for p in res.between(doc.id, m.end(), at)):
+        return None
+    tid = "thing:" + m.group(1).lower()
+    res.entities.setdefault(tid, Entity(tid, "thing", m.group(1).lower()))
+    return tid
+
+
+SAYING_ACTION = re.compile(r"(?:said|says|confirmed|added|announced|explained|stated|revealed|acknowledged|noted|"
+                           r"testified|insisted|claimed|admitted|conceded)$", re.IGNORECASE)
 APPOSED = re.compile(r"^\s*(?:[,—–(]|--|-)\s*(?:or\s+|about\s+|roughly\s+|some\s+)?$")
 UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
                            r"a (?:student|teacher|woman|man|girl|boy|child|witness|bystander|parent|customer|"
@@ -249,7 +284,8 @@ def _action(sent: Sentence, t: TimeExpr, skip=()):
         seen.setdefault(m.start(), m)
     free = [m for _, m in sorted(seen.items()) if not any(s <= m.start() < e for s, e in skip)
             and not (t.start <= m.start() < t.end)]
-    before = [m for m in free if cs <= m.start() and m.end() <= t.start]
+    # a verb of saying is when something was told, never the action a time is of
+    before = [m for m in free if cs <= m.start() and m.end() <= t.start and not SAYING_ACTION.match(m.group(0))]
     if before:
         return before[-1], True
     end = _clause_end(sent.text, t, ce)
