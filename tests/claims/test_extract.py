@@ -349,3 +349,8 @@ def test_a_time_is_never_of_the_verb_that_reports_it():
     [c] = analyse({"t.txt": text}).claims
     assert (c.lo, c.qualifier, c.time_ref["event"], c.speaker) == (2, None, "arrival", "person:dale-renner")
     assert c.subject != "person:dale-renner"
+
+
+def test_a_clock_time_and_the_offset_beside_it_are_one_moment():
+    claims = extract_claims("The 911 call came at 11:30 a.m., some three minutes before the gunman entered.", "m.txt")
+    assert [(c.unit, c.time_ref["event"]) for c in claims] == [("minute_of_day", "call_911"), ("minute", "call_911")]

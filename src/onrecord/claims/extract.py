@@ -51,7 +51,15 @@ from onrecord.claims.subjects import (
     recent_agency,
 )
 from onrecord.claims.text import Document, Sentence, read_document
-from onrecord.claims.time_claims import APPROXIMATE, approximate_time, day_part, nearest_half, stay_before, time_claim
+from onrecord.claims.time_claims import (
+    APPROXIMATE,
+    approximate_time,
+    day_part,
+    nearest_half,
+    share_apposed_moment,
+    stay_before,
+    time_claim,
+)
 from onrecord.claims.times_in_text import calendar_dates, clock_times, offsets, with_day_half
 from onrecord.claims.voices import Voice
 from onrecord.model import Claim
@@ -107,6 +115,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                   for t in clocks]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
         found = [c for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
+        share_apposed_moment(found, sent.start, sent.text)
         for c in found:
             _told_when(doc, speakers, c)
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]

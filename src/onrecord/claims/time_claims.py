@@ -185,6 +185,24 @@ def _telling(sentence: str, at: int, verb: str) -> bool:
     return TELLING.match(verb) is not None or GAVE_ACCOUNT.match(rest) is not None
 
 
+def share_apposed_moment(found: list[Claim], sentence_start: int, sentence: str) -> None:
+    """'The 911 call came at 11:30 a.m., some three minutes before the gunman entered': a clock
+    time and an offset set side by side tell one moment twice, so the one whose moment its
+    own words do not name takes the other's (its action and who acted too)."""
+    times = sorted((c for c in found if c.measure == "time_of_action"), key=lambda c: c.start)
+    for a, b in zip(times, times[1:]):
+        if not APPOSED.match(sentence[a.end - sentence_start:b.start - sentence_start]):
+            continue
+        if (a.unit == "minute_of_day") == (b.unit == "minute_of_day"):
+            continue  # two clock times side by side are a list, not one moment
+        ea, eb = (a.time_ref or {}).get("event"), (b.time_ref or {}).get("event")
+        for known, bare in ((a, b), (b, a)):
+            if (known.time_ref or {}).get("event") and not (bare.time_ref or {}).get("event") and not (ea and eb):
+                bare.time_ref = {**(bare.time_ref or {}), "event": known.time_ref["event"]}
+                bare.qualifier = bare.qualifier or known.qualifier
+                bare.subject, bare.subject_text = known.subject, known.subject_text
+
+
 PERPETRATOR = re.compile(r"\b(?:the|a)\s+(?:[\w-]+\s+)?(gunman|shooter|suspect|attacker|assailant|killer)\b",
                          re.IGNORECASE)
 
