@@ -354,3 +354,8 @@ def test_a_time_is_never_of_the_verb_that_reports_it():
 def test_a_clock_time_and_the_offset_beside_it_are_one_moment():
     claims = extract_claims("The 911 call came at 11:30 a.m., some three minutes before the gunman entered.", "m.txt")
     assert [(c.unit, c.time_ref["event"]) for c in claims] == [("minute_of_day", "call_911"), ("minute", "call_911")]
+
+
+def test_a_moment_named_as_a_noun_and_placed_at_a_time():
+    [c] = extract_claims("The initial timeline put the first officer's arrival at 11:44 a.m.", "n.txt")
+    assert (c.lo, c.time_ref["event"]) == (704, "arrival")

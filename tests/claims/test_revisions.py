@@ -79,3 +79,10 @@ def test_the_words_that_mark_a_revision_or_a_denial():
     assert denied_at(s, s.index("11")) and not denied_plainly(s, s.index("11"), s.index("11") + 2)
     s = "two deputies, not three."
     assert denied_plainly(s, s.index("three"), s.index("three") + 5)
+
+
+def test_the_figure_he_had_cited_earlier_is_his_earlier_account():
+    claims, conflicts = _run("Renner acknowledged Thursday that officers had waited 77 minutes, "
+                             "not the 40 minutes he had cited earlier.")
+    assert _values(claims, "duration_waiting") == [(77, 77, "person:dale-renner"), (40, 40, "person:dale-renner")]
+    assert len(conflicts) == 1

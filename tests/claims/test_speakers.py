@@ -346,3 +346,8 @@ def test_an_account_named_as_someones_is_theirs():
 def test_a_clause_interrupted_by_its_reporting_clause_goes_on_in_the_speakers_words():
     assert _who(CHANGING + "Officers waited, Abernathy said, for 74 minutes.", "74") == "person:ruth-abernathy"
     assert _who(CHANGING + "The wait was 74 minutes, the report found.", "74") == DEPARTMENT
+
+
+def test_a_document_of_a_body_that_is_no_agency_is_an_unnamed_speaker():
+    assert _who(CHANGING + "Officers waited 77 minutes, according to the committee's report.", "77") is None
+    assert _who(CHANGING + "A report by a state House committee found that 376 officers responded.", "376") is None

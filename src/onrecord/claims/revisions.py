@@ -30,9 +30,12 @@ REVISED = re.compile(
 # "19, not 11 as he had said": the value set against the one just given, the same fact
 NOT_BEFORE = re.compile(r"(?:,|\band|\bbut)\s+not\s+(?:the\s+|an?\s+)?$", re.IGNORECASE)
 # "... as officials had said", "as first reported": whose the denied value was
-AS_SAID = re.compile(r"^[^,;.]{0,25}?\bas\s+(?:[\w’'.-]+\s+){0,4}?(?:had\s+|have\s+|has\s+|was\s+|were\s+)?"
+AS_SAID = re.compile(r"^[^,;.]{0,25}?(?:\bas\s+(?:[\w’'.-]+\s+){0,4}?|\b(?:that\s+)?(?:he|she|they|it|officials|"
+                     r"police|authorities)\s+)(?:had\s+|have\s+|has\s+|was\s+|were\s+)?"
                      r"(?:(?:first|initially|earlier|previously|originally|widely)\s+)?"
-                     r"(?:said|reported|stated|claimed|announced|believed|thought)\b", re.IGNORECASE)
+                     # "not 11 as he had said", "not the 40 minutes he had cited earlier"
+                     r"(?:said|reported|stated|claimed|announced|believed|thought|cited|given|gave)\b",
+                     re.IGNORECASE)
 # "not the 19 minutes originally reported": a figure given earlier by no one named
 FIRST_REPORTED = re.compile(r"^\s*(?:[a-z]+\s+)?(?:first|initially|originally|previously|earlier|widely)\s+"
                             r"(?:reported|said|stated|given|announced|claimed)\b", re.IGNORECASE)

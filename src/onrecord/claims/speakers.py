@@ -68,7 +68,15 @@ DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|revie
 DOCUMENT_SUBJECT = re.compile(r"(?:^|[,;—–])\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
 DOCUMENT_NEW = re.compile(r"(?:^|[,;—–])\s*((?:a|an|one)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
-                          r"timeline|investigation|audit|analysis|study))\s+(?:also\s+)?$", re.IGNORECASE)
+                          r"timeline|investigation|audit|analysis|study)"
+                          # "A report by a Texas House committee found": whose document, still unnamed
+                          r"(?:\s+(?:by|from|of)\s+(?:an?|the)\s+[^,;“”\"]{1,60}?)?)\s+(?:also\s+)?$", re.IGNORECASE)
+# "according to the committee's report": a document of a body that is no agency (a committee, a
+# panel, a grand jury), an unnamed speaker, never the agency named last
+BODY_DOCUMENT = re.compile(r"^\s+((?:the|a|an)\s+(?:[\w-]+\s+){0,2}(?:committee|panel|commission|council|board|"
+                           r"legislature|grand jury|task force|inspector general|auditor)[’']s?\s+"
+                           r"(?:[\w-]+\s+){0,2}(?:report|review|timeline|investigation|audit|analysis|findings))\b",
+                           re.IGNORECASE)
 # "according to the report", "according to the final review": the document named before
 DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
                           r"audit|analysis|findings)\b", re.IGNORECASE)
@@ -399,6 +407,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, phrase_of(doc, m))
+        body = BODY_DOCUMENT.match(doc.text[ve:sent.end])
+        if body:
+            return Voice(None, body.group(1))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named

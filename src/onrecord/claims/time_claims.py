@@ -223,7 +223,8 @@ def _pronoun_for_perpetrator(doc, res: Resolution, who_text: str | None, at: int
     return tid
 
 
-SAYING_ACTION = re.compile(r"(?:said|says|confirmed|added|announced|explained|stated|revealed|acknowledged|noted|"
+SAYING_ACTION = re.compile(r"(?:said|says|put|puts|placed|places|confirmed|"
+                           r"added|announced|explained|stated|revealed|acknowledged|noted|"
                            r"testified|insisted|claimed|admitted|conceded)$", re.IGNORECASE)
 APPOSED = re.compile(r"^\s*(?:[,—–(]|--|-)\s*(?:or\s+|about\s+|roughly\s+|some\s+)?$")
 UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
