@@ -359,3 +359,14 @@ def test_a_clock_time_and_the_offset_beside_it_are_one_moment():
 def test_a_moment_named_as_a_noun_and_placed_at_a_time():
     [c] = extract_claims("The initial timeline put the first officer's arrival at 11:44 a.m.", "n.txt")
     assert (c.lo, c.time_ref["event"]) == (704, "arrival")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Published 11:02 AM ET Friday",
+    "Updated 3:45 p.m. EDT, May 27, 2022",
+    "The revised account came 72 hours after the shooting.",
+    "Officials have offered at least four versions of the timeline in five days.",
+    "Chief Dale Renner held a news conference at 4 p.m. Friday.",
+])
+def test_numbers_about_the_telling_are_no_claims(sentence):
+    assert extract_claims(sentence, "p.txt") == []

@@ -140,6 +140,8 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
+    if who_text and ACCOUNT_THING.search(who_text):
+        return None  # "The revised account came 72 hours after the shooting": when it was told
     if t.kind != "clock" and qualifier and _telling(sent.text, action_start, qualifier):
         return None  # "Three days after the shooting, X gave a different account": when it was told
     if t.kind == "clock" and qualifier and not verb_before and REPORTS_FIGURES.match(sent.text[action_start:]):
@@ -226,6 +228,8 @@ def _pronoun_for_perpetrator(doc, res: Resolution, who_text: str | None, at: int
 SAYING_ACTION = re.compile(r"(?:said|says|put|puts|placed|places|confirmed|"
                            r"added|announced|explained|stated|revealed|acknowledged|noted|"
                            r"testified|insisted|claimed|admitted|conceded)$", re.IGNORECASE)
+ACCOUNT_THING = re.compile(r"\b(?:account|timeline|statement|report|news conference|press conference|briefing|"
+                           r"update|version|announcement|interview|testimony|hearing|correction)s?\s*$", re.IGNORECASE)
 APPOSED = re.compile(r"^\s*(?:[,—–(]|--|-)\s*(?:or\s+|about\s+|roughly\s+|some\s+)?$")
 UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
                            r"a (?:student|teacher|woman|man|girl|boy|child|witness|bystander|parent|customer|"
@@ -242,8 +246,8 @@ def _names_event(anchor: str | None) -> bool:
 
 
 # What a time of day is of when it is no moment of the response (docs: not claims).
-NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|"
-                          r"lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
+NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|published|posted|"
+                          r"last modified|lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
                           r"updated|update)\b", re.IGNORECASE)
 
 
