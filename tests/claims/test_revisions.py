@@ -86,3 +86,10 @@ def test_the_figure_he_had_cited_earlier_is_his_earlier_account():
                              "not the 40 minutes he had cited earlier.")
     assert _values(claims, "duration_waiting") == [(77, 77, "person:dale-renner"), (40, 40, "person:dale-renner")]
     assert len(conflicts) == 1
+
+
+def test_a_first_account_and_a_later_one_of_the_wait_conflict():
+    for later in ("On Friday, he put the delay at 77 minutes.", "On Friday, he said the wait was actually 77 minutes."):
+        claims, conflicts = _run("Renner initially said officers waited about 40 minutes. " + later)
+        assert _values(claims, "duration_waiting") == [(36, 44, "person:dale-renner"), (77, 77, "person:dale-renner")]
+        assert [c.measure for c in conflicts] == ["duration_waiting"]

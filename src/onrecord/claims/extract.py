@@ -389,6 +389,13 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted, floor: int = 0
     found = person_subject(doc, res, sent.start + cs, abs_q, sent.start + floor, speaker, quoted)
     if found[0] is None:
         found = group_subject(doc, res, sent, cs, rel_start, speaker)
+    if found[0] is None and reading.measure in {"duration_waiting", "duration_outside", "duration_to_arrival",
+                                                "duration_to_entry"}:
+        # "he said the wait was actually 77 minutes": the response's wait, named by no actor,
+        # is that of the police named just before (so it meets the first account of it)
+        recent = recent_agency(doc, res, abs_q, "police")
+        if recent is not None:
+            return recent.entity, recent.text
     return found
 
 

@@ -24,6 +24,7 @@ REVISED = re.compile(
     r"(?:(?:the|that|this|its|their|his|her|it|those|these)\s+)?"
     r"(?:(?:earlier|initial|first|original|previous|new|official|revised)\s+)?"
     r"(?:(?:number|count|toll|figure|figures|estimate|total|tally|time|times|timeline|account|death\s+toll|"
+    r"delay|wait|gap|response\s+time|"
     r"number\s+of\s+[^,;:“”\"]{1,60}?)\s+)?"
     r"(?:up\s+|down\s+|upward\s+|downward\s+)?(?:to|at)\s+$",
     re.IGNORECASE)

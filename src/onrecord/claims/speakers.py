@@ -45,7 +45,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          # figure says the new one (revisions.py reads its measure)
          r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)"
          r"(?=\s+(?:(?:the|that|this|its|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:number|count|toll|figure|"
-         r"estimate|total|tally|time|timeline)\b|it\s+(?:up\s+|down\s+)?(?:to|at)\b))")
+         r"estimate|total|tally|time|timeline|delay|wait|gap)\b|it\s+(?:up\s+|down\s+)?(?:to|at)\b))")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
 REVISING = r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)\b"
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
