@@ -39,6 +39,7 @@ The baseline is the figure of the reader before issue 15, recorded in the result
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -50,7 +51,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 KEYS = HERE / "claims_real" / "keys"
 SPLIT_FILES = [HERE / "claims_real" / "split.toml", HERE / "claims_real" / "split_holdout.toml"]
-ARTICLES = HERE.parent.parent / "shared" / "data" / "articles"
+# ONRECORD_SHARED names ../shared/ when the checkout lives elsewhere (a git worktree).
+ARTICLES = Path(os.environ.get("ONRECORD_SHARED", HERE.parent.parent / "shared")) / "data" / "articles"
 RESULTS = HERE / "results" / "claims_real.txt"
 
 TARGETS = {"recall": 0.85, "precision": 0.92, "speakers": 0.92, "conflict_recall": 0.80,

@@ -15,7 +15,7 @@ import pytest
 from onrecord.store.engine import DATABASE_URL_ENV
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+SHARED = Path(os.environ.get("ONRECORD_SHARED", REPO.parent / "shared"))  # a worktree elsewhere names it
 PG_ADMIN_URL = os.environ.get("ONRECORD_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 IN_CI = os.environ.get("CI") == "true"
 

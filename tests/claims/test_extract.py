@@ -283,3 +283,90 @@ def test_who_a_number_is_about_is_never_the_speaker_before_the_reporting_verb():
 def test_a_police_spokesman_telling_the_gunmans_shots_is_not_police_fire():
     [c] = extract_claims("State police spokesman Travis Cole said the gunman fired 100 rounds.", "s.txt")
     assert (c.measure, c.qualifier) == ("count_shots", None)
+
+
+# Writing of accounts that changed over time (round 4), each class in invented sentences.
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("The gunman was inside the school for about 40 minutes.", "duration_of_incident", 36, 44),
+    ("There were at least 19 officers in the hallway.", "count_officers_waiting", 19, None),
+    ("Eleven officers were inside the school by then.", "count_officers_entered", 11, 11),
+    ("\u201cNineteen officers were in that hallway,\u201d the chief said.", "count_officers_waiting", 19, 19),
+    ("The true delay was more than an hour.", "duration_elapsed", 60, None),
+    ("The department reported a response time of eight minutes.", "duration_to_arrival", 8, 8),
+    ("It was not four minutes but 48 minutes before officers went in.", "duration_to_entry", 48, 48),
+])
+def test_measures_of_changing_accounts(sentence, measure, lo, hi):
+    found = [c for c in extract_claims(sentence, "r4.txt") if c.measure == measure]
+    assert [(c.lo, c.hi) for c in found] == [(lo, hi)], [(c.measure, c.text)
+                                                        for c in extract_claims(sentence, "r4.txt")]
+
+
+def test_a_described_persons_age_in_commas_is_no_toll():
+    claims = extract_claims("The gunman, 18, killed 19 children and two teachers, officials said.", "a.txt")
+    assert sorted((c.measure, c.lo) for c in claims) == [("age", 18), ("count_deaths", 2), ("count_deaths", 19)]
+
+
+def test_an_offset_beside_a_clock_time_is_of_its_action():
+    claims = extract_claims("Officers killed the gunman at 12:50 p.m. \u2014 77 minutes after he entered the school.",
+                            "o.txt")
+    assert [(c.lo, c.qualifier, c.time_ref["event"]) for c in claims] == [
+        (770, "killed", "shooter_down"), (77, "killed", "shooter_down")]
+
+
+def test_the_time_an_account_was_given_is_no_claim():
+    assert extract_claims("Three days after the shooting, Chief Dale Renner gave a different account.", "t.txt") == []
+    claims = extract_claims("The chief said officers went in within 60 seconds; a day later, he said that was wrong.",
+                            "t.txt")
+    assert [(c.measure, c.hi) for c in claims] == [("duration_to_entry", 1)]
+
+
+@pytest.mark.parametrize("sentence,measure,lo,hi", [
+    ("Within two minutes, three officers followed the gunman into the building.", "count_officers_entered", 3, 3),
+    ("Within the next half hour, up to 19 officers crowded into the hallway.", "count_officers_waiting", 0, 19),
+    ("It took another 47 minutes for the tactical team to get through the door.", "duration_to_entry", 47, 47),
+    ("The chief said the agonizing wait to storm the classroom was one hour and 15 minutes.",
+     "duration_waiting", 75, 75),
+    ("The gunman was holed up in the classroom for 74 minutes.", "duration_of_incident", 74, 74),
+])
+def test_more_measures_of_changing_accounts(sentence, measure, lo, hi):
+    found = [c for c in extract_claims(sentence, "r4.txt") if c.measure == measure]
+    assert [(c.lo, c.hi) for c in found] == [(lo, hi)]
+
+
+def test_a_previous_timeline_is_an_unnamed_earlier_account_of_the_gunmans_moment():
+    text = ("Chief Dale Renner spoke on Monday.\n\n"
+            "11:33 a.m. The gunman enters the school \u2014 a previous timeline stated he entered at 11:40 a.m.")
+    a = analyse({"t.txt": text})
+    times = [c for c in a.claims if c.measure == "time_of_action"]
+    assert [(c.lo, c.speaker, c.time_ref["event"]) for c in times] == [
+        (693, "author:t.txt", "shooter_entry"), (700, None, "shooter_entry")]
+    assert len(a.conflicts) == 1
+
+
+def test_a_time_is_never_of_the_verb_that_reports_it():
+    text = ("Chief Dale Renner spoke on Monday.\n\n"
+            "Renner confirmed that officers were on the scene two minutes after the gunman started firing.")
+    [c] = analyse({"t.txt": text}).claims
+    assert (c.lo, c.qualifier, c.time_ref["event"], c.speaker) == (2, None, "arrival", "person:dale-renner")
+    assert c.subject != "person:dale-renner"
+
+
+def test_a_clock_time_and_the_offset_beside_it_are_one_moment():
+    claims = extract_claims("The 911 call came at 11:30 a.m., some three minutes before the gunman entered.", "m.txt")
+    assert [(c.unit, c.time_ref["event"]) for c in claims] == [("minute_of_day", "call_911"), ("minute", "call_911")]
+
+
+def test_a_moment_named_as_a_noun_and_placed_at_a_time():
+    [c] = extract_claims("The initial timeline put the first officer's arrival at 11:44 a.m.", "n.txt")
+    assert (c.lo, c.time_ref["event"]) == (704, "arrival")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Published 11:02 AM ET Friday",
+    "Updated 3:45 p.m. EDT, May 27, 2022",
+    "The revised account came 72 hours after the shooting.",
+    "Officials have offered at least four versions of the timeline in five days.",
+    "Chief Dale Renner held a news conference at 4 p.m. Friday.",
+])
+def test_numbers_about_the_telling_are_no_claims(sentence):
+    assert extract_claims(sentence, "p.txt") == []

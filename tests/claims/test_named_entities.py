@@ -118,3 +118,11 @@ def test_the_first_deputy_is_no_one_named():
     got = _described("Sheriff Dana Whitlock said the first deputy arrived at 10:06 a.m. "
                      "Deputy Rory Vance was there too.")
     assert got == {"the first deputy": None}
+
+
+def test_a_state_police_is_one_agency_of_its_state():
+    from onrecord.claims.mentions import agencies
+    from onrecord.claims.text import read_document
+
+    doc = read_document("s.txt", "Colonel Ruth Abernathy of the Oregon State Police said officers waited.")
+    assert [(m.text, m.agency) for m in agencies(doc)] == [("Oregon State Police", "state")]

@@ -89,3 +89,13 @@ def test_an_amount_of_time_in_three_falling_units_is_one():
     [q] = find_quantities("Deputies waited 1 hour, 14 minutes and 8 seconds before entering.")
     assert (q.text, q.unit, round(q.lo, 3)) == ("1 hour, 14 minutes and 8 seconds", "minute", 74.133)
     assert len(find_quantities("They waited two minutes, 30 minutes and an hour.")) == 3
+
+
+def test_a_range_between_two_amounts_of_time_in_different_units_is_one_amount():
+    from onrecord.claims.numbers import find_quantities
+
+    text = "Officers waited between 40 minutes and an hour before going in."
+    [q] = find_quantities(text)
+    assert (q.lo, q.hi, q.unit, q.text) == (40, 60, "minute", "between 40 minutes and an hour")
+    [q] = find_quantities("He waited one minute and 39 seconds.")  # one amount, not a range
+    assert (q.lo, q.hi) == (1.65, 1.65)

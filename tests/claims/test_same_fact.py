@@ -56,3 +56,20 @@ def test_a_delay_that_names_no_start_conflicts_only_if_no_timed_start_fits():
     fits = "It took officers 42 minutes to enter."  # 9:58 + 42 = 10:40: fits from the arrival
     got = analyse({"a.txt": clocks, "b.txt": fits}, one_incident=True)
     assert not [c for c in got.conflicts if any(s["doc"] == "b.txt" for s in c.sides)]
+
+
+def test_two_speakers_of_one_article_tell_one_arrival_as_a_delay_and_an_offset():
+    from onrecord.claims.extract import analyse
+
+    text = ("Police Chief Martin Oyelaran of the Harlow Police Department spoke on Wednesday. On Friday, "
+            "Colonel Ruth Abernathy of the Oregon State Police gave a new timeline.\n\n"
+            "Oyelaran had said the first officers arrived within two minutes of the first call. Abernathy said "
+            "the first officers arrived about eight minutes after the first call.")
+    a = analyse({"h.txt": text})
+    [c] = [c for c in a.conflicts if c.measure == "duration_to_arrival"]
+    assert {s["speaker"] for s in c.sides} == {"person:martin-oyelaran", "person:ruth-abernathy"}
+    assert "first call" in c.reason
+    # one speaker's single account is no disagreement with itself
+    one = analyse({"o.txt": "Chief Martin Oyelaran said the first officers arrived within two minutes of the call "
+                            "and were in the building about eight minutes after the call."})
+    assert not [c for c in one.conflicts if c.measure == "duration_to_arrival"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEEDS = Path(os.environ.get("ONRECORD_SHARED", Path(__file__).resolve().parents[2].parent / "shared")) / "seeds"
 FIRST = "000_4b97fe461e8f52af.txt"   # the piece quoting the sheriff, the chief, the president
 SECOND = "002_f6161a529cd7b9c2.txt"  # the blog piece with the misspelled "Scott Peterson"
 

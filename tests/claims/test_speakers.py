@@ -307,3 +307,47 @@ def test_an_outlets_own_review_and_the_newspaper_named_before():
 def test_a_person_named_inside_stays_the_source_over_an_outlet_at_the_end():
     assert _who("Sheriff Dana Whitlock said deputies waited 40 minutes, the Marlow Ledger reported.", "40") \
         == "person:dana-whitlock"
+
+
+# Accounts that change over time: who says the first account and who the later one.
+CHANGING = ("Colonel Ruth Abernathy of the Oregon State Police and Police Chief Dale Renner of the "
+            "Marlow Falls Police Department spoke on Monday.\n\n")
+DEPARTMENT = "org:marlow-falls-police-department"  # the agency named last: "officials", "the department"
+
+
+def test_a_pronoun_with_an_adverb_before_its_verb_speaks():
+    text = (CHANGING + "Renner said Tuesday that officers reached the school in three minutes. "
+            "He later said it took them nine minutes.")
+    assert _who(text, "nine") == "person:dale-renner"
+    text = CHANGING + "Officials first said the gunman fired for 10 minutes; they later said it was 40 minutes."
+    assert _who(text, "40 minutes") == _who(text, "10 minutes") == DEPARTMENT
+
+
+def test_she_after_a_sentence_about_a_newly_named_person_is_that_person():
+    text = ("\u201cWe went in within minutes,\u201d Chief Dale Renner said.\n\n"
+            "On Friday, Colonel Ruth Abernathy of the Oregon State Police gave a new timeline. "
+            "She said officers waited 74 minutes.")
+    assert _who(text, "74") == "person:ruth-abernathy"
+
+
+def test_a_participle_of_saying_speaks_for_the_subject_of_its_clause():
+    text = CHANGING + "The department later corrected the timeline, saying officers waited 78 minutes."
+    assert _who(text, "78") == DEPARTMENT
+    text = CHANGING + "Renner walked back his account on Friday, saying the gunman entered at 11:33 a.m."
+    assert _who(text, "11:33") == "person:dale-renner"
+
+
+def test_an_account_named_as_someones_is_theirs():
+    text = CHANGING + ("The new timeline contradicts Renner's earlier statement that officers arrived "
+                       "within two minutes.")
+    assert _who(text, "two minutes") == "person:dale-renner"
+
+
+def test_a_clause_interrupted_by_its_reporting_clause_goes_on_in_the_speakers_words():
+    assert _who(CHANGING + "Officers waited, Abernathy said, for 74 minutes.", "74") == "person:ruth-abernathy"
+    assert _who(CHANGING + "The wait was 74 minutes, the report found.", "74") == DEPARTMENT
+
+
+def test_a_document_of_a_body_that_is_no_agency_is_an_unnamed_speaker():
+    assert _who(CHANGING + "Officers waited 77 minutes, according to the committee's report.", "77") is None
+    assert _who(CHANGING + "A report by a state House committee found that 376 officers responded.", "376") is None

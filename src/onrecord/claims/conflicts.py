@@ -64,9 +64,11 @@ def comparable(a: Claim, b: Claim) -> bool:
     ("about 14 minutes", "70 minutes") says between which moments only in its sentence."""
     if (a.time_ref or {}).get("other_incident") or (b.time_ref or {}).get("other_incident"):
         return False  # another incident's figure, quoted for comparison
-    if a.doc == b.doc and a.unit in {"people", "officers"}:
+    revised = (a.time_ref or {}).get("revises") or (b.time_ref or {}).get("revises")
+    if a.doc == b.doc and a.unit in {"people", "officers"} and not revised:
         return False  # one account's counts are parts and updates of each other
-    if a.measure.startswith("count_officers_") and b.measure == a.measure and not officer_counts_clash(a, b):
+    if a.measure.startswith("count_officers_") and b.measure == a.measure and not revised \
+            and not officer_counts_clash(a, b):
         return False
     if a.measure == "duration_elapsed" and not (a.time_ref or {}).get("anchor"):
         return False

@@ -28,6 +28,15 @@ from onrecord.claims.named_entities import Resolution, resolve_entities
 from onrecord.claims.numbers import find_quantities
 from onrecord.claims.places import Place, find_places
 from onrecord.claims.records import Analysis, Entity
+from onrecord.claims.revisions import (
+    AS_SAID,
+    FIRST_REPORTED,
+    denied_at,
+    denied_plainly,
+    denied_times,
+    revised_at,
+    revision_claim,
+)
 from onrecord.claims.speakers import Speakers, find_speakers
 from onrecord.claims.subjects import (
     GROUP_RE,
@@ -42,8 +51,17 @@ from onrecord.claims.subjects import (
     recent_agency,
 )
 from onrecord.claims.text import Document, Sentence, read_document
-from onrecord.claims.time_claims import APPROXIMATE, approximate_time, day_part, nearest_half, stay_before, time_claim
+from onrecord.claims.time_claims import (
+    APPROXIMATE,
+    approximate_time,
+    day_part,
+    nearest_half,
+    share_apposed_moment,
+    stay_before,
+    time_claim,
+)
 from onrecord.claims.times_in_text import calendar_dates, clock_times, offsets, with_day_half
+from onrecord.claims.voices import Voice
 from onrecord.model import Claim
 
 
@@ -97,6 +115,7 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                   for t in clocks]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
         found = [c for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
+        share_apposed_moment(found, sent.start, sent.text)
         for c in found:
             _told_when(doc, speakers, c)
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
@@ -109,11 +128,22 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                 continue
             if any(a.start <= q.start < a.end for a in ages):
                 continue
+            if denied_plainly(sent.text, q.start, _unit_end(sent.text, q.end)):
+                continue  # "not four minutes but 48 minutes": the four is no one's account
+            if revised_at(sent.text, q.start) or denied_at(sent.text, q.start):
+                since = (doc.paragraphs[max(0, sent.paragraph - 1)].start if revised_at(sent.text, q.start)
+                         else sent.start)  # "19, not 11": the value just given in this sentence
+                revised = revision_claim(q, sent.text, [c for c in out + found if c.start >= since],
+                                         _revision_maker(doc, speakers, sent, q))
+                if revised is not None:
+                    found.append(revised)
+                    continue
             reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous, parse)
             if reading is None:
                 continue
             previous = reading
             found.append(_claim(doc, res, speakers, sent, q, reading))
+        denied_times(found, sent.text, sent.start, lambda at: _as_said(speakers, sent, at))
         for c in found:
             if dates and c.time_ref is None:
                 c.time_ref = {"dates": [{"text": d["text"], "date": d["date"]} for d in dates]}
@@ -125,6 +155,39 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         c.id = f"{doc.id}#c{i}"
         _name_anchor(c)
     return out
+
+
+def _unit_end(sentence: str, end: int) -> int:
+    """Where a number's unit word ends ("four minutes"), for what follows it."""
+    m = re.match(r"\s*(?:seconds?|minutes?|hours?|officers?|deputies|people|calls|shots|rounds)\b", sentence[end:])
+    return end + (m.end() if m else 0)
+
+
+def _as_said(speakers: Speakers, sent: Sentence, at: int):
+    """The voice of the reporting clause just after `at` ("..., not 11:40 as officials had said")."""
+    near = [a for a in speakers.attributions if at <= a.start <= min(at + 60, sent.end) and a.voice.speaker]
+    return near[0].voice if near else None
+
+
+def _revision_maker(doc, speakers, sent: Sentence, q):
+    """Builds the claim of a revised figure (revisions.py) with the number's own span,
+    hedge and speaker, its value converted to the unit of the claim it revises."""
+    def make(measure, unit, end, subject, subject_text, qualifier, ref, noun):
+        start = sent.start + q.start
+        voice, quoted = speakers.who_said(start)
+        if FIRST_REPORTED.match(sent.text[end:]):
+            voice = Voice(None, FIRST_REPORTED.match(sent.text[end:]).group(0).strip())
+        elif AS_SAID.match(sent.text[end:]) and (said := _as_said(speakers, sent, sent.start + end)) is not None:
+            voice = said  # "19, not 11 as he had said on Tuesday": the denied value is his earlier one
+        lo, hi = to_unit(Reading(measure, unit, end, "incident", noun.group(0).strip() if noun else None), q)
+        return Claim(
+            id="", doc=doc.id, start=start, end=sent.start + end, text=doc.text[start:sent.start + end],
+            sentence=sent.text, sentence_start=sent.start, speaker=voice.speaker, speaker_text=voice.text,
+            subject=subject, subject_text=subject_text, measure=measure, lo=lo, hi=hi, unit=unit,
+            hedge=q.hedge, quoted=quoted, of_total=q.of_total, qualifier=qualifier,
+            time_ref={**(ref or {}), "revises": True},
+        )
+    return make
 
 
 def _name_anchor(c: Claim) -> None:
@@ -326,6 +389,13 @@ def _subject(doc, res, sent, rel_start, reading, speaker, quoted, floor: int = 0
     found = person_subject(doc, res, sent.start + cs, abs_q, sent.start + floor, speaker, quoted)
     if found[0] is None:
         found = group_subject(doc, res, sent, cs, rel_start, speaker)
+    if found[0] is None and reading.measure in {"duration_waiting", "duration_outside", "duration_to_arrival",
+                                                "duration_to_entry"}:
+        # "he said the wait was actually 77 minutes": the response's wait, named by no actor,
+        # is that of the police named just before (so it meets the first account of it)
+        recent = recent_agency(doc, res, abs_q, "police")
+        if recent is not None:
+            return recent.entity, recent.text
     return found
 
 
@@ -333,8 +403,14 @@ def _place_claim(doc, res, speakers, sent: Sentence, p: Place) -> Claim | None:
     start, end = sent.start + p.start, sent.start + p.end
     voice, quoted = speakers.who_said(start)
     cs, _ = clause_bounds(sent.text, p.verb_start, p.end)
-    who, who_text = person_subject(doc, res, sent.start + cs, sent.start + p.verb_start, sent.start,
-                                   voice.speaker, quoted)
+    # "Renner ..., saying the gunman entered through a door": who went there is named after the
+    # reporting verb, never the speaker before it
+    said = [min(a.end - sent.start, p.start) for a in speakers.attributions
+            if sent.start <= a.start <= sent.start + p.verb_start] if not quoted else []
+    floor = max(said) if said else 0
+    verb = max(p.verb_start, floor)
+    who, who_text = person_subject(doc, res, sent.start + max(cs, floor), sent.start + verb,
+                                   sent.start + floor, voice.speaker, quoted)
     # "Police said they arrived ... and took him into custody inside the nightclub": the group
     # that "they" stands for, named earlier in the clause
     lo = max(cs, p.verb_start - (100 if re.search(r"\bthey\b", sent.text[cs:p.verb_start], re.I) else 40))

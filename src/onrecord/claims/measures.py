@@ -97,6 +97,11 @@ OFFICER_CUES = [  # first match in this order wins
                                r"|go in))\b"),
     ("count_officers_entered", r"\b(?:entered|enter|went in(?:side|to)?|gone in(?:side|to)?|rushed in(?:side|to)?|"
                                r"stormed|made entry|ran in(?:to)?|going in|"
+                               # "11 officers were inside the school": in the building, so gone in
+                               r"(?:were|was|are|is|had been) (?:in|inside) (?:the )?(?:[\w-]+ )?(?:building|school|"
+                               r"club|store|church|theater|theatre|classroom|nightclub|hotel)|"
+                               # "three officers followed the gunman into the building"
+                               r"followed (?:[\w’'-]+ ){1,3}?(?:in|into|inside)|"
                                + inflected("enter", "go in", "go inside", "go into", "rush in", "rush into", "storm",
                                            "make entry", "run in", "run into") + r")\b"),
     ("count_officers_sent", r"\b(?:sent|dispatched|deployed|responded|mobili[sz]ed|assigned|"
@@ -105,8 +110,10 @@ OFFICER_CUES = [  # first match in this order wins
     ("count_officers_waiting", r"\b(?:waited|wait|waiting|held back|stood by|staged|staging|stood|standing|stayed|"
                                r"remained|lingered|hunkered|"
                                # "19 officers were in the hallway": massed in a corridor, not yet in
-                               r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a) (?:[\w-]+ )?(?:hallway|hall|"
-                               r"corridor|stairwell)|"
+                               r"(?:were|was|are|is|remained) (?:in|inside) (?:the|a|that|this) (?:[\w-]+ )?"
+                               r"(?:hallway|hall|corridor|stairwell)|"
+                               r"(?:crowded|massed|packed|gathered|assembled|lined up) (?:into|in) (?:the|a|that) "
+                               r"(?:[\w-]+ )?(?:hallway|hall|corridor|stairwell)|"
                                + inflected("wait", "hold back", "stand by", "stand", "stay", "remain", "linger",
                                            "hunker", "cower", "crouch", "huddle") + r")\b"),
     ("count_officers_on_scene",
@@ -144,7 +151,12 @@ TOOK = re.compile(r"\b(?:took|takes|take|taking)\b", re.IGNORECASE)
 # "It was 72 minutes before officers entered", "it would be nearly four hours until SWAT reached
 # the library": the time until the event that follows, a delay, not an offset before it
 IT_WAS = re.compile(r"(?:^|[,;:—–]\s*|\b(?:and|but)\s+)(?:it|there)\s+(?:was|were|had been|would be|would have been|"
-                    r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+)?$", re.IGNORECASE)
+                    r"will be|is)\s+(?:still\s+|another\s+|a\s+full\s+|"
+                    # "It was not four minutes but 48 minutes before ...": the value kept
+                    r"not\s+[^,;]{1,30}?\s+but\s+)?$", re.IGNORECASE)
+SPAN_NAMED_BEFORE = re.compile(r"\b(?P<span>delay|wait|lag|gap|response time|standoff|siege)\s+(?:[\w’'-]+\s+){0,5}?"
+                               r"(?:was|is|of|lasted|totaled|totalled|came to|stretched to|grew to|ran to)\s+$",
+                               re.IGNORECASE)
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
                            re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
@@ -173,6 +185,11 @@ ENTRY = re.compile(r"\b(?:went in(?:side)?|entered|made entry|go in|got inside|g
 ARRIVAL = re.compile(r"\b(?:arrived|arrive|arrives|got there|reached|responded|responds|respond|"
                      + inflected("arrive", "get there", "reach", "respond", "show up") + "|"
                      r"(?:were|was) (?:on (?:hand|(?:the )?scene|site)|at the scene))\b", re.IGNORECASE)
+PERPETRATOR_INSIDE = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|assailant|he|she)\s+(?:had\s+been|was|"
+                                r"remained|stayed|spent)\s+(?:(?:holed up|barricaded)\s+)?"
+                                r"(?:(?:in|inside)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?)?"
+                                r"(?:inside\s+)?(?:for\s+)?(?:(?:about|roughly|nearly|almost|more than|over|at least|"
+                                r"some|around|up to|as long as)\s+)?$", re.IGNORECASE)
 ENTRY_STATE = re.compile(r"\b(?:were|was) (?:in|inside) the\b", re.IGNORECASE)
 LASTED = re.compile(r"\blast(?:ed|s|ing)?\b", re.IGNORECASE)
 HOME = re.compile(r"\b(?:home|house|residence|address|apartment)\b", re.IGNORECASE)
@@ -260,6 +277,17 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
     if SHOOTING_FOR.search(before) and not STAY.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    if (named := SPAN_NAMED_BEFORE.search(before)) is not None:
+        # "the true delay was more than an hour", "a response time of eight minutes": the span
+        # is named before its value
+        word = named.group("span").lower()
+        if word.startswith("response"):
+            return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+        if word == "wait":
+            return Reading("duration_waiting", "minute", unit_end, "person", unit)
+        if word in {"standoff", "siege"}:
+            return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if (passed := ELAPSED_AFTER.match(sentence[unit_end:])) is not None:
         # "Seventy-nine minutes passed before officers entered": the delay until that event
         until = re.match(r"\s*(?:before|until)\s+(?P<rest>[^,;.]+)", sentence[unit_end + passed.end():])
@@ -283,11 +311,16 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if TOOK.search(before):
         # "it took us about three minutes to get to the second floor"
         rest = sentence[unit_end:ce]
-        if re.match(r"^\s*(?:for \w+ )?to (?:go in|get in|enter|breach|make entry|get inside)", rest):
+        if re.match(r"^\s*(?:for (?:[\w’'-]+ ){1,4}?)?to (?:go in|get in|get through|enter|breach|make entry|"
+                    r"get inside|storm|force (?:open|entry))", rest):
             return Reading("duration_to_entry", "minute", unit_end, "person", unit)
-        if re.match(r"^\s*(?:for \w+ )?to (?:get|reach|arrive|respond)", rest):
+        if re.match(r"^\s*(?:for (?:[\w’'-]+ ){1,4}?)?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
+    if PERPETRATOR_INSIDE.search(before):
+        # "the gunman was inside the school for about 40 minutes": how long the attack went on
+        # inside, a span of the incident (never a delay of the officers', never the time he fired)
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "gunman inside")
     if ENTRY.search(before) and not (re.search(r"\bfor\s*$", before) and ENTRY_STATE.search(before)):
         # "was inside the school for 80 minutes" is a time spent inside, not a delay until going in
         return Reading("duration_to_entry", "minute", unit_end, "person", unit)
@@ -339,6 +372,8 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
             after += rest  # "... were standing behind their vehicles, but had not yet gone into the school"
         own = m.group("mods") + " " + re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0] \
             if m is not None else re.split(r"\b(?:before|after|until|once|when|while)\b", after)[0]
+        if (there := THERE_WERE.search(before)) is not None:
+            own = there.group(1) + " " + own.lstrip()  # "there were 19 officers in the hallway": they were there
         if re.match(r"(?:not|none)\b.*\bof (?:the|those|these) \S+", sentence[start:end], re.IGNORECASE):
             own = "not " + own  # "Not one of the four deputies had entered": none of them went in
         nxt = QUANTITY.search(own)
@@ -383,6 +418,7 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
     return Reading(measure, kind, noun_end, "incident", noun)
 
 
+THERE_WERE = re.compile(r"\bthere\s+(were|was|are|had been|have been)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 NUMBER_OF = re.compile(r"\bthe (?:number|total|count|tally) of\s+(?P<np>[^.;:]{3,140}?)\s+(?:to|at|is|was|stands at|"
                        r"rose to|reached|climbed to|grew to|came to)\s+$", re.IGNORECASE)
 TRANSPORTED_BY = re.compile(r"\b(?:taken|rushed|spirited|brought|driven|carried|flown|ferried|transported|sent|took|"
@@ -486,12 +522,20 @@ def read_money(sentence: str, start: int, end: int) -> Reading | None:
     return None
 
 
+# A person described, then a bare number set off by commas: an age, never a count of what follows
+AGE_APPOSITION = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|man|woman|teen|teenager|boy|girl|student|"
+                            r"son|daughter|victim|father|mother|husband|wife|resident|officer|deputy|teacher)"
+                            r",\s*$", re.IGNORECASE)
+
+
 def read_age(sentence: str, start: int, end: int) -> Reading | None:
     m = AGE_RE.match(sentence[end:])
     if m:
         return Reading("age", "year", end + m.end(), "person_after")
     if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
+    if AGE_APPOSITION.search(sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
+        return Reading("age", "year", end, "person_before")  # "The gunman, 18, killed ...": his age, no toll
     if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) \
             and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
         return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"

@@ -262,6 +262,10 @@ def agencies(doc: Document) -> list[Mention]:
     for para in doc.paragraphs:
         for m in ORG_RE.finditer(para.text):
             words = m.group("place").split()
+            agency_words = m.group("agency")
+            if len(words) > 1 and f"{words[-1]} {agency_words}" in {"State Police", "State Patrol", "Highway Patrol"}:
+                # "Oregon State Police": the greedy place took the agency's first word
+                agency_words = f"{words.pop()} {agency_words}"
             while words and (words[0] in SKIP_PLACE or _number_word(words[0])):
                 words = words[1:]  # "Fourteen officers", "Twenty-one deputies": a count, not a place
             if not words or words[-1].lower() in NOT_NAME - {"county", "city"}:
@@ -269,7 +273,7 @@ def agencies(doc: Document) -> list[Mention]:
             place = " ".join(words)
             start = para.start + m.start("place") + m.group("place").index(words[0])
             kind = "group" if m.group("agency") == "sources" else "org"
-            agency = agency_kind(m.group("agency"))
+            agency = agency_kind(agency_words)
             if m.group("agency") in {"police", "officers", "cops"} and words[-1] == "County":
                 # "Broward County police officers": the county's force, whichever it is (its sheriff's
                 # office where one is named), not a county police department nobody named

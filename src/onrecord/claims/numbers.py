@@ -200,6 +200,10 @@ UNIT_SECONDS = {"hour": 3600, "hr": 3600, "minute": 60, "min": 60, "second": 1, 
 # "one minute and 39 seconds", "2 hours, 15 minutes", "an hour and a half", "half an hour",
 # "two and a half hours": one amount of time, not two numbers.
 COMPOUND_RE = re.compile(
+    # "between 40 minutes and an hour": a range of two amounts of time (only after "between",
+    # since "one minute and 39 seconds" is one amount)
+    rf"(?<=between\s)(?P<b1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=8)}\s+and\s+(?P<b2>{NUMBER})[\s-]+"
+    rf"{_TIME_UNIT.format(n=9)}\b|"
     rf"(?P<r1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=5)}\s+(?:to|or|-|–)\s+(?P<r2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=6)}\b"
     rf"|(?P<n1>{NUMBER})[\s-]+{_TIME_UNIT.format(n=1)}(?:\s*,\s*|\s+)(?:and\s+)?(?P<n2>{NUMBER})[\s-]+{_TIME_UNIT.format(n=2)}\b"
     # "1 hour, 14 minutes and 8 seconds": a third, smaller unit
@@ -221,7 +225,15 @@ def _amounts_of_time(text: str, found: list[Quantity]) -> list[Quantity]:
     out = list(found)
     for m in COMPOUND_RE.finditer(text):
         upper = None
-        if m.group("r1"):
+        if m.group("b1"):
+            a, b = parse_number(m.group("b1")), parse_number(m.group("b2"))
+            if a is None or b is None:
+                continue
+            seconds = a * UNIT_SECONDS[_unit_name(m.group("u8"))]
+            upper = b * UNIT_SECONDS[_unit_name(m.group("u9"))]
+            if upper <= seconds:
+                continue
+        elif m.group("r1"):
             # "within a minute to 90 seconds": a range of two amounts of time
             a, b = parse_number(m.group("r1")), parse_number(m.group("r2"))
             if a is None or b is None:

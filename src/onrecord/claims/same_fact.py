@@ -47,6 +47,12 @@ def anchor_event(anchor: str | None) -> str | None:
     return next((k for k, rx in ANCHOR_WORDS if rx.search(anchor)), None)
 
 
+def _other_account(a: Claim, b: Claim) -> bool:
+    """Two accounts: another document, or in one article another speaker ("the chief said
+    within two minutes; the colonel said about eight minutes after the call")."""
+    return a.doc != b.doc or (a.speaker is not None and b.speaker is not None and a.speaker != b.speaker)
+
+
 def _same_actor(a: Claim, b: Claim) -> bool:
     """One person's arrival is set only against that person's; an arrival of officers in
     general ("the first swarm of officers") against the first arrival of anyone."""
@@ -142,7 +148,7 @@ def _delays_against_clocks(cs: list[Claim], incident: str, side) -> list[Conflic
             lo, hi = _add(a.lo, offset[0]), _add(a.hi, offset[1])
             if lo is None and offset[0] is None and a.lo is not None:
                 lo = a.lo  # a delay is never before its start
-            stated = [c for c in clocks if _event(c) == target and c.doc not in {d.doc} and c is not a
+            stated = [c for c in clocks if _event(c) == target and _other_account(d, c) and c is not a
                       and _same_actor(d, c)]
             for doc in sorted({c.doc for c in stated}):
                 first = min((c for c in stated if c.doc == doc), key=lambda c: (c.lo is None, c.lo or 0))
@@ -171,7 +177,7 @@ def _unanchored_delay(d: Claim, target: str, clocks: list[Claim], incident: str,
     if delay is None or not starts:
         return []
     out = []
-    stated = [c for c in clocks if _event(c) == target and c.doc != d.doc and _same_actor(d, c)]
+    stated = [c for c in clocks if _event(c) == target and _other_account(d, c) and _same_actor(d, c)]
     for doc in sorted({c.doc for c in stated}):
         first = min((c for c in stated if c.doc == doc), key=lambda c: (c.lo is None, c.lo or 0))
         spans = [(_add(a.lo, delay[0]) if delay[0] is not None else a.lo, _add(a.hi, delay[1])) for a in starts]
@@ -198,7 +204,7 @@ def _delays_against_offsets(cs: list[Claim], incident: str, side) -> list[Confli
         start = anchor_event((d.time_ref or {}).get("anchor"))
         starts = {start} if start else {"call_911", "shooting_start"}
         for o in offsets:
-            if o.doc == d.doc or _event(o) != target or anchor_event(o.time_ref["anchor"]) not in starts \
+            if not _other_account(d, o) or _event(o) != target or anchor_event(o.time_ref["anchor"]) not in starts \
                     or not (_same_actor(d, o) and _same_actor(o, d)):
                 continue
             (dlo, dhi), (olo, ohi) = _to_minutes(d), _to_minutes(o)

@@ -32,11 +32,22 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|found(?=\s*:)|concluded|determined|identified|believe|believes|believed|highlights|"
+         r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
+         r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
          # "CNN has learned that ...": what an outlet found out, told as its own report
-         r"has learned|have learned")
+         r"has learned|have learned|"
+         # "Renner's earlier statement that officers arrived within two minutes": an account
+         # named as someone's says what its that-clause says (_possessor below)
+         r"(?:statement|claim|account|assertion|testimony|description|explanation|version|contention|"
+         r"insistence|estimate)s?(?=\s+that\b)|"
+         # "It later corrected that figure to 77 minutes", "she raised it to 25": who revises a
+         # figure says the new one (revisions.py reads its measure)
+         r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)"
+         r"(?=\s+(?:(?:the|that|this|its|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:number|count|toll|figure|"
+         r"estimate|total|tally|time|timeline|delay|wait|gap)\b|it\s+(?:up\s+|down\s+)?(?:to|at)\b))")
 VERB_RE = re.compile(rf"\b(?:{VERBS})\b", re.IGNORECASE)
+REVISING = r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed|pegged|increased|reduced)\b"
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
@@ -45,7 +56,8 @@ CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses
                       # "sources with the department", "victims trapped in the club"
                       r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
                       # "police, in a statement Friday, said", "authorities initially said"
-                      r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:also\s+|have\s+|had\s+)?(?:\w+ly\s+)?$",
+                      r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|have|has|had|first|later|earlier|now|since|then|"
+                      r"again|\w+ly)\s+)*$",
                       re.IGNORECASE)
 # "The Justice Department's report, released Thursday, said": a set-off phrase after the document
 DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|review|presentation|timeline|investigation|"
@@ -53,19 +65,30 @@ DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|revie
                           re.IGNORECASE)
 # "The report says", "its review found": the document named before, so its agency. "A state review
 # found" is a new document of someone else's (DOCUMENT_NEW): an unnamed speaker.
-DOCUMENT_SUBJECT = re.compile(r"(?:^|,)\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
+DOCUMENT_SUBJECT = re.compile(r"(?:^|[,;—–])\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
                               r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
-DOCUMENT_NEW = re.compile(r"(?:^|,)\s*((?:a|an)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
-                          r"timeline|investigation|audit|analysis|study))\s+(?:also\s+)?$", re.IGNORECASE)
+DOCUMENT_NEW = re.compile(r"(?:^|[,;—–])\s*((?:a|an|one)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
+                          r"timeline|investigation|audit|analysis|study)"
+                          # "A report by a Texas House committee found": whose document, still unnamed
+                          r"(?:\s+(?:by|from|of)\s+(?:an?|the)\s+[^,;“”\"]{1,60}?)?)\s+(?:also\s+)?$", re.IGNORECASE)
+# "according to the committee's report": a document of a body that is no agency (a committee, a
+# panel, a grand jury), an unnamed speaker, never the agency named last
+BODY_DOCUMENT = re.compile(r"^\s+((?:the|a|an)\s+(?:[\w-]+\s+){0,2}(?:committee|panel|commission|council|board|"
+                           r"legislature|grand jury|task force|inspector general|auditor)[’']s?\s+"
+                           r"(?:[\w-]+\s+){0,2}(?:report|review|timeline|investigation|audit|analysis|findings))\b",
+                           re.IGNORECASE)
 # "according to the report", "according to the final review": the document named before
 DOCUMENT_THE = re.compile(r"^\s+(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|timeline|investigation|"
                           r"audit|analysis|findings)\b", re.IGNORECASE)
 
-PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*$", re.IGNORECASE)
+# "he said", and the accounts that change over time: "She later said", "he had initially said",
+# "They now say", "he has since said", "he on Friday said"
+PRONOUN_RE = re.compile(r"\b(he|she|they|I)\s*(?:(?:also|has|have|had|then|later|since|now|again|first|earlier|"
+                        r"\w+ly|on \w+day|last \w+|this \w+|in an interview)\s+)*$", re.IGNORECASE)
 # Between a speaker and the verb: "also", "on Thursday", "later", "has publicly".
 # "The Georgia Bureau of Investigation (GBI) confirmed": the name's acronym in brackets, either
 # mention next to the verb
-LEFT_GAP = re.compile(r"^\)?[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|"
+LEFT_GAP = re.compile(r"^\)?[\s,]*(?:(?:who|also|has|have|had|then|later|publicly|again|first|now|since|"
                       r"\([^()“”\"]{1,40}\)|"
                       r"on \w+|last \w+|this \w+|earlier|yesterday|today|\w+ly|"
                       # "X at a news conference said", "X in a statement Tuesday said"
@@ -264,6 +287,10 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
+        if v.group(0).lower() == "found" and not re.search(
+                r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators)\s+$",
+                sent.text[:v.start()], re.IGNORECASE) and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
+            continue  # ", the report found." attributes; ", the Courier found." is the writer's own finding
         if v.group(0).lower() in {"told", "tell", "tells"} and ORDERED.match(sent.text[v.end():]):
             continue  # "Sgt. X told us to hold the perimeter" is an order he gave, not speech quoted
         voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier[-3:] + out, res)
@@ -289,7 +316,49 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             # "..., said Deputy Chief X, spokesman ...": the inverted clause likewise.
             begin = max([sent.start] + [a.end for a in out if a.end <= vs])
             covers, whole, trailing = [(begin, vs)], True, True
+            rest = re.match(r"^[^,;]{0,40}?,\s*(?![^,;]*\b(?:" + VERBS + r")\b)"
+                            r"(?!(?:and|but|while|who|which|as|so|though|although)\b)[^;]*$", tail)
+            if rest and not re.match(r"^[^,;]{0,40}?,\s*(?:[A-Z]\w*\s+){1,3}(?:said|says)\b", tail):
+                # "Officers waited, Marsh said, for 74 minutes.": a clause interrupted by its
+                # reporting clause goes on after it, still in the speaker's words
+                covers = [(begin, vs), (ve, sent.end)]
         out.append(Attribution(voice, vs, ve, covers, whole, trailing))
+    out.extend(_participles(doc, sent, mentions, earlier, res, out))
+    return out
+
+
+# ", saying ...", ", adding that ...": a participle of saying whose subject is the sentence's own
+SAYING = re.compile(r",\s*(?:and\s+)?(saying|adding|noting|stating|explaining|acknowledging|insisting|conceding)"
+                    r"\b(?:\s+that\b)?", re.IGNORECASE)
+# The subject of a sentence before its first verb: "The department later corrected the timeline"
+SUBJECT_HEAD = re.compile(r"^\s*((?:[\w’'.-]+\s+){0,7}?)(?:(?:also|later|then|had|has|have|since|first|\w+ly|"
+                          r"on \w+day)\s+)*(?:\w+ed|gave|made|put|took|wrote|issued|released|showed|revised|"
+                          r"updated|changed|walked|backed|offered|provided|presented)\b")
+
+
+def _participles(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution],
+                 res: Resolution, found: list[Attribution]) -> list[Attribution]:
+    """'The department later corrected the timeline, saying officers waited 78 minutes': what
+    follows the participle is said by the subject of the clause it hangs on (an agency, a
+    person, a crowd, a pronoun). Said already by a verb of saying ('X said ..., adding that'),
+    it keeps that speaker."""
+    out = []
+    for m in SAYING.finditer(sent.text):
+        ms = sent.start + m.start()
+        if in_quote(doc, ms) or any(a.start < ms and a.voice.speaker and any(
+                s <= ms < e for s, e in a.covers) for a in found):
+            continue
+        head = SUBJECT_HEAD.match(sent.text)
+        if head is None:
+            continue
+        at = sent.start + head.end(1)
+        voice = _voice_near(doc, "said", at, at, sent, mentions, earlier[-3:] + found, res)
+        if voice is None and (agency := re.match(r"\s*((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
+                                                r"office|police department|district))\b", sent.text, re.I)):
+            org = _last_org(doc, res, sent.start)
+            voice = Voice(org.entity, agency.group(1)) if org is not None else None
+        if voice is not None:
+            out.append(Attribution(voice, ms, sent.start + m.end(), [(sent.start + m.end(), sent.end)]))
     return out
 
 
@@ -338,6 +407,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, phrase_of(doc, m))
+        body = BODY_DOCUMENT.match(doc.text[ve:sent.end])
+        if body:
+            return Voice(None, body.group(1))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
@@ -355,6 +427,8 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         outlet = outlet or (outlet_voice(rest.group(1), res) if rest else None)
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
     left = [m for m in named if sent.start <= m.end <= vs]
+    if re.match(ACCOUNT_NOUN, verb):
+        return _possessor(doc, left, vs)
     if left and left[-1].entity is None:
         # "Whitlock's spokesman said": the person whose spokesman it is
         owner = [p for p in left if p.kind == "person" and p.entity and left[-1].start <= p.start < left[-1].end
@@ -394,7 +468,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         if named and (found := outlet_voice(named[-1].group(1), res)):
             return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
-    if new_doc and not left:
+    if new_doc and not [m for m in left if m.start >= sent.start + new_doc.start(1)]:
         return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
     outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
     if outlet:
@@ -435,20 +509,59 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
               and OFFICE_OF.match(doc.text[m.end:vs])]
     if office:
         return Voice(office[-1].entity, phrase_of(doc, office[-1]))  # "Brisk's office said"
-    if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:also\s+)?$", doc.text[sent.start:vs]) and earlier \
+    if re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:(?:also|later|then|since|now|first|\w+ly)\s+)*$",
+                 doc.text[sent.start:vs]) and earlier \
             and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
         # "The report says ... . It says ...": the document just named speaks on
         return Voice(earlier[-1].voice.speaker, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"}:
         # "..., he said": the person last quoted, else the person last named.
-        spoken = [a.voice for a in earlier if (a.voice.speaker or "").startswith("person:")]
+        spoken = [a for a in earlier if (a.voice.speaker or "").startswith("person:")]
+        topic = _last_subject(doc, res, sent) if res else None
+        if topic is not None and (not spoken or topic.start > spoken[-1].start):
+            # "Colonel X of the State Police gave a new timeline. She said ...": the person the
+            # sentence before was about, named after the last speaker
+            return Voice(topic.entity, pron.group(1))
         if spoken:
-            return Voice(spoken[-1].speaker, pron.group(1))
+            return Voice(spoken[-1].voice.speaker, pron.group(1))
         pool = res.between(doc.id, 0, vs) if res else mentions
         before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
         if before:
             return Voice(before[-1].entity, pron.group(1))
+    same = [a for a in earlier if a.start >= sent.start and a.voice.speaker]
+    if same and re.match(REVISING, verb) \
+            and re.search(r"(?:,|\band)\s+(?:then\s+|later\s+)?$", doc.text[sent.start:vs]):
+        return same[-1].voice  # "X first reported two wounded, then revised the count to three"
+    if pron and pron.group(1).lower() == "they" and earlier and earlier[-1].voice.speaker \
+            and not earlier[-1].voice.speaker.startswith(("person:", "author:")):
+        # "Officials first said ...; they later said ...": the crowd or agency that spoke last
+        return Voice(earlier[-1].voice.speaker, pron.group(1))
+    return None
+
+
+def _last_subject(doc: Document, res: Resolution, sent) -> Mention | None:
+    """The person a sentence's pronoun most likely means: the first person named in the
+    sentence before it in the same paragraph (its subject, where English puts it)."""
+    before = [s for s in doc.sentences if s.end <= sent.start and s.paragraph == sent.paragraph]
+    if not before:
+        return None
+    prev = before[-1]
+    people = [m for m in res.between(doc.id, prev.start, prev.end) if m.kind == "person" and m.entity
+              and not in_quote(doc, m.start)]
+    return people[0] if people else None
+
+
+ACCOUNT_NOUN = r"(?:statement|claim|account|assertion|testimony|description|explanation|version|contention|" \
+               r"insistence|estimate)s?$"
+
+
+def _possessor(doc: Document, left: list[Mention], vs: int) -> Voice | None:
+    """'Renner's earlier statement that ...', 'the department's initial account that ...': the
+    person or agency whose account it is, named just before it; else no attribution."""
+    for m in reversed(left):
+        if m.entity and re.match(r"^[’']s?\s+(?:[\w-]+\s+){0,2}$", doc.text[m.end:vs]):
+            return Voice(m.entity, phrase_of(doc, m))
     return None
 
 
@@ -480,7 +593,8 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
                         r"findings|statement|records?)\b", re.IGNORECASE)
 AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
-                         r"sheriff[’']s department))\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+                         r"sheriff[’']s department))\s+(?:(?:also|has|had|first|later|earlier|then|since|now|"
+                         r"\w+ly)\s+)*$", re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
 
 

@@ -85,6 +85,15 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     suspect was in custody") is still a claim, about the moment its clause names."""
     skip = [(o.start, o.end) for o in others if o is not t]
     found = _action(sent, t, skip)
+    beside = [o for o in others if o is not t and o.end <= t.start and APPOSED.match(sent.text[o.end:t.start])]
+    if found is None and beside:
+        # "killed the gunman at 12:50 p.m. — 77 minutes after he entered": the offset restates
+        # the clock time beside it, so it is of the same action
+        found = _action(sent, beside[-1], [(o.start, o.end) for o in others if o is not beside[-1]])
+    restated = [o for o in others if o is not t and o.start >= t.end and APPOSED.match(sent.text[t.end:o.start])]
+    if found is None and restated:
+        # "At 12:03 p.m. — more than 25 minutes after the first officers arrived — a student called"
+        found = _action(sent, restated[0], [(o.start, o.end) for o in others if o is not restated[0]])
     if found is None and t.ref.get("anchor"):
         shorter = _shorter_anchor(t)  # "after I got there Deputy X pulled up": no comma to end the anchor
         found = _action(sent, shorter, skip) if shorter else None
@@ -105,7 +114,11 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if found is None:
         if t.kind != "clock" and not _names_event(t.ref.get("anchor")):
             return None  # "1 minute into the clip": an offset from no event says nothing
-        who, who_text = person_subject(doc, res, sent.start + cs, sent.start + ce, sent.start, voice.speaker, quoted)
+        told = [a.end - sent.start for a in speakers.attributions
+                if sent.start + cs <= a.start and a.end <= start]
+        lo = max([cs] + told)  # "Renner confirmed that officers were on the scene ...": not Renner
+        who, who_text = person_subject(doc, res, sent.start + lo, sent.start + ce, sent.start + lo, voice.speaker,
+                                       quoted)
         qualifier, action_start, verb_before = None, ce, False
     else:
         action, verb_before = found
@@ -127,6 +140,10 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     if who is None:
         who, who_text = INCIDENT, None  # a timeline's moment with no actor named: the incident's
     ref = dict(t.ref)
+    if who_text and ACCOUNT_THING.search(who_text):
+        return None  # "The revised account came 72 hours after the shooting": when it was told
+    if t.kind != "clock" and qualifier and _telling(sent.text, action_start, qualifier):
+        return None  # "Three days after the shooting, X gave a different account": when it was told
     if t.kind == "clock" and qualifier and not verb_before and REPORTS_FIGURES.match(sent.text[action_start:]):
         return None  # "12:43 p.m. — The hospital reports a total of 31 people": when a figure was told
     if t.kind == "clock" and (NOT_RESPONSE.search(_near_words(sent.text, t, others))
@@ -138,6 +155,11 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     event = _moment(sent.text, t, cs, _clause_end(sent.text, t, ce), others)
     if own and not (own == "entry" and event == "shooter_entry"):  # the gunman's way in is his own moment
         event = own
+    if (perp := _pronoun_for_perpetrator(doc, res, who_text, start)) is not None:
+        # "The gunman enters the school — a previous timeline stated he entered at 11:40 a.m.":
+        # "he" is the gunman just named, not a person named further back
+        who, who_text = perp, who_text
+        event = "shooter_entry" if event == "entry" else event
     if event:
         ref["event"] = event
     return Claim(
@@ -148,6 +170,67 @@ def time_claim(doc, res, speakers, sent: Sentence, t: TimeExpr, others=()) -> Cl
     )
 
 
+# Verbs of telling: an offset they hang on ("a day later, he said ...", "two days after the
+# shooting, officials revised the timeline") dates an account of the incident, not its response
+TELLING = re.compile(r"(?:said|says|say|told|tells|announced|acknowledged|admitted|revised|corrected|released|"
+                     r"apologi[sz]ed|testified|explained|conceded|stated|wrote|updated|retracted|recanted|"
+                     r"backtracked|clarified)$", re.IGNORECASE)
+GAVE_ACCOUNT = re.compile(r"^(?:gave|held|issued|offered|provided|presented|released|walked back)\b[^.;]{0,30}?"
+                          r"\b(?:account|statement|interview|update|news conference|press conference|briefing|"
+                          r"timeline|testimony|version|details|explanation)\b", re.IGNORECASE)
+
+
+def _telling(sentence: str, at: int, verb: str) -> bool:
+    rest = sentence[at:]
+    if re.match(r"(?:told|tells)\b", verb, re.I) and re.match(r"\w+\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+[a-z]", rest):
+        return False  # "told officers to wait": an order, a moment of the response
+    return TELLING.match(verb) is not None or GAVE_ACCOUNT.match(rest) is not None
+
+
+def share_apposed_moment(found: list[Claim], sentence_start: int, sentence: str) -> None:
+    """'The 911 call came at 11:30 a.m., some three minutes before the gunman entered': a clock
+    time and an offset set side by side tell one moment twice, so the one whose moment its
+    own words do not name takes the other's (its action and who acted too)."""
+    times = sorted((c for c in found if c.measure == "time_of_action"), key=lambda c: c.start)
+    for a, b in zip(times, times[1:]):
+        if not APPOSED.match(sentence[a.end - sentence_start:b.start - sentence_start]):
+            continue
+        if (a.unit == "minute_of_day") == (b.unit == "minute_of_day"):
+            continue  # two clock times side by side are a list, not one moment
+        ea, eb = (a.time_ref or {}).get("event"), (b.time_ref or {}).get("event")
+        for known, bare in ((a, b), (b, a)):
+            if (known.time_ref or {}).get("event") and not (bare.time_ref or {}).get("event") and not (ea and eb):
+                bare.time_ref = {**(bare.time_ref or {}), "event": known.time_ref["event"]}
+                bare.qualifier = bare.qualifier or known.qualifier
+                bare.subject, bare.subject_text = known.subject, known.subject_text
+
+
+PERPETRATOR = re.compile(r"\b(?:the|a)\s+(?:[\w-]+\s+)?(gunman|shooter|suspect|attacker|assailant|killer)\b",
+                         re.IGNORECASE)
+
+
+def _pronoun_for_perpetrator(doc, res: Resolution, who_text: str | None, at: int) -> str | None:
+    """The gunman when a "he"/"she" subject comes after him with no named person between."""
+    if not who_text or who_text.split(" ")[0].lower() not in {"he", "she"}:
+        return None
+    lo = max(0, at - 250)
+    found = list(PERPETRATOR.finditer(doc.text, lo, at))
+    if not found:
+        return None
+    m = found[-1]
+    if any(p.kind == "person" and p.entity for p in res.between(doc.id, m.end(), at)):
+        return None
+    tid = "thing:" + m.group(1).lower()
+    res.entities.setdefault(tid, Entity(tid, "thing", m.group(1).lower()))
+    return tid
+
+
+SAYING_ACTION = re.compile(r"(?:said|says|put|puts|placed|places|confirmed|"
+                           r"added|announced|explained|stated|revealed|acknowledged|noted|"
+                           r"testified|insisted|claimed|admitted|conceded)$", re.IGNORECASE)
+ACCOUNT_THING = re.compile(r"\b(?:account|timeline|statement|report|news conference|press conference|briefing|"
+                           r"update|version|announcement|interview|testimony|hearing|correction)s?\s*$", re.IGNORECASE)
+APPOSED = re.compile(r"^\s*(?:[,—–(]|--|-)\s*(?:or\s+|about\s+|roughly\s+|some\s+)?$")
 UNNAMED_ACTOR = re.compile(r"^\s*(?:someone|somebody|a caller|an? (?:unidentified|unnamed) \w+|one (?:person|caller)|"
                            r"a (?:student|teacher|woman|man|girl|boy|child|witness|bystander|parent|customer|"
                            r"employee|neighbou?r))\b", re.IGNORECASE)
@@ -163,8 +246,8 @@ def _names_event(anchor: str | None) -> bool:
 
 
 # What a time of day is of when it is no moment of the response (docs: not claims).
-NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|"
-                          r"lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
+NOT_RESPONSE = re.compile(r"\b(?:press conference|news conference|news briefing|briefing|published|posted|"
+                          r"last modified|lineup|dance party|reports a total|released (?:a|the|its)|posted|tweeted|"
                           r"updated|update)\b", re.IGNORECASE)
 
 
@@ -224,7 +307,8 @@ def _action(sent: Sentence, t: TimeExpr, skip=()):
         seen.setdefault(m.start(), m)
     free = [m for _, m in sorted(seen.items()) if not any(s <= m.start() < e for s, e in skip)
             and not (t.start <= m.start() < t.end)]
-    before = [m for m in free if cs <= m.start() and m.end() <= t.start]
+    # a verb of saying is when something was told, never the action a time is of
+    before = [m for m in free if cs <= m.start() and m.end() <= t.start and not SAYING_ACTION.match(m.group(0))]
     if before:
         return before[-1], True
     end = _clause_end(sent.text, t, ce)

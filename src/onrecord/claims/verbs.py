@@ -118,7 +118,9 @@ EVENTS = [
     # a timeline's present ("The first officers reach the 31st floor") as well as a report's past
     ("arrival", r"\b(?:arrived|arrives|arrive|arriving|got\s+there|gets\s+there|reached|reaches|reach|reaching|"
                 r"pulled\s+up|"
-                r"on\s+(?:the\s+)?scene|on\s+hand|showed\s+up|responded|responds)\b"),
+                r"on\s+(?:the\s+)?scene|on\s+hand|showed\s+up|responded|responds|"
+                # "put the first officer's arrival at 11:44 a.m.": the moment named as a noun
+                r"arrival)\b"),
     ("dispatch", r"\b(?:dispatched|dispatches|sent\s+to)\b|\bcall\s+(?:came|went)\s+out\b|\bput\s+out\s+(?:a"
                  r"|the)\s+call\b"),
 ]
