@@ -51,9 +51,12 @@ def test_sign_in_read_and_audit_write_during_an_open_ingest_batch(tmp_path, one_
         first = w.append_frames(feed.source_id, frames, digest.hexdigest())
         assert access.sessions.find(token).user_name == "ana"  # a sign-in read meanwhile
         assert access.accounts.any()
-        audit.event("ana", "web", "read", "GET /board/state", "127.0.0.1", "allowed", case.id)
+        # queued, not waited for: a request's own wait (AuditLog.event) would be for this
+        # very batch's commit, which this thread holds open
+        queued = audit.submit(audit.entry("ana", "web", "read", "GET /board/state", "127.0.0.1", "allowed",
+                                          case.id))
         access.engine.dispose()  # sqlite3 connections closed while the batch holds its locks
-    audit.flush()  # ... and the audit entry, queued during it, is written after its commit
+    queued.result(30)  # ... and the audit entry, queued during it, is written after its commit
     held = [r.id for r in open_reader(case).raw_chain() if r.source_id == feed.source_id]
     assert held[-3:] == [first, first + 1, first + 2]
     assert verify_case(open_case(case.path)).intact
