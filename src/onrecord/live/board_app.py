@@ -46,7 +46,7 @@ def create_board_app(case, node, ingest, *, host: str = "127.0.0.1", allowed_hos
     st = app.state
     st.access = AccessStore.of(case, now_ms or wall_ms)
     st.audit = AuditLog(st.access.engine, now_ms or wall_ms, background=True)
-    st.oidc = OidcClient(oidc) if oidc is not None else None
+    st.oidc = OidcClient(oidc, st.access.engine) if oidc is not None else None
     st.secure_cookies, st.templates, st.home, st.mounted = secure_cookies, templates(), "/board", False
     st.accounts_seen, st.accounts_checked = None, 0.0
     st.case = CaseState(open_reader(case, read_only=True).case)
