@@ -31,8 +31,12 @@ dev-train, the only split whose per-claim misses are printed (`--misses`), and d
 a check that a rule written on dev-train generalises (per-incident lines, no misses).
 Held-out figures are printed as one aggregate line.
 
+--rules (development splits only) traces which rule of the reader read each claim's measure
+and named its speaker (onrecord.claims.provenance) and lists the rules by the incidents they
+are right in: a rule right in one incident only was likely fitted to one article's wording.
+
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
-     [--out FILE]
+     [--rules] [--parse | --parse-first] [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 
@@ -308,6 +312,8 @@ def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int
 
 
 PARSE = False  # --parse: the dependency-parse path (structure.py) beside the rules
+# --rules: (split, incident, "measure"|"speaker", rule, right) per tool claim scored
+RULE_LOG: list[tuple[str, str, str, str, bool]] = []
 
 
 def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
@@ -337,6 +343,7 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
     entities = {e.id: e for e in analysis.entities}
     s = match(keys, analysis.claims, unlisted)
     s.speakers_right = sum(1 for k in keys if k.full and speaker_right(k, k.tool, entities))
+    _log_rules(slug, split, keys, analysis.claims, unlisted, entities)
     key_of_tool = {k.tool.id: (k.doc.removesuffix(".txt"), k.id) for k in keys if k.tool is not None}
     key_pairs = set(conflicts)
     s.key_conflicts = len(key_pairs)
@@ -370,6 +377,66 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
             if frozenset((a, b)) not in key_pairs:
                 s.misses.append(f"  conflict extra {c.measure}: {c.sides[0]['text']!r} vs {c.sides[1]['text']!r}")
     return s
+
+
+def _log_rules(slug, split, keys, claims, unlisted, entities) -> None:
+    """--rules: which rule read each scored tool claim's measure (right when it matches a key
+    in full) and which named the speaker of each found claim (right when the speaker is)."""
+    from onrecord.claims import provenance
+
+    if not provenance.TRACING:
+        return
+    full = {k.tool.id: k for k in keys if k.full}
+    RULE_LOG.extend((split, slug, "key", "", True) for _ in keys)
+    spanned = {k.tool.id for k in keys if k.tool is not None}
+    for t in claims:
+        if t.id not in spanned and any(overlaps(a, b, t.start, t.end) for a, b in unlisted.get(t.doc, [])) \
+                and not any(overlaps(k.start, k.end, t.start, t.end) for k in keys if k.doc == t.doc):
+            continue  # an unlisted quantity, not scored
+        measure_rule, speaker_rule = provenance.RULES.get((t.doc, t.start, t.end, t.measure), ("?", "?"))
+        # the measure beside the branch: one branch that picks a measure from a table of cues
+        # ("_officer_measure") is as many rules as the measures it gives
+        RULE_LOG.append((split, slug, "measure", f"{measure_rule} -> {t.measure}", t.id in full))
+        if t.id in full:
+            RULE_LOG.append((split, slug, "speaker", speaker_rule, speaker_right(full[t.id], t, entities)))
+
+
+def rule_report(splits: list[str]) -> list[str]:
+    """Rules by the incidents they are right in. A rule right in one incident only was likely
+    written for one article's wording; the right claims it carries are what an unseen
+    incident's articles would not get from it (the held-out gap, estimated on development data)."""
+    out = ["rules (--rules): a rule right in one incident only is likely fitted to its articles"]
+    keyed = sum(1 for split, _, k, _, _ in RULE_LOG if k == "key" and split in splits)
+    found = sum(1 for split, _, k, _, ok in RULE_LOG if k == "measure" and ok and split in splits)
+    for kind in ("measure", "speaker"):
+        right: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        wrong: dict[str, int] = defaultdict(int)
+        for split, slug, k, rule, ok in RULE_LOG:
+            if k == kind and split in splits:
+                if ok:
+                    right[rule][slug] += 1
+                else:
+                    wrong[rule] += 1
+        total = sum(sum(v.values()) for v in right.values())
+        single = {r: v for r, v in right.items() if len(v) == 1}
+        carried = sum(sum(v.values()) for v in single.values())
+        only_wrong = [r for r in wrong if r not in right]
+        out.append(f"  {kind}: {len(right)} rules right at least once, {total} right claims; "
+                   f"{len(single)} rules right in one incident only, carrying {carried} "
+                   f"({carried / total if total else 0:.3f}) of them; "
+                   f"{len(only_wrong)} rules only wrong ({sum(wrong[r] for r in only_wrong)} claims)")
+        # Leave-one-incident-out, approximately: a rule right in one incident only would not have
+        # been written without it, so on an unseen incident its right claims would be missed.
+        if kind == "measure" and keyed:
+            out.append(f"    recall {found / keyed:.3f}; without one-incident rules {(found - carried) / keyed:.3f}")
+        elif found:
+            out.append(f"    speakers right {total / found:.3f}; without one-incident rules "
+                       f"{(total - carried) / found:.3f}")
+        for rule in sorted(set(right) | set(wrong), key=lambda r: (-sum(right[r].values()), -wrong[r], r)):
+            where = ", ".join(f"{s} {n}" for s, n in sorted(right[rule].items(), key=lambda x: -x[1]))
+            tag = "ONE " if len(right[rule]) == 1 else ("none" if not right[rule] else f"{len(right[rule])}   ")
+            out.append(f"    {tag} {rule:<72} right {sum(right[rule].values()):>3} wrong {wrong[rule]:>3}  {where}")
+    return out
 
 
 def incident_grouping(splits: dict, split: str) -> str:
@@ -426,15 +493,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=list(SPLIT_CHOICES), default="all")
     ap.add_argument("--misses", action="store_true", help="per-claim misses (dev-train only)")
     ap.add_argument("--parse", action="store_true", help="read unread numbers from the dependency parse too")
+    ap.add_argument("--parse-first", action="store_true",
+                    help="let the parse decide every number it reads, the rules the rest (a measurement)")
+    ap.add_argument("--rules", action="store_true",
+                    help="which rule read each claim's measure and speaker, by incident (not on held-out)")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
     args = ap.parse_args(argv)
     global PARSE
-    PARSE = args.parse
+    PARSE = "first" if args.parse_first else args.parse
     if not ARTICLES.is_dir():
         print(f"articles not found at {ARTICLES}", file=sys.stderr)
         return 2
     splits = load_splits()
     wanted = SPLIT_CHOICES[args.split]
+    if args.rules:
+        if "holdout" in wanted:
+            print("--rules reads rules per incident: development splits only (dev-train, dev-val, dev)",
+                  file=sys.stderr)
+            return 2
+        from onrecord.claims import provenance
+
+        provenance.enable()
     lines, t0 = [], time.perf_counter()
     for split in wanted:
         total = Score()
@@ -456,6 +535,8 @@ def main(argv: list[str] | None = None) -> int:
                              f"speakers {fmt(f['speakers'])} conflicts {s.conflicts_found}/{s.key_conflicts} "
                              f"(tool {s.tool_conflicts_right}/{s.tool_conflicts})")
             lines += total.misses
+    if args.rules:
+        lines += rule_report(wanted)
     lines.append(f"({time.perf_counter() - t0:.1f} s)")
     text = "\n".join(lines)
     print(text)

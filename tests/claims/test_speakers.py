@@ -351,3 +351,24 @@ def test_a_clause_interrupted_by_its_reporting_clause_goes_on_in_the_speakers_wo
 def test_a_document_of_a_body_that_is_no_agency_is_an_unnamed_speaker():
     assert _who(CHANGING + "Officers waited 77 minutes, according to the committee's report.", "77") is None
     assert _who(CHANGING + "A report by a state House committee found that 376 officers responded.", "376") is None
+
+
+def test_the_route_that_found_a_quotations_speaker_is_kept():
+    doc, sp = _speakers()
+    assert sp.rule_at(doc.text.index("We were there")).startswith("quote/after")
+    assert sp.rule_at(doc.text.index("They stood at the door")).startswith("quote/paragraph-before")
+    assert sp.rule_at(doc.text.index("The building was quiet")) == "author"
+
+
+def test_the_agency_words_name_its_kind():
+    # "the sheriff's office acknowledged" after a city police department was named is the sheriff's
+    # office named before it, not the agency named last
+    text = ("Sheriff Dana Whitlock leads the Marlow County Sheriff's Office. Chief Lee Ames heads the "
+            "Carver Police Department.\n\nThe sheriff's office said deputies waited 40 minutes.")
+    doc = read_document("k.txt", text)
+    sp = find_speakers(doc, resolve_entities([doc]))
+    assert sp.who_said(doc.text.index("deputies waited"))[0].speaker == "org:marlow-county-sheriff-s-office"
+    text = text.replace("The sheriff's office said", "The department said")
+    doc = read_document("k.txt", text)
+    sp = find_speakers(doc, resolve_entities([doc]))
+    assert sp.who_said(doc.text.index("deputies waited"))[0].speaker == "org:carver-police-department"

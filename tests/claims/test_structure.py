@@ -30,3 +30,24 @@ def test_the_verb_decides_not_the_words_near_it():
 
 def test_a_number_on_no_verb_of_the_response_stays_out():
     assert _read("The mall has 90 stores and four entrances.") == []
+
+
+def test_the_parse_decides_an_amount_of_time_first():
+    # with the parse, the structure decides a duration before the rules do (they agree here);
+    # a count is still the rules' first
+    from onrecord.claims import provenance
+
+    text = "Four Halden officers arrived and remained outside for 11 minutes."
+    by, read = {}, {}
+    provenance.enable(True)
+    try:
+        for name, parse in (("rules", False), ("parse", True)):
+            read[name] = analyse({"s.txt": text}, parse=parse)
+            for c in read[name].claims:  # RULES is keyed by span: read it before the next run
+                by[(name, c.measure)] = provenance.RULES[(c.doc, c.start, c.end, c.measure)][0]
+    finally:
+        provenance.enable(False)
+    rules, parsed = read["rules"], read["parse"]
+    assert by[("rules", "duration_outside")].startswith("measures.")
+    assert by[("parse", "duration_outside")].startswith("structure.")
+    assert [(c.text, c.measure) for c in rules.claims] == [(c.text, c.measure) for c in parsed.claims]

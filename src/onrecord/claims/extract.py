@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import re
 
+from onrecord.claims import provenance
 from onrecord.claims.ages import find_ages
 from onrecord.claims.assertions import Said, during_shots, find_assertions, first_minutes
 from onrecord.claims.conflicts import find_conflicts, group_claims
 from onrecord.claims.incidents import group_documents
 from onrecord.claims.measures import (
+    DURATION_RE,
     Reading,
     clause_bounds,
     read_age,
@@ -70,12 +72,15 @@ def extract_claims(text: str, doc_id: str) -> list[Claim]:
     return analyse({doc_id: text}).claims
 
 
-def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool = False) -> Analysis:
+def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool | str = False) -> Analysis:
     """Claims, entities and conflicts across several documents (doc id -> text). The
     documents are grouped by incident and compared only within each, unless the caller
     knows they are all about one (a case: `one_incident=True`). `parse=True` reads the
     measure of a number the rules leave unread from the dependency parse of its sentence
-    (structure.py; needs the `parse` extra, and says so when it is missing)."""
+    (structure.py; needs the `parse` extra, and says so when it is missing), and lets it decide
+    an amount of time before the rules do. `parse="first"` lets the parse decide every number
+    it can read, the rules only the rest (a measurement mode of benchmarks/claims_real.py
+    --parse-first, not adopted: see docs/claims.md)."""
     if parse:
         from onrecord.claims.grammar import require
 
@@ -103,7 +108,7 @@ def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Clai
         res.entities[INCIDENT] = Entity(INCIDENT, "incident", "the incident")
 
 
-def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = False) -> list[Claim]:
+def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool | str = False) -> list[Claim]:
     out: list[Claim] = []
     halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
               if t.ampm in {"am", "pm"}]
@@ -114,14 +119,19 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         clocks = [with_day_half(t, day_part(sent.text, t) or nearest_half(halves, sent.start + t.start))
                   for t in clocks]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
-        found = [c for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
+        timed = [(c, t) for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
+        found = [c for c, _ in timed]
+        made = {id(c): f"time_claims/{t.kind}" for c, t in timed}  # which rule made each claim (provenance.py)
         share_apposed_moment(found, sent.start, sent.text)
         for c in found:
             _told_when(doc, speakers, c)
         found += [c for p in find_places(sent.text) if (c := _place_claim(doc, res, speakers, sent, p))]
+        made.update((id(c), "places") for c in found if id(c) not in made)
         found += [c for s in find_assertions(sent.text) if (c := _said_claim(doc, res, speakers, sent, s))]
+        made.update((id(c), f"assertions/{c.measure}") for c in found if id(c) not in made)
         ages = find_ages(sent.text)
         found += [_age_claim(doc, speakers, sent, a) for a in ages]
+        made.update((id(c), "ages") for c in found if id(c) not in made)
         previous: Reading | None = None
         for q in find_quantities(sent.text):
             if any(t.start <= q.start < t.end and (t.kind == "clock" or q.start == t.start) for t in times):
@@ -137,12 +147,14 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
                                          _revision_maker(doc, speakers, sent, q))
                 if revised is not None:
                     found.append(revised)
+                    made[id(revised)] = "revisions"
                     continue
             reading = _read(sent, q, doc.paragraphs[sent.paragraph].text, previous, parse)
             if reading is None:
                 continue
             previous = reading
             found.append(_claim(doc, res, speakers, sent, q, reading))
+            made[id(found[-1])] = reading.rule
         denied_times(found, sent.text, sent.start, lambda at: _as_said(speakers, sent, at))
         for c in found:
             if dates and c.time_ref is None:
@@ -150,7 +162,10 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool = 
         found = [c for c in found if not TALLY.search(sent.text[:c.start - sent.start])]
         _limit_to_window(sent.text, found)
         _mark_other_incident(sent, found)
-        out.extend(_dedupe(found))
+        kept = _dedupe(found)
+        if provenance.TRACING:
+            provenance.note(kept, made, speakers)
+        out.extend(kept)
     for i, c in enumerate(out, 1):
         c.id = f"{doc.id}#c{i}"
         _name_anchor(c)
@@ -273,9 +288,20 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     )
 
 
-def _read(sent: Sentence, q, context: str, previous: Reading | None, parse: bool = False) -> Reading | None:
+def _read(sent: Sentence, q, context: str, previous: Reading | None, parse: bool | str = False) -> Reading | None:
     if q.money:
         return read_money(sent.text, q.start, q.end)
+    # With the parse, the structure decides an amount of time first: the rules' duration branches
+    # are the least general of the reader (most are right in one development incident only,
+    # benchmarks/claims_real.py --rules), and on the development articles the parse reads every
+    # duration they read, as they read it. Counts stay with the rules first: the parse deciding
+    # them lost recall there. `parse="first"` (a measurement) lets it decide counts too.
+    if parse and read_age(sent.text, q.start, q.end) is None \
+            and (parse == "first" or q.unit or DURATION_RE.match(sent.text[q.end:])):
+        from onrecord.claims.structure import structural_reading
+
+        if (found := structural_reading(sent.text, q.start, q.end, context, q.unit)) is not None:
+            return found
     if q.unit:
         found = read_duration(sent.text, q.start, q.end, context, q.unit)
     else:

@@ -9,11 +9,12 @@ killed...). The full vocabulary is MEASURES; docs/claims.md lists it for users.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from onrecord.claims.counts import BEFORE_RE as PEOPLE_OBJECT
 from onrecord.claims.counts import people_count
 from onrecord.claims.numbers import HEDGES, QUANTITY, TRAILING_HEDGES, interval, taken_as_delay
+from onrecord.claims.provenance import made_at
 from onrecord.claims.verbs import inflected
 
 MEASURES = {
@@ -208,6 +209,12 @@ class Reading:
     subject_kind: str  # person | org | incident
     noun: str | None = None
     qualifier: str | None = None  # who was counted: "children", "teachers" (None: anyone)
+    # where in the reader the measure was decided (provenance.py; '' unless tracing)
+    rule: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.rule:
+            self.rule = made_at()
 
 
 def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:

@@ -13,7 +13,7 @@ Text outside quotation marks belongs to an attribution in its sentence ("accordi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from onrecord.claims.named_entities import Resolution
 from onrecord.claims.outlets import (
@@ -112,6 +112,16 @@ class Speakers:
     author: Voice
     quotes: list[tuple[int, int, Voice]]
     attributions: list[Attribution]
+    routes: dict[int, str] = field(default_factory=dict)  # quotation start -> how its speaker was found
+
+    def rule_at(self, offset: int) -> str:
+        """How `who_said` decided at `offset` (provenance.py): inside a quotation by which route,
+        else by which reporting clause, else the author; with the rule that made the voice."""
+        for s, e, voice in self.quotes:
+            if s <= offset < e:
+                return f"quote/{self.routes.get(s, '?')} {voice.rule if voice else 'unnamed'}"
+        a = self.attribution_at(offset)
+        return f"clause {a.voice.rule}" if a is not None else "author"
 
     def attribution_at(self, offset: int) -> Attribution | None:
         """The reporting clause whose words cover `offset` (outside quotation marks); of two,
@@ -161,13 +171,14 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
         attributions.extend(found)
     attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
+    routes: dict[int, str] = {}
     for i, para in enumerate(doc.paragraphs):
         for m in QUOTE_RE.finditer(para.text):
             s, e = para.start + m.start(), para.start + m.end()
-            voice = _quote_voice(doc, s, e, attributions, quotes, i)
+            voice, routes[s] = _quote_voice(doc, s, e, attributions, quotes, i)
             quotes.append((s, e, voice))
-    _fill_paragraph_quotes(doc, quotes, attributions)
-    return Speakers(doc, author, quotes, attributions)
+    _fill_paragraph_quotes(doc, quotes, attributions, routes)
+    return Speakers(doc, author, quotes, attributions, routes)
 
 
 LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
@@ -355,7 +366,7 @@ def _participles(doc: Document, sent, mentions: list[Mention], earlier: list[Att
         voice = _voice_near(doc, "said", at, at, sent, mentions, earlier[-3:] + found, res)
         if voice is None and (agency := re.match(r"\s*((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
                                                 r"office|police department|district))\b", sent.text, re.I)):
-            org = _last_org(doc, res, sent.start)
+            org = _agency_named(doc, res, sent.start, agency.group(1))
             voice = Voice(org.entity, agency.group(1)) if org is not None else None
         if voice is not None:
             out.append(Attribution(voice, ms, sent.start + m.end(), [(sent.start + m.end(), sent.end)]))
@@ -413,7 +424,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
-            org = _last_org(doc, res, vs)
+            org = _agency_named(doc, res, vs, own.group(0))
             if org is not None:
                 return Voice(org.entity, own.group(0).strip())
         rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
@@ -501,7 +512,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     agency = AGENCY_SAYS.search(doc.text[sent.start:vs])
     if agency and res is not None:
         # "..., the department said in a statement": the agency last named before
-        org = _last_org(doc, res, vs)
+        org = _agency_named(doc, res, vs, agency.group(1))
         if org is not None:
             return Voice(org.entity, agency.group(1))
     # "Brisk's office said", "the mayor's office said" (the mayor named before)
@@ -605,6 +616,17 @@ def _last_org(doc: Document, res: Resolution, before: int, kind: str | None = No
     return orgs[-1] if orgs else None
 
 
+def _agency_named(doc: Document, res: Resolution, before: int, words: str) -> Mention | None:
+    """The agency that "the department", "the sheriff's office" means: the one named last, unless
+    the words name a kind of agency that one is not ("the sheriff's office acknowledged" after a
+    city police department was named, a sheriff's office before it) and one of that kind was named."""
+    last = _last_org(doc, res, before)
+    kind = _agency_kind(words)
+    if last is None or kind is None or last.agency in {None, kind}:
+        return last
+    return _last_org(doc, res, before, kind) or last
+
+
 def _agency_kind(words: str) -> str | None:
     if re.search(r"\bsheriff", words, re.IGNORECASE):
         return "sheriff"
@@ -621,24 +643,25 @@ def phrase_of(doc: Document, m: Mention) -> str:
     return (head.group(1) + m.text).strip() if head else m.text
 
 
-def _quote_voice(doc, s, e, attributions, quotes, para_index) -> Voice | None:
+def _quote_voice(doc, s, e, attributions, quotes, para_index) -> tuple[Voice | None, str]:
+    """The speaker of a quotation, and the route that found it (for provenance.py)."""
     para = doc.paragraphs[para_index]
     after = [a for a in attributions if e <= a.start <= min(e + 40, para.end)
              and '“' not in doc.text[e:a.start] and '"' not in doc.text[e:a.start]]
     if after:
-        return after[0].voice
+        return after[0].voice, "after"
     sent = doc.sentence_at(s)
     before = [a for a in attributions if sent.start <= a.start < s]
     if before:
-        return before[-1].voice
+        return before[-1].voice, "before"
     covering = [a for a in attributions if any(cs <= s < ce for cs, ce in a.covers)]
     if covering:
-        return covering[0].voice  # '... were "stunned", sources told CNN.'
+        return covering[0].voice, "covering"  # '... were "stunned", sources told CNN.'
     earlier = [(q[0], q[2]) for q in quotes if para.start <= q[0] < s and q[2] is not None]
     earlier += [(a.start, a.voice) for a in attributions if para.start <= a.start < sent.start]
     if earlier and doc.text[sent.start:s].strip() == "":
-        return max(earlier, key=lambda x: x[0])[1]  # a new quoted sentence: the same speaker
-    return _named_next(doc, e, attributions, para)
+        return max(earlier, key=lambda x: x[0])[1], "continued"  # a new quoted sentence: the same speaker
+    return _named_next(doc, e, attributions, para), "named-next"
 
 
 def _named_next(doc, e, attributions, para) -> Voice | None:
@@ -653,7 +676,7 @@ def _named_next(doc, e, attributions, para) -> Voice | None:
     return found[0].voice if found else None
 
 
-def _fill_paragraph_quotes(doc, quotes, attributions) -> None:
+def _fill_paragraph_quotes(doc, quotes, attributions, routes) -> None:
     """A paragraph that is all quotation: the speaker named around it."""
     for i, (s, e, voice) in enumerate(quotes):
         if voice is not None:
@@ -665,6 +688,7 @@ def _fill_paragraph_quotes(doc, quotes, attributions) -> None:
         prev = _last_voice(doc, p - 1, quotes, attributions)
         nxt = _first_voice(doc, p + 1, attributions)
         quotes[i] = (s, e, prev or nxt)
+        routes[s] = "paragraph-before" if prev else "paragraph-after"
 
 
 def _last_voice(doc, p, quotes, attributions) -> Voice | None:

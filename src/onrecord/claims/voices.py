@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from onrecord.claims.provenance import made_at
+
 
 @dataclass
 class Voice:
     speaker: str | None  # entity id
     text: str  # how the document names the speaker
+    # where in the reader this voice was decided (provenance.py; '' unless tracing)
+    rule: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.rule:
+            self.rule = made_at()
 
 
 @dataclass
