@@ -427,11 +427,15 @@ def rule_report(splits: list[str]) -> list[str]:
                    f"{len(only_wrong)} rules only wrong ({sum(wrong[r] for r in only_wrong)} claims)")
         # Leave-one-incident-out, approximately: a rule right in one incident only would not have
         # been written without it, so on an unseen incident its right claims would be missed.
+        # and more strictly, without the rules right in fewer than 3 incidents
+        rare = sum(sum(v.values()) for v in right.values() if len(v) < 3)
         if kind == "measure" and keyed:
-            out.append(f"    recall {found / keyed:.3f}; without one-incident rules {(found - carried) / keyed:.3f}")
+            out.append(f"    recall {found / keyed:.3f}; without one-incident rules {(found - carried) / keyed:.3f}; "
+                       f"without rules right in < 3 incidents {(found - rare) / keyed:.3f}")
         elif found:
             out.append(f"    speakers right {total / found:.3f}; without one-incident rules "
-                       f"{(total - carried) / found:.3f}")
+                       f"{(total - carried) / found:.3f}; without rules right in < 3 incidents "
+                       f"{(total - rare) / found:.3f}")
         for rule in sorted(set(right) | set(wrong), key=lambda r: (-sum(right[r].values()), -wrong[r], r)):
             where = ", ".join(f"{s} {n}" for s, n in sorted(right[rule].items(), key=lambda x: -x[1]))
             tag = "ONE " if len(right[rule]) == 1 else ("none" if not right[rule] else f"{len(right[rule])}   ")
