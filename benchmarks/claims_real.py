@@ -34,9 +34,11 @@ Held-out figures are printed as one aggregate line.
 --rules (development splits only) traces which rule of the reader read each claim's measure
 and named its speaker (onrecord.claims.provenance) and lists the rules by the incidents they
 are right in: a rule right in one incident only was likely fitted to one article's wording.
+--why counts the key claims missed by the stage that missed them and the wrong speakers by
+kind (key's against tool's): aggregates only, so it may be run on the held-out split too.
 
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
-     [--rules] [--parse | --parse-first] [--out FILE]
+     [--rules] [--why] [--parse | --parse-first] [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 
@@ -314,6 +316,9 @@ def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int
 PARSE = False  # --parse: the dependency-parse path (structure.py) beside the rules
 # --rules: (split, incident, "measure"|"speaker", rule, right) per tool claim scored
 RULE_LOG: list[tuple[str, str, str, str, bool]] = []
+# --why: split -> reason -> count, for key claims missed and speakers wrong (aggregates only, so
+# safe to print for held-out: no sentence, no claim)
+WHY: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
 
 
 def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
@@ -344,6 +349,8 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
     s = match(keys, analysis.claims, unlisted)
     s.speakers_right = sum(1 for k in keys if k.full and speaker_right(k, k.tool, entities))
     _log_rules(slug, split, keys, analysis.claims, unlisted, entities)
+    if WHY_ON:
+        _why(split, keys, texts, entities, analysis.claims)
     key_of_tool = {k.tool.id: (k.doc.removesuffix(".txt"), k.id) for k in keys if k.tool is not None}
     key_pairs = set(conflicts)
     s.key_conflicts = len(key_pairs)
@@ -399,6 +406,66 @@ def _log_rules(slug, split, keys, claims, unlisted, entities) -> None:
         RULE_LOG.append((split, slug, "measure", f"{measure_rule} -> {t.measure}", t.id in full))
         if t.id in full:
             RULE_LOG.append((split, slug, "speaker", speaker_rule, speaker_right(full[t.id], t, entities)))
+
+
+WHY_ON = False
+
+
+def _number_spans(name: str, text: str) -> list[tuple[int, int]]:
+    """Where the reader's number and time readers find an amount in a document (before any
+    measure is decided), to tell a number never read from one read but given no measure."""
+    from onrecord.claims.numbers import find_quantities
+    from onrecord.claims.text import read_document
+    from onrecord.claims.times_in_text import clock_times, offsets
+
+    spans = []
+    for sent in read_document(name, text).sentences:
+        for q in [*find_quantities(sent.text), *clock_times(sent.text), *offsets(sent.text)]:
+            spans.append((sent.start + q.start, sent.start + q.end))
+    return spans
+
+
+def _speaker_kind(t, entities: dict) -> str:
+    sid = t.speaker or ""
+    if sid.startswith("author:"):
+        return "author"
+    if sid.startswith("outlet:"):
+        return "outlet"
+    e = entities.get(sid)
+    return {"person": "person", "org": "organisation", "group": "unknown"}.get(e.kind if e else "", "unknown")
+
+
+def _why(split: str, keys: list[KeyClaim], texts: dict[str, str], entities: dict, claims: list) -> None:
+    """--why: each key claim missed by the stage that missed it (no amount read there; an amount
+    read but no measure given; read as another measure; the measure right, the value wrong) and
+    each wrong speaker by the key's kind of speaker against the tool's."""
+    spans = {name: _number_spans(name, text) for name, text in texts.items()}
+    for k in keys:
+        if k.full:
+            if not speaker_right(k, k.tool, entities):
+                WHY[split][f"speaker: key {k.speaker_kind}, tool {_speaker_kind(k.tool, entities)}"] += 1
+            continue
+        other = [t for t in claims if t.doc == k.doc and overlaps(k.start, k.end, t.start, t.end)]
+        if k.tool is not None:
+            WHY[split][f"miss: {k.measure}, value wrong"] += 1
+        elif other:
+            WHY[split][f"miss: {k.measure}, read as {other[0].measure}"] += 1
+        elif k.measure == "place_of_action":
+            WHY[split][f"miss: {k.measure}, no place read"] += 1
+        elif not any(overlaps(k.start, k.end, a, b) for a, b in spans.get(k.doc, [])):
+            WHY[split][f"miss: {k.measure}, no amount read"] += 1
+        else:
+            WHY[split][f"miss: {k.measure}, amount read, no measure"] += 1
+
+
+def why_report(splits: list[str]) -> list[str]:
+    out = ["why (--why): key claims missed by stage and measure, wrong speakers by kind (aggregates)"]
+    for split in splits:
+        reasons = WHY.get(split, {})
+        out.append(f"  {LABELS[split]}: {sum(reasons.values())}")
+        for reason, n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
+            out.append(f"    {n:>3}  {reason}")
+    return out
 
 
 def rule_report(splits: list[str]) -> list[str]:
@@ -501,9 +568,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="let the parse decide every number it reads, the rules the rest (a measurement)")
     ap.add_argument("--rules", action="store_true",
                     help="which rule read each claim's measure and speaker, by incident (not on held-out)")
+    ap.add_argument("--why", action="store_true",
+                    help="misses by the stage that missed them, wrong speakers by kind (aggregates; any split)")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
     args = ap.parse_args(argv)
-    global PARSE
+    global PARSE, WHY_ON
+    WHY_ON = args.why
     PARSE = "first" if args.parse_first else args.parse
     if not ARTICLES.is_dir():
         print(f"articles not found at {ARTICLES}", file=sys.stderr)
@@ -541,6 +611,8 @@ def main(argv: list[str] | None = None) -> int:
             lines += total.misses
     if args.rules:
         lines += rule_report(wanted)
+    if args.why:
+        lines += why_report(wanted)
     lines.append(f"({time.perf_counter() - t0:.1f} s)")
     text = "\n".join(lines)
     print(text)
