@@ -39,7 +39,8 @@ def claims(
     one_incident: bool = typer.Option(False, "--one-incident",
                                       help="All files are about one incident: compare every claim with every other."),
     parse: bool = typer.Option(False, "--parse",
-                               help="Read numbers the rules leave unread from a dependency parse (the 'parse' extra)."),
+                               help="Decide durations, and numbers the rules leave unread, from a dependency "
+                                    "parse (the 'parse' extra)."),
 ) -> None:
     """Free text -> attributed claims (who says what number about whom) and their conflicts.
     Files are grouped by incident (shared names) and compared only within each."""
