@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -23,22 +22,9 @@ from onrecord.store.case import init_case, open_case
 from onrecord.store.reader import open_reader
 from tests.access.conftest import PASSWORD
 from tests.browser import free_port
-from tests.live.test_kill import event
+from tests.live.process import event, start_live, stop_live
 
 ALERT = "armed_unit_holding_outside:12A4:1"
-
-
-def start_live(case, port, *extra):
-    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "live", str(case), "--port", str(port), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/login", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError(proc.stderr.read().decode())
 
 
 @pytest.fixture(scope="module")
@@ -65,12 +51,7 @@ def live(tmp_path_factory):
     try:
         yield base, case_dir, tokens
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_live(proc)
 
 
 def signed_in(base: str, name: str) -> httpx.Client:

@@ -5,13 +5,11 @@ its evidence one click away. How fast is benchmarks/live.py's business, not this
 
 from __future__ import annotations
 
-import signal
-
 import httpx
 import pytest
 
 from tests.browser import chromium, free_port
-from tests.live.test_kill import event, sensors_case, start
+from tests.live.process import event, sensors_case, start_live, stop_live
 
 
 @pytest.fixture(scope="module")
@@ -23,14 +21,9 @@ def browser():
 @pytest.fixture
 def live(tmp_path):
     port = free_port()
-    proc = start(sensors_case(tmp_path), port)
+    proc = start_live(sensors_case(tmp_path), port)
     yield f"http://127.0.0.1:{port}"
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except Exception:
-        proc.kill()
-        proc.wait()
+    stop_live(proc)
 
 
 def test_an_event_posted_to_a_feed_appears_on_the_open_board_without_reload(browser, live):

@@ -5,9 +5,6 @@ out sends the browser to sign in again."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-
 import httpx
 import pytest
 
@@ -15,8 +12,7 @@ from onrecord.access.store import AccessStore
 from onrecord.store.case import init_case
 from tests.access.conftest import PASSWORD
 from tests.browser import chromium, free_port, offline_page
-from tests.live.test_board_access import start_live
-from tests.live.test_kill import event
+from tests.live.process import event, start_live, stop_live
 
 
 @pytest.fixture
@@ -33,12 +29,7 @@ def live(tmp_path):
     port = free_port()
     proc = start_live(case_dir, port)
     yield f"http://127.0.0.1:{port}", token
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    stop_live(proc)
 
 
 def test_sign_in_to_the_board_see_a_posted_event_sign_out(live):

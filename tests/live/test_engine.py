@@ -70,6 +70,30 @@ def test_a_unit_reporting_shots_no_sensor_recorded_is_on_scene_from_its_report()
     assert fired and fired[0].at == T0 + 135_000  # from its report (75 s, itself a report of shots) + 60 s
 
 
+def test_a_unit_only_at_staging_is_not_on_scene_outside():
+    """Staging (a CAD's "staged" status, a radio "staged at the lot") is kept apart: an armed
+    unit there while shots continue raises nothing, even when it reports hearing them."""
+    e = engine(HOLD)
+    staged = [ev("staging", 5, "12A4"), ev("radio_transmission", 8, "12A9", text="12A9 staged at the north lot"),
+              ev("radio_transmission", 30, "12A9", text="12A9, we are hearing gunfire")]
+    assert [x.whats[0] for x in staged[:2]] == ["unit_staging", "unit_staging"]
+    assert {"unit_hears_shots", "shots"} <= set(staged[2].whats)
+    changes = run(e, staged + shots(0, 300), until_s=500)
+    assert [c for c in changes if c.action == "fire"] == []
+    assert {u.name: u.status for u in e.incident.units.values()} == {"12A4": "staging", "12A9": "staging"}
+    moved_up = run(e, [ev("unit_arrived", 320, "12A4")] + shots(320, 450), until_s=700)
+    fired = [c for c in moved_up if c.action == "fire"]
+    assert [c.alert.subject for c in fired] == ["12A4"] and fired[0].alert.held_since == T0 + 320_000
+
+
+def test_agencies_at_staging_only_are_not_on_scene():
+    e = engine(["agencies_without_shared_channel"])
+    events = [ev("unit_arrived", 0, "12A4", agency="NCSO"), ev("staging", 10, "E21", agency="NCFD"),
+              ev("radio_transmission", 11, "12A4", agency="NCSO", channel="NCSO-1", text="12A4 copy"),
+              ev("radio_transmission", 12, "E21", agency="NCFD", channel="FIRE-2", text="E21 copy")]
+    assert [c for c in run(e, events, until_s=300) if c.action == "fire"] == []
+
+
 def test_a_transferred_call_waiting_and_then_answered():
     e = engine(["call_waiting_after_transfer"])
     events = [ev("call_received", 0, attrs={"ani": "5550101"}),

@@ -308,3 +308,50 @@ def test_a_batchs_events_are_found_by_search_as_soon_as_it_is_committed(case_dir
         f.result(timeout=120)
     found = open_reader(case_dir).search("quarry")
     assert [e["text"] for e in found["events"]] == ["Quarry gate is open"]
+
+
+def test_the_index_a_batch_writes_from_memory_is_what_a_rebuild_writes(case_dir, backend, monkeypatch):
+    """A live batch indexes its events from the rows and frames it holds (not read back):
+    word for word what search_index.refresh writes from the store, and its state moved on."""
+    from sqlalchemy import select, text, update
+
+    from onrecord.store import search_index
+    from onrecord.store.schema import cases
+    from onrecord.store.schema_search import search_state
+
+    refreshed, real = [], search_index.refresh
+    monkeypatch.setattr(search_index, "refresh", lambda sink, case_id: refreshed.append(case_id) or real(sink, case_id))
+    n = node(case_dir)
+    a, b = n.open_feed(FeedSpec("a", "webhook")), n.open_feed(FeedSpec("b", "webhook"))
+    batches = [[(a, frame(kind="radio_transmission", text="Café door, Ünit 4 going in", place="North Gate")),
+                (b, frame(unit="Ω-7", actor="Dispatch Kim")), (a, b"not json")],
+               [(b, frame(kind="shots_detected", unit=None, text="two shots")), (a, frame(text=None))],
+               [(a, frame(unit="12A9", text="12A9 staged at the lot")), (b, frame(kind="shots_detected", unit=None))]]
+    for batch in batches:
+        one_batch(n, len(batch))
+        for f in [n.submit(feed, [data]) for feed, data in batch]:
+            f.result(timeout=120)
+    case = open_case(case_dir)
+    query = (text("SELECT rowid, fields, raw, case_id, source_id FROM events_fts WHERE case_id = :c ORDER BY rowid")
+             if backend == "sqlite" else
+             text("SELECT event_id, CAST(tsv AS text), case_id, source_id FROM events_search WHERE case_id = :c "
+                  "ORDER BY event_id"))
+
+    def index():
+        with case.engine.connect() as conn:
+            state = conn.execute(select(search_state.c.generation, search_state.c.events_upto,
+                                        search_state.c.events_indexed).where(search_state.c.case_id == case.id)).one()
+            gen = conn.execute(select(cases.c.generation).where(cases.c.id == case.id)).scalar()
+            return [tuple(r) for r in conn.execute(query, {"c": case.id})], tuple(state), gen
+
+    written, state, gen = index()
+    assert len(written) == 6 and state == (gen, written[-1][0], 6)
+    assert len(refreshed) <= 1  # at most the first batch (no index state yet) read its events back
+    monkeypatch.setattr(search_index, "refresh", real)
+    with case.engine.begin() as conn:  # the index rebuilt from the store
+        sink = search_index.connection_sink(conn)
+        search_index._forget_events(sink, case.id)
+        conn.execute(update(search_state).where(search_state.c.case_id == case.id)
+                     .values(generation=-1, events_upto=0, events_indexed=0))
+        search_index.refresh(sink, case.id)
+    assert index() == (written, state, gen)

@@ -1,65 +1,44 @@
 """`kill -9` of the live process mid-feed, then a restart (a real subprocess): every frame
-it acknowledged is on the chain, `verify` passes, no alert is lost or said twice."""
+it acknowledged is on the chain, `verify` passes, no alert is lost or said twice, and who
+acknowledged an alert on the board is still shown (kept in the store)."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from datetime import datetime, timezone
 
 import httpx
 
 from onrecord.pipeline import verify_case
-from onrecord.store.case import init_case, open_case
+from onrecord.store.case import open_case
 from onrecord.store.reader import open_reader
 from tests.browser import free_port
-
-
-def start(case, port):
-    proc = subprocess.Popen([sys.executable, "-m", "onrecord.cli", "live", str(case), "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    for _ in range(200):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/board/state", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError(proc.stderr.read().decode())
-
-
-def sensors_case(tmp_path):
-    """A new case with one webhook feed, `sensors`."""
-    case = tmp_path / "case"
-    init_case(case)
-    with (case / "onrecord.toml").open("a") as fh:
-        fh.write('\n[[live.feeds]]\nname = "sensors"\ntype = "webhook"\n')
-    return case
-
-
-def event(kind, ago_s, unit=None):
-    t = datetime.fromtimestamp(time.time() - ago_s, tz=timezone.utc).isoformat()
-    return json.dumps({"kind": kind, "time": t, "unit": unit, "agency": "NCSO"}).encode()
+from tests.live.process import event, sensors_case, start_live
 
 
 def test_kill_9_mid_feed_then_restart(tmp_path):
     case = sensors_case(tmp_path)
     port = free_port()
-    proc = start(case, port)
+    proc = start_live(case, port)
     acked = []
     url = f"http://127.0.0.1:{port}/feeds/sensors"
     acked.append(httpx.post(url, content=event("unit_arrived", 90, "12A4")).json()["raw_record"])
     for i in range(40):
         r = httpx.post(url, content=event("shots_detected", 85 - i))
         acked.append(r.json()["raw_record"])
-    time.sleep(0.5)  # the rules see them: the alert fires
+    board = f"http://127.0.0.1:{port}/board"
+    alert = "armed_unit_holding_outside:12A4:1"
+    for _ in range(50):  # the rules see them: the alert fires
+        if any(a["alert"] == alert for a in httpx.get(f"{board}/state").json()["alerts"]):
+            break
+        time.sleep(0.1)
+    done = httpx.post(f"{board}/alerts/{alert}/acknowledge")  # the local user: a store with no accounts
+    assert done.status_code == 200
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    proc = start(case, port)
+    proc = start_live(case, port)
     try:
         for i in range(10):
             acked.append(httpx.post(url, content=event("shots_detected", 40 - i)).json()["raw_record"])
@@ -74,7 +53,9 @@ def test_kill_9_mid_feed_then_restart(tmp_path):
     fires = [json.loads(x)["alert"] for x in (case / "live-alerts.jsonl").read_text().splitlines()
              if json.loads(x)["action"] == "fire"]
     assert fires == ["armed_unit_holding_outside:12A4:1"]  # once, not again after the restart
-    assert [a["alert"] for a in state["alerts"]] == ["armed_unit_holding_outside:12A4:1"]
+    assert [a["alert"] for a in state["alerts"]] == [alert]
+    assert state["alerts"][0]["acknowledged"] == done.json()["acknowledged"]  # who and when, as before the kill
+    assert done.json()["acknowledged"]["by"] == "local user"
 
 
 def _raw_ids(case):

@@ -44,7 +44,7 @@ def create_board_app(case, node, ingest, *, host: str = "127.0.0.1", allowed_hos
 
     app = FastAPI(title="onrecord live", docs_url=None, redoc_url=None, openapi_url=None)
     st = app.state
-    st.access = AccessStore.of(case, now_ms or wall_ms)
+    st.access, st.case_id, st.now_ms = AccessStore.of(case, now_ms or wall_ms), case.id, now_ms or wall_ms
     st.audit = AuditLog(st.access.engine, now_ms or wall_ms, background=True)
     st.oidc = OidcClient(oidc, st.access.engine) if oidc is not None else None
     st.secure_cookies, st.templates, st.home, st.mounted = secure_cookies, templates(), "/board", False
@@ -119,12 +119,20 @@ def _board_routes(app: FastAPI, node) -> None:
     @app.post("/board/alerts/{alert_id:path}/acknowledge")  # an id may hold any character its subject does
     async def acknowledge(request: Request, alert_id: str,
                           x_csrf_token: Annotated[str | None, Header(max_length=100)] = None):
+        from onrecord.live import acks
         from onrecord.views.web.signin import check_csrf
 
         board = await asyncio.to_thread(board_of, request, "annotate")
         check_csrf(request, x_csrf_token)
-        done = board.acknowledge(alert_id[:300], request.state.actor.name)  # on the loop, where the board changes
-        if done is None:
+        alert_id = alert_id[:acks.MAX_ID]
+        if not board.is_active(alert_id):
+            raise HTTPException(404, "no active alert of that id on the board")
+        st = request.app.state
+        # kept in the store first (a worker thread: the loop never waits on the store), then
+        # shown on the board, on the loop, where the board changes
+        done = await asyncio.to_thread(acks.keep, st.access.engine, st.case_id, alert_id, request.state.actor.name,
+                                       int(st.now_ms()))
+        if board.acknowledge(alert_id, done) is None:  # cleared meanwhile: the acknowledgement stands, kept
             raise HTTPException(404, "no active alert of that id on the board")
         return JSONResponse({"alert": alert_id, "acknowledged": done})
 

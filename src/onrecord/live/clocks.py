@@ -44,7 +44,10 @@ class LiveClocks:
         return c
 
     def clock(self, source_id: int) -> Clock:
-        return self.clocks.setdefault(source_id, Clock("unknown"))
+        c = self.clocks.get(source_id)  # asked of every event: no Clock made unless it is new
+        if c is None:
+            c = self.clocks[source_id] = Clock("unknown")
+        return c
 
     def align(self, source_id: int, lo: int | None, hi: int | None) -> tuple[int | None, int | None, str]:
         c = self.clock(source_id)

@@ -68,7 +68,13 @@ def _whats(ev: LiveEvent):
         yield {"call_received": "call_after_transfer" if transferred_in(attrs) else "call_ring",
                "call_transferred": "call_transferred", "call_answered": "call_answered"}[kind]
         return
-    if kind in ("unit_status", "unit_arrived", "radio_transmission") and ev.unit is not None and STAGING.search(text):
+    # staging is kept apart from on scene (reconstruct/staging.py): the build's lexicon files a
+    # "staged" under the arrival's family (one moment for the clocks), the board and the
+    # rules about units on scene must not
+    if kind == "staging" and ev.unit is not None:
+        yield "unit_staging"
+    elif kind in ("unit_status", "unit_arrived", "radio_transmission") and ev.unit is not None and \
+            STAGING.search(text):
         yield "unit_staging"
     elif kind == "exit" and ev.unit is not None:
         yield "unit_exited"

@@ -352,7 +352,7 @@ class IngestNode:
                     written.append((feed, idx, first, frames))
                 for feed, idx, first, frames in written:
                     outcomes = self._read_frames(feed, first, frames)
-                    self._store_events(w, feed, first, outcomes)
+                    self._store_events(w, feed, first, outcomes, frames)
                     at = 0
                     for i in idx:
                         results[i] = outcomes[at:at + len(batch[i][1])]
@@ -434,7 +434,7 @@ class IngestNode:
             return outcomes  # type: ignore[return-value]
         table, rejects, skipped = read
         rows: dict[int, list[dict]] = {}
-        for row in table.to_pylist():
+        for row in _rows(table):
             rows.setdefault(row["record_index"], []).append(row)
         for k, i in enumerate(todo):
             raw_id = first_raw + i
@@ -532,7 +532,8 @@ class IngestNode:
         ev.t_src = row.get("t_src_lo")  # type: ignore[attr-defined]
         return interpret(ev)
 
-    def _store_events(self, w: LiveWrite, feed: LiveFeed, first_raw: int, outcomes: list[Outcome]) -> None:
+    def _store_events(self, w: LiveWrite, feed: LiveFeed, first_raw: int, outcomes: list[Outcome],
+                      frames: list[bytes] | None = None) -> None:
         """The kept frames' events in one write (their rows in frame order, as their ids go);
         should that write fail, the frames stay on the chain, each rejected with the reason."""
         kept = [o for o in outcomes if o.events and o.table is not None]
@@ -546,7 +547,7 @@ class IngestNode:
         rows = pa.concat_tables(pieces)
         rows = rows.take(pc.sort_indices(rows, [("record_index", "ascending")]))
         try:
-            n = w.add_events(feed.source_id, first_raw, rows)
+            n = w.add_events(feed.source_id, first_raw, rows, frames)
         except Exception as exc:  # kept as evidence, rejected: the feed goes on
             for o in kept:
                 o.events, o.reject = [], f"its events could not be stored: {exc}"[:300]
@@ -587,6 +588,17 @@ class IngestNode:
                         "lag_s": None if f.lag_ms is None else round(f.lag_ms / 1000, 1),
                         "clock": c.status, "offset_s": c.offset_s, "uncertainty_s": c.uncertainty_s})
         return out
+
+
+# What a live event is made of (_event, _events_of): a batch's rows are read as Python
+# values for these columns only, not the event's every column
+ROW_COLUMNS = ("record_index", "kind", "time_text", "t_src_lo", "t_src_hi", "unit", "agency", "call", "channel",
+               "text", "attrs")
+
+
+def _rows(table: pa.Table) -> list[dict]:
+    names = [n for n in ROW_COLUMNS if n in table.column_names]
+    return [dict(zip(names, values)) for values in zip(*(table.column(n).to_pylist() for n in names))]
 
 
 def _not_handed(events: list[LiveEvent], exc: Exception) -> None:

@@ -78,7 +78,9 @@ class Board:
 
     def __post_init__(self):
         self.changed = asyncio.Event()
-        self.acknowledged: dict[str, dict] = {}  # alert id -> who acknowledged it on the board, and when
+        # alert id -> who acknowledged it on the board, and when (kept in the store, live/acks.py:
+        # loaded before a restarted node replays its events, so its cleared alerts say it too)
+        self.acknowledged: dict[str, dict] = {}
         self._alert_sources: dict[str, tuple[int, set[int]]] = {}
 
     def note_event(self, ev: LiveEvent) -> None:
@@ -145,13 +147,17 @@ class Board:
         self._alert_sources.pop(alert_id, None)
         return self.acknowledged.pop(alert_id, None)
 
-    def acknowledge(self, alert_id: str, by: str) -> dict | None:
-        """An active alert acknowledged by a signed-in person (who, when); None if it is not active."""
-        if not any(a.id == alert_id for a in self.engine.active.values()):
+    def is_active(self, alert_id: str) -> bool:
+        return any(a.id == alert_id for a in self.engine.active.values())
+
+    def acknowledge(self, alert_id: str, done: dict) -> dict | None:
+        """An active alert's acknowledgement by a signed-in person ({"by", "at"}, as kept in
+        the store: live/acks.py) shown on the board; None if it is no longer active."""
+        if not self.is_active(alert_id):
             return None
-        self.acknowledged[alert_id] = {"by": by, "at": time.time() * 1000}
+        self.acknowledged[alert_id] = done
         self.touch()
-        return self.acknowledged[alert_id]
+        return done
 
 
 def _plain(values: dict) -> dict:
@@ -256,6 +262,10 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
     await stream.start()
     loop = asyncio.get_running_loop()
     node = RuleNode(case, rules, directory, zone, webhooks) if role in ("all", "rules") else None
+    if node is not None:
+        from onrecord.live import acks
+
+        node.board.acknowledged.update(await asyncio.to_thread(acks.load, case.engine, case.id))
 
     def publish(events):
         asyncio.run_coroutine_threadsafe(stream.publish(events), loop).result()

@@ -20,7 +20,9 @@ ORDER = {"dispatched": 1, "enroute": 2, "staging": 3, "on_scene": 4, "entered": 
 STATUS_OF = {"unit_dispatched": "dispatched", "unit_enroute": "enroute", "unit_staging": "staging",
              "unit_arrived": "on_scene", "entry": "entered", "unit_exited": "on_scene",
              "unit_available": "available"}
-ON_SCENE = ("staging", "on_scene", "entered")
+# on scene: outside or entered; staging (a point away from the scene, where units wait to
+# be sent in) is not on scene, on the board or for the rules (reconstruct/staging.py)
+ON_SCENE = ("on_scene", "entered")
 DETECTED_KINDS = ("shots_detected", "camera_observation")
 HEARD_WITHIN_S = 20  # a unit's "I hear shots" is about a shot recorded no more than this before it
 
@@ -110,12 +112,19 @@ class Incident:
                 if u.set(STATUS_OF[what], t, ev.id, backwards=what == "unit_exited"):
                     touched |= {"unit", "agency"}
             elif what == "unit_hears_shots" and ev.unit is not None:
-                u = self.unit(ev)  # hearing them, it is there: on scene, unless already further
-                if ORDER.get(u.status, 0) <= ORDER["on_scene"] and u.set("on_scene", self.heard_at(ev), ev.id):
+                # hearing them, it is there: on scene, unless already further — or at staging,
+                # which is within earshot of the scene, not on it (a staged unit reporting
+                # gunfire has not arrived)
+                u = self.unit(ev)
+                if u.status != "staging" and ORDER.get(u.status, 0) <= ORDER["on_scene"] and \
+                        u.set("on_scene", self.heard_at(ev), ev.id):
                     touched |= {"unit", "agency"}
             elif what == "shots":
                 shot = Shot(t, ev.id, ev.kind in DETECTED_KINDS)
-                bisect.insort(self.shots, shot, key=lambda s: s.t)
+                if not self.shots or self.shots[-1].t <= t:
+                    self.shots.append(shot)  # the usual case, in time order: no search
+                else:
+                    bisect.insort(self.shots, shot, key=_shot_t)
                 for (gap, detected_only), runs in self._runs.items():
                     if shot.detected or not detected_only:
                         runs.add(shot)
@@ -155,6 +164,12 @@ class Incident:
                 return s.t
             i -= 1
         return t
+
+    def first_shot_at_or_after(self, t: float) -> Shot | None:
+        """The earliest shot recorded at `t` or later (asked of every unit at every shot: a
+        search, not a scan)."""
+        i = bisect.bisect_left(self.shots, t, key=_shot_t)
+        return self.shots[i] if i < len(self.shots) else None
 
     def unit(self, ev: LiveEvent) -> Unit:
         u = self.units.get(ev.unit)
@@ -264,7 +279,12 @@ class Runs:
             other = self.runs.pop(near[1])
             run.shots, run.count, run.end = _bounded(run.shots + other.shots), run.count + other.count, other.end
         run.start, run.end = min(run.start, shot.t), max(run.end, shot.t)
-        run.shots, run.count = _bounded(sorted(run.shots + [shot], key=lambda s: s.t)), run.count + 1
+        if run.shots and run.shots[-1].t <= shot.t:  # in time order: appended, kept sorted
+            run.shots.append(shot)
+            shots = run.shots
+        else:
+            shots = sorted(run.shots + [shot], key=_shot_t)
+        run.shots, run.count = _bounded(shots), run.count + 1
 
     def at(self, now: int) -> Run | None:
         """The run going on at `now` (its latest shot up to `now` within the gap), as of `now`."""
@@ -279,6 +299,10 @@ class Runs:
             last = max(s.t for s in shots) if shots else run.start
             return Run(run.start, last, shots, len(shots)) if now - last < self.gap else None
         return None
+
+
+def _shot_t(s: Shot) -> int:
+    return s.t
 
 
 def _bounded(shots: list[Shot]) -> list[Shot]:

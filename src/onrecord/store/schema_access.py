@@ -1,7 +1,8 @@
 """Tables of who may read a case and what they did (issue 16): accounts, sessions, API
 tokens, failed sign-ins, the audit log and its chain head, protected people, restricted
 sources, annotations. Declared on the store's one `metadata` (schema.py imports this
-module), migrated by revision 0011 (0012: accounts' OIDC subjects; 0014: OIDC sign-ins under way, audit spools).
+module), migrated by revision 0011 (0012: accounts' OIDC subjects; 0014: OIDC sign-ins under way, audit spools;
+0015: the live board's acknowledgements of alerts).
 
 Accounts belong to the store, not to one case: a PostgreSQL server holding many cases
 holds one set of users, each granted the cases they may read (`user_cases`); a SQLite
@@ -159,4 +160,16 @@ annotations = Table(
     Column("author", String(120), nullable=False),
     Column("at_ms", BigInteger, nullable=False),
     Index("ix_annotations_case_target", "case_id", "target", "target_id"),
+)
+
+# Who acknowledged an alert on the live board, and when (revision 0015; live/acks.py): kept
+# in the store, so a restarted live process shows them again. An alert's id names its rule,
+# subject and episode (live/engine.py), which a restart's replay of the events gives again.
+alert_acknowledgements = Table(
+    "alert_acknowledgements",
+    metadata,
+    Column("case_id", ForeignKey("cases.id"), primary_key=True),
+    Column("alert_id", String(300), primary_key=True),
+    Column("acknowledged_by", String(120), nullable=False),
+    Column("at_ms", BigInteger, nullable=False),
 )

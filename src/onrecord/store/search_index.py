@@ -111,24 +111,37 @@ def _pg_insert(sink: _Sink, target: str, key: str, ids: list[int], case_id: int,
 
 
 def _index_events(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
+    """`rows`: (id, source id, text, actor, place, unit, raw line) in id order."""
     ids = [int(r[0]) for r in rows]
     # Ids are handed out again after the newest rows are deleted (max + 1), by any case of a
     # PostgreSQL database: whatever the index holds for these ids is of rows gone, and goes
     if sink.sqlite:
         sink.rows(delete(events_fts).where(events_fts.c.rowid.between(ids[0], ids[-1])))
-    else:
-        sink.rows(delete(events_search).where(events_search.c.event_id.between(ids[0], ids[-1])))
-    sources = [int(r[1]) for r in rows]
+        sink.ingest("events_fts", fts_event_rows(case_id, rows))
+        return
+    sink.rows(delete(events_search).where(events_search.c.event_id.between(ids[0], ids[-1])))
     fields = [event_words(*r[2:6]) for r in rows]
     raws = [raw_words(r[6]) for r in rows]
-    if sink.sqlite:
-        sink.ingest("events_fts", pa.table({
-            "rowid": pa.array(ids, pa.int64()), "fields": pa.array([" ".join(f) for f in fields], pa.string()),
-            "raw": pa.array([" ".join(r) for r in raws], pa.string()),
-            "case_id": pa.array([case_id] * len(ids), pa.int64()), "source_id": pa.array(sources, pa.int64())}))
-    else:
-        _pg_insert(sink, "events_search", "event_id", ids, case_id, sources,
-                   [tsvector_literal(f, r) for f, r in zip(fields, raws)])
+    _pg_insert(sink, "events_search", "event_id", ids, case_id, [int(r[1]) for r in rows],
+               [tsvector_literal(f, r) for f, r in zip(fields, raws)])
+
+
+def fts_event_rows(case_id: int, rows: list[tuple]) -> pa.Table:
+    """SQLite's `events_fts` rows of events given as `_index_events` takes them."""
+    return pa.table({
+        "rowid": pa.array([int(r[0]) for r in rows], pa.int64()),
+        "fields": pa.array([" ".join(event_words(*r[2:6])) for r in rows], pa.string()),
+        "raw": pa.array([" ".join(raw_words(r[6])) for r in rows], pa.string()),
+        "case_id": pa.array([case_id] * len(rows), pa.int64()),
+        "source_id": pa.array([int(r[1]) for r in rows], pa.int64())})
+
+
+def index_appended(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
+    """Events a writer has just appended, indexed from the rows it holds (`_index_events`'s),
+    not read back: the caller has found the index current up to before them (a live batch,
+    store/live_writer.py, which then moves `search_state` on itself)."""
+    if rows:
+        _index_events(sink, case_id, rows)
 
 
 def _index_claims(sink: _Sink, case_id: int) -> None:

@@ -27,7 +27,9 @@ def words(text: str | None) -> list[str]:
     encoded blob, and longer than PostgreSQL keeps)."""
     if not text:
         return []
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    # ASCII is its own NFKD form, with no combining marks: most records' text, cut at once
+    plain = text if text.isascii() else "".join(c for c in unicodedata.normalize("NFKD", text)
+                                                if not unicodedata.combining(c))
     return [w for w in WORD.findall(plain.casefold()) if len(w) <= MAX_WORD]
 
 

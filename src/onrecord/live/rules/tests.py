@@ -90,10 +90,10 @@ def shots_since_status(inc: Incident, u, now, grace_s=0.0, after_s=0.0):
     if u.since is None:
         return no("unit_unknown")
     lo = u.since - grace_s * 1000 if not after_s else u.since + after_s * 1000
-    after = [s for s in inc.shots[-50:] if lo <= s.t <= now]
-    if not after:
+    first = inc.first_shot_at_or_after(lo)
+    if first is None or first.t > now:
         return no("no_shots_since_status")
-    return Truth(True, evidence=[after[0].event])
+    return Truth(True, evidence=[first.event])
 
 
 # ---- shots (asked of any subject: "while shots are still being reported")
@@ -157,7 +157,7 @@ def camera_lag_over(inc: Incident, cam, now, seconds):
 
 @test("agencies_on_scene", {"agency_pair"})
 def agencies_on_scene(inc: Incident, pair, now):
-    """Both agencies of the pair have units on scene (staging, on scene or entered)."""
+    """Both agencies of the pair have units on scene (outside or entered; staging is not on scene)."""
     on = inc.agencies_on_scene()
     since, ev = [], []
     for agency in pair:
