@@ -148,3 +148,35 @@ def test_two_reports_of_one_arrival_bound_the_clocks_only_loosely():
     # the same words logged by two recorders are one moment, as sure as it happens
     pairs = pair_estimates(_moments(rows).assign(spoken=[True, True]))
     assert len(pairs) == 1 and not pairs[0].lagged and pairs[0].sigma_s < 3.0
+
+
+def _door_log_and_camera(camera_place: str, door_places: list[str]):
+    """A camera's three "officers enter" (one at the West doors' camera twice) and a door
+    log 250 s fast with twenty openings scattered over the hour besides two at those doors."""
+    from onrecord.reconstruct.places import place_key
+
+    rng = np.random.default_rng(4)
+    camera = [T0, T0 + 95_000, T0 + 610_000]
+    doors = list(T0 + rng.uniform(-1_500_000, 1_500_000, 20)) + [camera[0] + 251_000, camera[1] + 250_000]
+    rows = [(i + 1, 1, t, 1000.0, "entry", None, 0, "SD", place_key(camera_place if i < 2 else "Gym hall"))
+            for i, t in enumerate(camera)]
+    rows += [(100 + i, 2, float(np.floor(t / 1000) * 1000 + 500), 1000.0, "entry", None, 0, "SD",
+              place_key(door_places[i % len(door_places)] if i < 20 else "Gymnasium West Doors"))
+             for i, t in enumerate(doors)]
+    return pd.DataFrame(rows, columns=["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency",
+                                       "place"])
+
+
+def test_a_door_log_and_a_camera_matched_at_the_door_both_name():
+    # by time alone the two line up as chance would (tests/reconstruct/test_lagged_moments.py);
+    # among the openings of the door the camera watches, two at one difference are evidence
+    m = _door_log_and_camera("Gymnasium West Doors (exterior)", ["Gymnasium East Doors", "Gymnasium North Doors",
+                                                                 "Gymnasium South Doors", "Library SW Doors"])
+    (pair,) = pair_estimates(m)
+    assert pair.via == "same door" and abs(pair.delta_s - 250.5) <= 1.5 and len(pair.anchors) == 2
+
+
+def test_a_door_log_at_the_cameras_door_all_day_is_still_chance():
+    # every opening at the door the camera watches: the place no longer narrows the candidates
+    m = _door_log_and_camera("Gymnasium West Doors (exterior)", ["Gymnasium West Doors"])
+    assert pair_estimates(m) == []

@@ -142,3 +142,25 @@ def test_a_record_on_an_unknown_clock_naming_no_team_does_not_join_one_by_its_ti
         (132, 3, "entry", None, 2, t + 20_000, t + 20_000),
     ), slack={132: 300_000})
     assert fuse(anchored) == []
+
+
+def test_an_arrival_on_an_unknown_clock_joins_the_same_units_arrival_on_a_trusted_one():
+    # A campus log nobody could tie (+/- 5 minutes) types "On scene" for School 11 at what
+    # its clock calls two minutes before the officer's "I'm here" on a trusted radio: by its
+    # time it would be a second, earlier arrival; it is a record of the same one
+    t = 10_000_000_000
+    anchored = _with(_rows(
+        (141, 1, "unit_arrived", 11, 1, t, t + 999),                       # the radio
+        (142, 3, "unit_arrived", 11, 2, t - 120_000, t - 60_001),          # the log, to the minute
+    ), slack={142: 300_000})
+    assert fuse(anchored) == [[141, 142]]
+
+
+def test_an_arrival_on_an_unknown_clock_that_fits_two_arrivals_of_its_unit_stands_alone():
+    t = 11_000_000_000
+    anchored = _with(_rows(
+        (151, 1, "unit_arrived", 11, 1, t, t),
+        (152, 1, "unit_arrived", 11, 1, t + 200_000, t + 200_000),  # back again, minutes later
+        (153, 3, "unit_arrived", 11, 2, t + 90_000, t + 90_000),
+    ), slack={153: 300_000})
+    assert all(153 not in g for g in fuse(anchored))  # which one it records, its time cannot say

@@ -18,6 +18,7 @@ from onrecord.reconstruct.moments import (
     destination,
     moment_of,
 )
+from onrecord.reconstruct.places import place_key
 from onrecord.reconstruct.who_is_who import WhoIsWho
 
 
@@ -69,7 +70,7 @@ def _moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = Non
                          "who": units[in_bulk].astype("int64").astype(object),
                          "rank": _unit_ranks(bulk),
                          "agency": bulk["agency"].to_numpy(), "device": None, "detail": None,
-                         "declared_copy": False, "spoken": False})
+                         "declared_copy": False, "spoken": False, "place": None})
     fast = _as_entered(fast, bulk)
     # ... the rest, whose text or attributes say what moment it is, one by one; a call
     # record is a shareable moment only with the caller's number (a year of a CAD's
@@ -91,8 +92,10 @@ def _moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = Non
         detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None
         # spoken: the words of a transmission; two recorders logging one transmission
         # stamp one moment, where two other reports of a moment each trail it their own way
+        # where a door opened or a camera saw someone go in: the door it names (places.py)
+        place = place_key(r.place) if family == "entry" and m.who is None else None
         rows.append((r.id, r.source_id, (r.t_src_lo + r.t_src_hi) / 2, r.t_src_hi - r.t_src_lo,
-                     family, key, m.rank, r.agency, device, detail, False, r.kind == "radio_transmission"))
+                     family, key, m.rank, r.agency, device, detail, False, r.kind == "radio_transmission", place))
     slow = pd.DataFrame(_answers_keyed(rows), columns=list(fast.columns))
     return pd.concat([fast, slow], ignore_index=True) if len(slow) else fast.reset_index(drop=True)
 

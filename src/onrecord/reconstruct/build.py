@@ -18,13 +18,14 @@ from onrecord.reconstruct.align import aligned_times, moments_table, written_int
 from onrecord.reconstruct.avl_arrival import tighten_arrivals
 from onrecord.reconstruct.avl_copies import fix_copies
 from onrecord.reconstruct.clock_trust import declared_trust
-from onrecord.reconstruct.fuse import fuse
+from onrecord.reconstruct.fuse import UNSURE_SLACK_MS, fuse
 from onrecord.reconstruct.geofence import crossings, declared_fences
 from onrecord.reconstruct.lagged_moments import tie_components
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
+from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
 from onrecord.reconstruct.staging import staging_records
 from onrecord.reconstruct.understood import understood
@@ -92,7 +93,8 @@ def reconstruct(reader) -> Reconstruction:
     doubts: dict[int, float] = {}
     groups = fuse(_for_fusion(anchored, who, clocks), doubts) if len(anchored) else []
     staged = staging_records(events, anchored, words)
-    moments = _moments(anchored, groups, events, who, copies, doubts, crossed, staged)
+    unsure = {s for s, c in clocks.items() if _clock_unsure_s(c) * 1000 > UNSURE_SLACK_MS}
+    moments = _moments(anchored, groups, events, who, copies, doubts, crossed, staged, unsure)
     return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
                           understood=understood(events, sources, clocks))
 
@@ -163,7 +165,9 @@ def _incident_only(anchored: pd.DataFrame) -> pd.DataFrame:
 
 def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFrame, who,
              copies: set | None = None, doubts: dict | None = None, crossed: dict | None = None,
-             staged: set | None = None) -> list[MomentRow]:
+             staged: set | None = None, unsure: set | None = None) -> list[MomentRow]:
+    """`unsure`: sources whose clocks are known only within minutes; their records join a
+    moment by whom they name (fuse.py) but do not time it where records on surer clocks do."""
     anchored = _incident_only(anchored)
     near = set(anchored["id"])
     groups = [g for g in groups if g[0] in near]
@@ -175,7 +179,7 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         e["t_lo"][fix] = e["t_lo"][before]
     grouped = {i for g in groups for i in g}
     singles = [[int(i)] for i in anchored["id"] if i not in grouped]
-    out = []
+    out, used = [], []
     for members in groups + singles:
         members = [i for i in members if i in a["rank"]]
         if not members:
@@ -183,7 +187,8 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         recs = [{"rank": int(a["rank"][i]), "t_lo": e["t_lo"][i], "t_hi": e["t_hi"][i], "said": a["lo"][i],
                  "spoken": bool(a["spoken"][i])} for i in members]
         family = a["family"][members[0]]
-        mt = moment_time(recs, family)
+        sure = [r for r, i in zip(recs, members) if e["source_id"][i] not in (unsure or ())]
+        mt = moment_time(sure or recs, family)
         if mt is None:
             continue
         units: dict[int, list[int]] = {}
@@ -214,5 +219,8 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
             if fix is not None:  # located by the crossing: the fix before and the fix inside
                 row.located = [crossed[fix], fix]
         out.append(row)
+        used.append(sure or recs)
     tighten_arrivals(out, e["t_lo"], e["t_hi"], e["source_kind"], copies or set())
+    narrow_spoken_arrivals(out, used, a, e, unsure or set())
     return out
+

@@ -184,7 +184,26 @@ def _estimate(ga, gb, a, b) -> PairEstimate | None:
                 best = est
         if best is not None and not best.lagged and len(best.anchors) >= 3:
             break
+    if best is None:
+        best = _same_place(m, order, a, b)
     return best
+
+
+PLACED_VIA = "same door"  # how a pair matched through the doors both name is named (places.py)
+
+
+def _same_place(m: pd.DataFrame, order: np.ndarray, a: int, b: int) -> PairEstimate | None:
+    """Doors and camera entries that time alone cannot match (chance would line up as
+    many): matched again among those at the door both records name (places.py). The
+    candidates are then few, and the chance test is theirs."""
+    if "place_a" not in m:
+        return None
+    placed = (m["place_a"].notna() & (m["place_a"] == m["place_b"])).to_numpy() & (order == 0) \
+        & (m["rank_a"].to_numpy() == 0)
+    if placed.sum() < 2:
+        return None
+    est = _densest(m[placed], 0, a, b)
+    return replace(est, via=PLACED_VIA) if est is not None else None
 
 
 def _densest(m: pd.DataFrame, rel: int, a: int, b: int, reports: bool = False) -> PairEstimate | None:

@@ -127,12 +127,14 @@ def _cluster(family: str, part: pd.DataFrame, ctx: _Context | None = None) -> li
     unsure = part["slack"].to_numpy() > UNSURE_SLACK_MS if "slack" in part else np.zeros(len(part), bool)
     sure_open: list[Fused] = []
     unsure_open: list[Fused] = []
+    keyed = family not in ("entry", "shots", "channels_patched", "threat_ended")  # one unit's (caller's) records
     # stable, file order last: records of one written minute come in the order they were made
     for sure in (True, False):
         rows = part[~unsure] if sure else part[unsure]
         open_ = sure_open if sure else unsure_open
         for r in rows.sort_values(["lo", "rank", "id"], kind="stable").itertuples(index=False):
-            host = None if sure or family != "entry" else _named_entry(sure_open, r)
+            host = None if sure else _named_entry(sure_open, r) if family == "entry" else \
+                _same_unit(family, sure_open, r) if keyed else None
             host = host or _host(family, open_, r, ctx)
             if host is None:
                 host = Fused(lo=r.lo, hi=r.hi)
@@ -173,6 +175,19 @@ def _named_entry(open_: list[Fused], r) -> Fused | None:
     same = SAME_S["entry"] * 1000
     fits = [f for f in open_ if f.whos & units and f.witnessed
             and f.lo - same - r.slack <= r.lo and r.hi <= f.hi + lag + r.slack]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _same_unit(family: str, open_: list[Fused], r) -> Fused | None:
+    """The moment a record on an unsure clock is of, by whom it is about: all of `open_`
+    are this unit's (or caller's) moments of this kind on trusted clocks. The one that fits
+    within the record's clock slack (a report after it, by up to its usual lag) is it; a
+    record of a unit's arrival in a campus log nobody could tie is that unit's arrival,
+    not a second one minutes earlier. Two fit, and the record cannot say which: none."""
+    lag = REPORT_LAG_S.get(family, {}).get(int(r.rank), 0.0) * 1000
+    same = SAME_S.get(family, 3.0) * 1000
+    fits = [f for f in open_ if r.source_id not in f.sources
+            and f.lo - same - r.slack <= r.lo and r.hi <= f.hi + max(lag, same) + r.slack]
     return fits[0] if len(fits) == 1 else None
 
 

@@ -29,12 +29,14 @@ class MomentTime:
     pinned_by: str  # "record" (made as it happens) or "reports"
 
 
-def moment_time(records: list[dict], family: str | None) -> MomentTime | None:
+def moment_time(records: list[dict], family: str | None, lags: dict[int, float] | None = None) -> MomentTime | None:
     """`records`: dicts with rank and aligned t_lo/t_hi (clock uncertainty included), and
     optionally `said`: when the record was made on the common clock, without that
     uncertainty. A moment known from reports only is best put at its first report: the
     report's own time, not the earliest its clock allows (an unknown clock's five minutes
-    would put every such moment five minutes early, first of all)."""
+    would put every such moment five minutes early, first of all). `lags`: {rank: s}, how
+    long a report of that rank can trail its moment in this case, where the case shows it
+    (report_lag.py); else the usual lag of such a report."""
     timed = [r for r in records if r["t_lo"] is not None]
     if not timed:
         return None
@@ -47,6 +49,8 @@ def moment_time(records: list[dict], family: str | None) -> MomentTime | None:
         return MomentTime(lo, hi, best, "record")
     first = min(timed, key=lambda r: r["t_hi"])
     lag = REPORT_LAG_S.get(family or "", {}).get(first["rank"], DEFAULT_LAG_S.get(first["rank"], 60.0))
+    if lags and first["rank"] in lags and (first["rank"] != 1 or first.get("spoken")):
+        lag = min(lag, lags[first["rank"]])
     said = first.get("said")
     best = first["t_lo"] if said is None or said != said else min(max(said, first["t_lo"]), first["t_hi"])
     return MomentTime(first["t_lo"] - lag * 1000, first["t_hi"], best, "reports")

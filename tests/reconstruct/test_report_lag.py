@@ -1,0 +1,81 @@
+"""How soon a case's spoken arrival reports come, read off its located arrivals."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from onrecord.reconstruct.report_lag import MIN_CARS, spoken_lag_window
+
+
+def _cars(lags, fix_every_s: float, rng) -> list[tuple[float, float]]:
+    # each car crossed into the fence somewhere between two fixes; its crew spoke `lag` on
+    out = []
+    for lag in lags:
+        into = rng.uniform(0, fix_every_s)  # how long before the fix inside it crossed
+        out.append((lag - into, lag - into + fix_every_s))
+    return out
+
+
+def test_reports_that_come_soon_narrow_the_window_and_it_still_holds_the_longest_lag():
+    rng = np.random.default_rng(3)
+    held = 0
+    for _ in range(200):
+        lags = rng.uniform(1, 15, 8)
+        window = spoken_lag_window(_cars(lags, 5.0, rng), 30.0)
+        assert window <= 30.0
+        # a lag the case has not shown yet, drawn like the others: inside the window
+        held += rng.uniform(1, 15) <= window
+    assert held >= 196
+    assert np.median([spoken_lag_window(_cars(rng.uniform(1, 15, 8), 5.0, rng), 30.0) for _ in range(50)]) < 25
+
+
+def test_too_few_located_arrivals_or_a_late_report_leave_the_default():
+    rng = np.random.default_rng(4)
+    assert spoken_lag_window(_cars([5.0] * (MIN_CARS - 1), 5.0, rng), 30.0) == 30.0
+    assert spoken_lag_window(_cars([5.0] * MIN_CARS, 5.0, rng) + [(31.0, 36.0)], 30.0) == 30.0
+    # one that may have come as late as that: the window reaches (almost) all the way
+    assert spoken_lag_window(_cars([5.0] * MIN_CARS, 5.0, rng) + [(28.0, 33.0)], 30.0) > 29.0
+
+
+def test_a_report_said_as_the_car_pulls_up_counts_as_no_lag():
+    # "pulling up now": said before the fix inside; a lag of nothing, never a negative one
+    window = spoken_lag_window([(-3.0, 2.0)] * 6 + [(4.0, 9.0)] * 2, 30.0)
+    assert 9.0 <= window < 30.0
+
+
+def _row(fid, who, lo, hi, members, located=()):
+    from onrecord.reconstruct.moments import MomentRow
+
+    return MomentRow(fid, "unit_arrived", who, "PD", lo, hi, hi, members, {}, False, located=list(located))
+
+
+def test_an_arrival_known_only_from_its_spoken_report_reaches_back_as_far_as_the_case_shows():
+    from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
+
+    t = 1_700_000_000_000
+    out, used, a, e = [], [], {"spoken": {}, "rank": {}}, {"t_lo": {}, "t_hi": {}, "source_id": {}}
+
+    def event(i, at, rank, spoken, source):
+        a["spoken"][i], a["rank"][i] = spoken, rank
+        e["t_lo"][i], e["t_hi"][i], e["source_id"][i] = at - 500, at + 500, source
+
+    # six cars: fix before, fix inside 5 s on, the crew's "on scene" 4-9 s after that
+    for k in range(6):
+        base = t + k * 100_000
+        event(10 * k + 1, base, 0, False, 1)
+        event(10 * k + 2, base + 5_000, 0, False, 1)
+        event(10 * k + 3, base + 5_000 + (4 + k) * 1000, 1, True, 2)
+        out.append(_row(10 * k + 3, k, base, base + 5_000, [10 * k + 3], located=(10 * k + 1, 10 * k + 2)))
+        used.append([])
+    # the school officer on foot: only its "I'm here" at `said`
+    said = t + 900_000
+    event(99, said, 1, True, 3)
+    out.append(_row(99, 50, said - 500 - 30_000, said + 500, [99]))
+    used.append([{"rank": 1, "t_lo": said - 500, "t_hi": said + 500, "said": said, "spoken": True}])
+    narrow_spoken_arrivals(out, used, a, e, unsure=set())
+    officer = out[-1]
+    assert said - 500 - 30_000 < officer.lo <= said - 500 - 9_000 and officer.hi == said + 500
+    # the same reports on a clock nobody could tie measure nothing
+    out[-1] = _row(99, 50, said - 500 - 30_000, said + 500, [99])
+    narrow_spoken_arrivals(out, used, a, e, unsure={2})
+    assert out[-1].lo == said - 500 - 30_000
