@@ -69,6 +69,7 @@ class Actor:
 
 LOCAL_USER = Actor("local user")
 ANSWERS_KEPT = 32
+READ_CACHE_KIB = 16_384  # page cache of each of a server's read connections (was 64 MiB: RSS, not speed)
 READ_POOL = 12  # connections of a server's read-only engine: its worker threads (views/web/threads.py)
 # (with `serve --workers N`, each process keeps READ_POOL // N: the cores are the same, and so is the memory)
 
@@ -93,9 +94,10 @@ def _read_only(case: Case, pool: int = READ_POOL) -> Case:
         return case
     engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true",
                            **pooled(pool))
-    # Each of the pool's connections keeps its own page cache: 64 MiB each bounds a server's
-    # memory (the file's pages are in the system's cache as well)
-    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-65536"))
+    # Each of the pool's connections keeps its own page cache, the same pages in each, and every
+    # commit to the file (the audit's, a session's) empties them all: a page of events needs far
+    # less than READ_CACHE_KIB, and the file's pages are in the system's cache as well
+    event.listen(engine, "connect", lambda conn, _: conn.execute(f"PRAGMA cache_size=-{READ_CACHE_KIB}"))
     case.engine.dispose()
     return dataclasses.replace(case, engine=engine)
 
