@@ -24,3 +24,31 @@ def test_window_paging_bins_and_detail_on_both_stores(case_dir, cli, tmp_path):
     d = reader.event_detail(ids[0])
     assert d["raw"].startswith("C-1001,S12") and d["ordinal"] == 2 and d["clock"] is None
     reader.case.engine.dispose()
+
+
+def test_a_page_statement_kept_for_its_shape_answers_with_each_querys_own_values(case_dir, cli, tmp_path):
+    """The web's pages run one statement per shape of query (which filters are set), kept
+    and run again with the next query's values: each answer is the one a statement built
+    for that query alone gives (the counting path builds its own)."""
+    data, mapping = write_cad(tmp_path / "in")
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    reader = open_reader(case_dir)
+    every = reader.timeline(TimelineQuery(limit=None, count=True)).events
+    agencies, units = {e["agency"] for e in every if e["agency"]}, {e["unit"] for e in every if e["unit"]}
+    assert len(agencies) >= 1 and len(units) >= 2
+    times = sorted(e["t_lo"] for e in every)
+    asked = [TimelineQuery(agency=a, limit=2) for a in sorted(agencies)] + \
+            [TimelineQuery(unit=u, limit=2) for u in sorted(units)] + \
+            [TimelineQuery(t_from=t, t_to=t + 3_600_000, limit=3) for t in times[::2]]
+    for q in asked:
+        kept, alone = reader.timeline(q), reader.timeline(TimelineQuery(**{**q.__dict__, "count": True}))
+        assert [e["id"] for e in kept.events] == [e["id"] for e in alone.events] and kept.next == alone.next
+        after = reader.timeline(TimelineQuery(**{**q.__dict__, "after": kept.next})) if kept.next else None
+        if after is not None:
+            rest = [e for e in every if all(getattr(q, f) in (None, e[f]) for f in ("agency", "unit"))
+                    and (q.t_from is None or q.t_from <= e["t_lo"] <= q.t_to)]
+            assert [e["id"] for e in kept.events + after.events] == [e["id"] for e in rest][:len(kept.events)
+                                                                                         + len(after.events)]
+    # one statement per shape (agency, unit, a window; each with and without a cursor), not one per query
+    assert len(reader._page_statements) <= 6 < len(asked)
+    reader.case.engine.dispose()

@@ -14,13 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pyotp
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
 
 from onrecord.access import passwords
 from onrecord.access.clock import wall_ms
 from onrecord.errors import UsageError
 from onrecord.store.roles import ROLES
 from onrecord.store.schema_access import sign_in_failures, user_agencies, user_cases, users
+
+FIND_USER = select(users).where(users.c.name == bindparam("name"))
+USER_AGENCIES = select(user_agencies.c.agency).where(user_agencies.c.user_id == bindparam("uid"))
+USER_CASES = select(user_cases.c.case_id).where(user_cases.c.user_id == bindparam("uid"))
 
 MAX_FAILURES = 5
 FAILURE_WINDOW_MS = 15 * 60_000
@@ -112,8 +116,15 @@ class Accounts:
         return secret
 
     def find(self, name: str) -> Account | None:
-        found = self.list(name)
-        return found[0] if found else None
+        # asked for every signed-in reader every ACTOR_KEPT_S (access/store.py): statements
+        # built once, one per table, no list of ids to expand
+        with self.engine.connect() as conn:
+            row = conn.execute(FIND_USER, {"name": name}).mappings().first()
+            if row is None:
+                return None
+            agencies = {a for (a,) in conn.execute(USER_AGENCIES, {"uid": row["id"]})}
+            cases = {c for (c,) in conn.execute(USER_CASES, {"uid": row["id"]})}
+        return self._account(row, agencies, cases, self.now_ms())
 
     def list(self, name: str | None = None) -> list[Account]:
         with self.engine.connect() as conn:
@@ -128,10 +139,14 @@ class Accounts:
             for uid, case_id in conn.execute(select(user_cases).where(user_cases.c.user_id.in_(ids))):
                 cases.setdefault(uid, set()).add(case_id)
         now = self.now_ms()
-        return [Account(id=r["id"], name=r["name"], role=r["role"], agencies=frozenset(agencies.get(r["id"], ())),
-                        cases=frozenset(cases.get(r["id"], ())), disabled=bool(r["disabled"]),
-                        locked=(r["locked_until_ms"] or 0) > now, totp=r["totp_secret"] is not None,
-                        oidc_subject=r["oidc_subject"]) for r in rows]
+        return [self._account(r, agencies.get(r["id"], ()), cases.get(r["id"], ()), now) for r in rows]
+
+    @staticmethod
+    def _account(r, agencies, cases, now: int) -> Account:
+        return Account(id=r["id"], name=r["name"], role=r["role"], agencies=frozenset(agencies),
+                       cases=frozenset(cases), disabled=bool(r["disabled"]),
+                       locked=(r["locked_until_ms"] or 0) > now, totp=r["totp_secret"] is not None,
+                       oidc_subject=r["oidc_subject"])
 
     def any(self) -> bool:
         with self.engine.connect() as conn:

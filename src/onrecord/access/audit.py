@@ -52,7 +52,11 @@ RETAIN_DAYS = 366
 FIELDS = ("at_ms", "actor", "via", "case_id", "action", "what", "record_ids", "from_addr", "outcome")
 MAX_IDS = 20_000  # ids kept per entry: a chart's points at most
 MAX_BATCH = 2000  # entries in one commit at most
-BATCH_S = 0.5  # a spooled entry is in the store within this (and the time a commit takes)
+# A spooled entry is in the store within this (and the time a commit takes). On SQLite each
+# commit holds the file's exclusive lock through its fsyncs, and every read that begins
+# meanwhile waits (in SQLite's busy handler: 1, 2, 5, 10 ms sleeps): under 50 readers each
+# commit stalls every one of them, so a server commits its entries once every 2 s, not 2 a second.
+BATCH_S = 2.0
 RETRY_S = 0.2  # a commit that met a held write lock is tried again after this
 
 
@@ -181,8 +185,9 @@ class AuditLog:
             # commit takes the SQLite store's exclusive lock, which the server's readers wait on).
             # Waiting answers: whatever has queued while the last commit ran, and no more, so an
             # idle server commits each entry at once and a busy one many per transaction.
+            # A flush's marker ends the gathering: whoever waits on it waits for a commit, not a batch.
             until = time.monotonic() + (BATCH_S if self._spool is not None else 0)
-            while len(batch) < MAX_BATCH:
+            while len(batch) < MAX_BATCH and batch[-1][0] is not None:
                 try:
                     left = until - time.monotonic()
                     batch.append(self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait())

@@ -47,8 +47,17 @@ def hash_password(password: str) -> str:
 
 # argon2id here takes 64 MiB and most of a core per hash: 50 sign-ins at once would take
 # 3 GB. At most this many run at once; the others wait their turn (a flood of sign-ins
-# slows sign-in, not the server).
-AT_ONCE = threading.BoundedSemaphore(4)
+# slows sign-in, not the server). A server of N worker processes shares them out
+# (share_hashing), so N processes hash no more at once than one did.
+HASHES_AT_ONCE = 4
+AT_ONCE = threading.BoundedSemaphore(HASHES_AT_ONCE)
+
+
+def share_hashing(processes: int) -> None:
+    """This process is one of `processes` answering together: its share of HASHES_AT_ONCE
+    (at least one). Called before the process hashes anything."""
+    global AT_ONCE
+    AT_ONCE = threading.BoundedSemaphore(max(1, HASHES_AT_ONCE // max(1, processes)))
 
 
 def verify_password(password: str, stored: str) -> bool:

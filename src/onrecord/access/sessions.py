@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, bindparam, insert, select, update
 
 from onrecord.access.clock import wall_ms
 from onrecord.store.schema_access import sessions, users
@@ -19,6 +19,11 @@ from onrecord.store.schema_access import sessions, users
 IDLE_MS = 30 * 60_000
 MAX_AGE_MS = 12 * 3600_000
 TOUCH_EVERY_MS = 60_000
+
+
+# asked on every request: built once (SQLAlchemy neither builds it nor works out its cache key again)
+FIND = select(sessions, users.c.name, users.c.disabled).join(users, users.c.id == sessions.c.user_id).where(
+    sessions.c.token_sha256 == bindparam("key"))
 
 
 def digest(token: str) -> str:
@@ -53,8 +58,7 @@ class Sessions:
             return None
         key, now = digest(token), self.now_ms()
         with self.engine.connect() as conn:
-            row = conn.execute(select(sessions, users.c.name, users.c.disabled).join(
-                users, users.c.id == sessions.c.user_id).where(sessions.c.token_sha256 == key)).mappings().first()
+            row = conn.execute(FIND, {"key": key}).mappings().first()
         if row is None or row["ended_ms"] is not None:
             return None
         if row["disabled"] or now - row["last_seen_ms"] > IDLE_MS or now - row["created_ms"] > MAX_AGE_MS:

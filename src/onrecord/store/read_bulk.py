@@ -5,11 +5,15 @@ Statements only: the reader runs them."""
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
 from sqlalchemy import select, text
 
 from onrecord.store.engine import is_sqlite
 from onrecord.store.schema import aligned_events, cases, events, raw_records, sources
+
+if TYPE_CHECKING:  # imported where used: a server never reads a frame, and never loads pandas or pyarrow
+    import pandas as pd
 
 BUILD_COLUMNS = ("id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "unit", "call", "actor", "channel",
                  "place", "text", "attrs")
@@ -35,6 +39,8 @@ class BulkReads:
     def position_frame(self, source_ids: list[int]) -> pd.DataFrame:
         """id, source_id, lat, lon of the events of these sources that have a position (the
         AVL fixes a declared geofence is read against), in id order."""
+        import pandas as pd
+
         c = events.c
         if not source_ids:
             return pd.DataFrame(columns=["id", "source_id", "lat", "lon"])
@@ -51,6 +57,8 @@ class BulkReads:
     def source_frame(self) -> pd.DataFrame:
         """The case's sources as a DataFrame, one column per stored column, in the order the
         store gives them unasked (the order every build so far has read them in)."""
+        import pandas as pd
+
         return pd.DataFrame(self._rows(select(sources).where(sources.c.case_id == self.case.id)),
                             columns=[col.name for col in sources.columns])
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pyarrow as pa
 from sqlalchemy import Float, Integer, LargeBinary, Table, func, select, text
 
-from onrecord.store.digests import Digester, digest_batches, digest_by_source
 from onrecord.store.engine import is_sqlite
 from onrecord.store.schema import (
     aligned_events,
@@ -30,6 +29,9 @@ from onrecord.store.schema import (
     raw_records,
     sources,
 )
+
+if TYPE_CHECKING:  # imported where used: a server never reads a frame, and never loads pandas or pyarrow
+    import pyarrow as pa
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class Covered:
     @property
     def schema(self) -> pa.Schema:
         """The Arrow type each covered column is read as, whatever the store's driver made of it."""
+        import pyarrow as pa
+
         return pa.schema([(c.name, _arrow_type(c)) for c in self.columns])
 
 
@@ -65,6 +69,8 @@ DERIVED = {c.table.name: c for c in (
 
 
 def _arrow_type(column) -> pa.DataType:
+    import pyarrow as pa
+
     kind = column.type
     if isinstance(kind, Integer):  # BigInteger too: one width, so the text of a value is one text
         return pa.int64()
@@ -112,6 +118,8 @@ class EvidenceReads:
 
     def covered_digest(self, covered: Covered, source_id: int | None = None, upto: int | None = None) -> dict:
         """The digest (store/digests.py) of the covered rows as they are stored now."""
+        from onrecord.store.digests import digest_batches
+
         return digest_batches(self.covered_count(covered, source_id, upto),
                               self.covered_batches(covered, source_id, upto), covered.schema, covered.key)
 
@@ -120,6 +128,8 @@ class EvidenceReads:
         case's table (a scan per source would read a large case's table once per source).
         `wanted`: source id -> (the row count that sets its block size, the last key to cover
         or None)."""
+        from onrecord.store.digests import Digester, digest_by_source
+
         digesters = {sid: Digester(count, covered.schema, covered.key) for sid, (count, _) in wanted.items()}
         digest_by_source(self.covered_batches(covered), digesters, {sid: u for sid, (_, u) in wanted.items()})
         return {sid: d.result() for sid, d in digesters.items()}

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from sqlalchemy import func, literal_column, select
+from sqlalchemy import bindparam, func, literal_column, select
 
 from onrecord.store.schema import aligned_events, events, raw_records, sources
 
@@ -41,6 +41,9 @@ class TimelineQuery:
     # record's hash, which a page of the web's list does not show (parsing each row's
     # attributes was a good part of its cost)
     columns: Literal["full", "listing"] = "full"
+    # whether the case is built, when the caller has just read it with the case's version
+    # (reader.version(): the web asks once per request); None: asked here
+    built: bool | None = None
 
 
 @dataclass
@@ -49,6 +52,16 @@ class TimelinePage:
     clock: str  # "aligned" once built, else "source"
     next: tuple[int, int] | None = None  # `after` for the next page, if there is one
     total: int | None = None  # every match, when the query asked to count
+
+
+PAGE_STATEMENTS_KEPT = 64  # shapes of page query kept per reader (filters set, clock, page size)
+
+
+def _window_values(q: TimelineQuery) -> dict:
+    """The window's values by parameter name: those the query sets, each one condition."""
+    given = (("t_from", q.t_from), ("t_to", q.t_to), ("agency", q.agency or None), ("unit", q.unit or None),
+             ("kind", q.kind or None), ("source_kind", q.source_kind or None))
+    return {name: value for name, value in given if value is not None}
 
 
 def _loads(text: str | None, empty):
@@ -74,24 +87,61 @@ class TimelineReads:
         return stmt
 
     def _window_where(self, stmt, q: TimelineQuery, built: bool, untimed: bool = False):
+        """The window's conditions, one per value the query sets, each value a named
+        parameter (_window_values): a statement kept for its shape is run again with the
+        values of the next query of that shape (timeline)."""
         t, _ = self._time_cols(built)
         e = events.c
         if not untimed:
             stmt = stmt.where(t.is_not(None))
-        if q.t_from is not None:
-            stmt = stmt.where(t >= q.t_from)
-        if q.t_to is not None:
-            stmt = stmt.where(t <= q.t_to)
-        for col, value in ((e.agency, q.agency), (e.unit, q.unit), (e.kind, q.kind), (sources.c.kind, q.source_kind)):
-            if value:
-                stmt = stmt.where(col == value)
+        condition = {"t_from": lambda v: t >= v, "t_to": lambda v: t <= v, "agency": lambda v: e.agency == v,
+                     "unit": lambda v: e.unit == v, "kind": lambda v: e.kind == v,
+                     "source_kind": lambda v: sources.c.kind == v}
+        for name, value in _window_values(q).items():
+            stmt = stmt.where(condition[name](bindparam(name, value)))
         if q.kinds:
             stmt = stmt.where(e.kind.in_(q.kinds))
         return stmt
 
     def timeline(self, q: TimelineQuery) -> TimelinePage:
         """Events in time order, each with its source line and the raw record's hash."""
-        built = self.is_built()
+        built = self.is_built() if q.built is None else q.built
+        middle, full = q.order == "middle", q.columns == "full"
+        values = _window_values(q)
+        if q.after is not None and not middle:
+            values |= {"after_t": q.after[0], "after_id": q.after[1]}
+        if middle or q.count:  # the CLI's table and the report: a statement each time
+            stmt, total = self._timeline_stmt(q, built), None
+            if q.count:
+                total = self._scalar(select(func.count()).select_from(self._timeline_stmt(q, built, False)
+                                                                      .subquery()))
+        else:
+            # The web's pages: one statement per shape of query (which filters are set, the
+            # clock, what is withheld, the page size), built once and run with each page's
+            # values: building it and working out its cache key cost SQLAlchemy as much as
+            # SQLite took to run it.
+            kept = self.__dict__.setdefault("_page_statements", {})
+            key = (built, self.withheld_sources(), q.columns, tuple(values), q.kinds, q.limit)
+            stmt = kept.get(key)
+            if stmt is None:
+                if len(kept) >= PAGE_STATEMENTS_KEPT:
+                    kept.clear()
+                stmt = kept[key] = self._timeline_stmt(q, built)
+            total = None
+        rows = self._rows(stmt, values)
+        more = not middle and q.limit is not None and len(rows) > q.limit
+        rows = rows[:q.limit] if q.limit is not None else rows
+        clock = "aligned" if built else "source"
+        for row in rows:
+            if full:
+                row["attrs"] = _loads(row["attrs"], {})
+                row["sha256"] = bytes(row["sha256"]).hex()
+            row["clock"] = clock
+        return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
+
+    def _timeline_stmt(self, q: TimelineQuery, built: bool, ordered: bool = True):
+        """The statement of `timeline`, its values named as in _window_values (and after_t,
+        after_id: the last row of the previous page)."""
         t, t_hi = self._time_cols(built)
         e, r = events.c, raw_records.c
         full = q.columns == "full"
@@ -104,25 +154,18 @@ class TimelineReads:
         # an unbounded window of the CLI's table keeps untimed events (they come last)
         middle = q.order == "middle"
         stmt = self._window_where(stmt, q, built, untimed=middle and q.t_from is None and q.t_to is None)
-        total = self._scalar(select(func.count()).select_from(stmt.subquery())) if q.count else None
+        if not ordered:
+            return stmt
         if middle:
             stmt = stmt.order_by(t.is_(None), t + t_hi, e.id).offset(q.offset)
         else:
             if q.after is not None:
-                stmt = stmt.where((t > q.after[0]) | ((t == q.after[0]) & (e.id > q.after[1])))
+                after_t = bindparam("after_t", q.after[0])
+                stmt = stmt.where((t > after_t) | ((t == after_t) & (e.id > bindparam("after_id", q.after[1]))))
             stmt = stmt.order_by(t, e.id)
         if q.limit is not None:
             stmt = stmt.limit(q.limit + (0 if middle else 1))
-        rows = self._rows(stmt)
-        more = not middle and q.limit is not None and len(rows) > q.limit
-        rows = rows[:q.limit] if q.limit is not None else rows
-        clock = "aligned" if built else "source"
-        for row in rows:
-            if full:
-                row["attrs"] = _loads(row["attrs"], {})
-                row["sha256"] = bytes(row["sha256"]).hex()
-            row["clock"] = clock
-        return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
+        return stmt
 
     def export_events(self) -> list[dict]:
         """Every event of the case with what an export cites: its time on the source's clock

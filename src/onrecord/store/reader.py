@@ -30,13 +30,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-import pandas as pd
 from sqlalchemy import create_engine, event, exists, func, select
 
 from onrecord.errors import AccessDenied
-from onrecord.store.arrow_read import arrow_batches, arrow_frame
 from onrecord.store.case import Case, open_case
 from onrecord.store.engine import pooled
 from onrecord.store.read_access import AccessReads
@@ -47,6 +46,9 @@ from onrecord.store.read_search import SearchReads
 from onrecord.store.read_timeline import TimelineReads
 from onrecord.store.roles import may
 from onrecord.store.schema import aligned_events, cases, sources
+
+if TYPE_CHECKING:  # imported where used: a server never reads a frame, and never loads pandas or pyarrow
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class Actor:
 
 LOCAL_USER = Actor("local user")
 ANSWERS_KEPT = 32
+READ_CACHE_KIB = 16_384  # page cache of each of a server's read connections (was 64 MiB: RSS, not speed)
 READ_POOL = 12  # connections of a server's read-only engine: its worker threads (views/web/threads.py)
 # (with `serve --workers N`, each process keeps READ_POOL // N: the cores are the same, and so is the memory)
 
@@ -91,9 +94,10 @@ def _read_only(case: Case, pool: int = READ_POOL) -> Case:
         return case
     engine = create_engine(f"sqlite:///file:{Path(case.engine.url.database).resolve()}?mode=ro&uri=true",
                            **pooled(pool))
-    # Each of the pool's connections keeps its own page cache: 64 MiB each bounds a server's
-    # memory (the file's pages are in the system's cache as well)
-    event.listen(engine, "connect", lambda conn, _: conn.execute("PRAGMA cache_size=-65536"))
+    # Each of the pool's connections keeps its own page cache, the same pages in each, and every
+    # commit to the file (the audit's, a session's) empties them all: a page of events needs far
+    # less than READ_CACHE_KIB, and the file's pages are in the system's cache as well
+    event.listen(engine, "connect", lambda conn, _: conn.execute(f"PRAGMA cache_size=-{READ_CACHE_KIB}"))
     case.engine.dispose()
     return dataclasses.replace(case, engine=engine)
 
@@ -110,9 +114,9 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
 
     # ---- where every query runs: the place for the read audit and for redaction
 
-    def _rows(self, stmt) -> list[dict]:
+    def _rows(self, stmt, params: dict | None = None) -> list[dict]:
         with self.case.engine.connect() as conn:
-            result = conn.execute(stmt)
+            result = conn.execute(stmt, params)
             keys = list(result.keys())  # once, not per row: 20,000 rows are drawn at a time
             rows = result.fetchall()
         redact = self.redactor()
@@ -143,11 +147,15 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
 
     def _frame(self, stmt, categories: tuple[str, ...] = ()) -> pd.DataFrame:
         """Millions of rows as Arrow columns (store/arrow_read.py), for the build."""
+        from onrecord.store.arrow_read import arrow_frame  # pandas and pyarrow: the build's, not a server's
+
         self._whole_case()
         return arrow_frame(self.case, stmt, categories)
 
     def _batches(self, stmt) -> Iterator:
         """Every row of a table as Arrow record batches, one at a time (the digests of receipts)."""
+        from onrecord.store.arrow_read import arrow_batches
+
         self._whole_case()
         yield from arrow_batches(self.case, stmt)
 
@@ -175,11 +183,12 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
                 self._answers.popitem(last=False)
         return value
 
-    def remember_fact(self, key: tuple, make: Callable[[], object]):
+    def remember_fact(self, key: tuple, make: Callable[[], object], version: tuple | None = None):
         """A slow fact about the case (filter values, the busiest window: seconds over a
         million events), kept until the case changes. One caller works it out; the others
-        wait for its answer rather than work it out again."""
-        version = self.version()
+        wait for its answer rather than work it out again. `version`: the case's version as
+        the caller has just read it (one query per request, not one per question)."""
+        version = self.version() if version is None else version
         found = self._facts.get(key)
         if found is not None and found[0] == version:
             return found[1]  # the common case: no lock, so concurrent requests do not queue here
@@ -191,8 +200,18 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
 
     # ---- the case as a whole
 
+    def _kept(self, name: str, make: Callable[[], object]):
+        """A statement of this reader's asked on every request, built once: SQLAlchemy then
+        neither builds it nor works out its cache key again."""
+        kept = self.__dict__.setdefault("_statements", {})
+        found = kept.get(name)
+        if found is None:
+            found = kept[name] = make()
+        return found
+
     def _exists(self, table) -> bool:
-        return bool(self._tuples(select(table.c.case_id).where(table.c.case_id == self.case.id).limit(1)))
+        return bool(self._tuples(self._kept(f"exists {table.name}", lambda: select(table.c.case_id).where(
+            table.c.case_id == self.case.id).limit(1))))
 
     def is_built(self) -> bool:
         """`onrecord build` has run: the case has aligned times (else times are each source's own clock)."""
@@ -204,8 +223,8 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
         request, so slow summaries (filter values, the busiest window) can be cached on it."""
         c, a = cases.c, aligned_events.c
         built = exists().where(a.case_id == self.case.id)  # is_built(), in the same query: one per request fewer
-        row = self._tuples(select(c.record_count, c.generation, c.derived_generation, built.label("built"))
-                           .where(c.id == self.case.id))[0]
+        row = self._tuples(self._kept("version", lambda: select(
+            c.record_count, c.generation, c.derived_generation, built.label("built")).where(c.id == self.case.id)))[0]
         return (*row[:3], bool(row[3]))
 
     def generation(self) -> int:

@@ -21,14 +21,17 @@ withdrawal it was not told of), the case's event index is rebuilt.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-import pyarrow as pa
 from sqlalchemy import delete, func, insert, select, text, update
 
 from onrecord.store.schema import cases, events, raw_records
 from onrecord.store.schema import claims as claims_t
 from onrecord.store.schema_search import claims_fts, claims_search, events_fts, events_search, search_state
 from onrecord.store.search_query import words
+
+if TYPE_CHECKING:  # imported where the index is written: a server only reads it, and never loads pyarrow
+    import pyarrow as pa
 
 CHUNK = 20_000  # events read and indexed at a time: memory stays flat over a million
 MAX_POSITION = 16_383  # PostgreSQL's largest tsvector position
@@ -97,6 +100,8 @@ def connection_sink(conn) -> _Sink:
 
 def _pg_insert(sink: _Sink, target: str, key: str, ids: list[int], case_id: int, source_ids: list[int],
                vectors: list[str]) -> None:
+    import pyarrow as pa
+
     # binary COPY cannot write a tsvector from text: the rows go to a temporary table and are cast from there
     if not ids:
         return
@@ -128,6 +133,8 @@ def _index_events(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
 
 def fts_event_rows(case_id: int, rows: list[tuple]) -> pa.Table:
     """SQLite's `events_fts` rows of events given as `_index_events` takes them."""
+    import pyarrow as pa
+
     return pa.table({
         "rowid": pa.array([int(r[0]) for r in rows], pa.int64()),
         "fields": pa.array([" ".join(event_words(*r[2:6])) for r in rows], pa.string()),
@@ -145,6 +152,8 @@ def index_appended(sink: _Sink, case_id: int, rows: list[tuple]) -> None:
 
 
 def _index_claims(sink: _Sink, case_id: int) -> None:
+    import pyarrow as pa
+
     c = claims_t.c
     rows = sink.rows(select(c.id, *_texts(c.sentence, c.speaker), c.source_id).where(c.case_id == case_id)
                      .order_by(c.id))

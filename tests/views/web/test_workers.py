@@ -131,3 +131,18 @@ def descendants(pid: int) -> list[int]:
         out.append(p)
         todo.extend(children.get(p, ()))
     return out
+
+
+def test_worker_processes_share_out_the_password_hashes_run_at_once(monkeypatch):
+    """Each argon2 hash takes 64 MiB: N worker processes together hash no more at once than
+    one process does (each its share, at least one)."""
+    from onrecord.access import passwords
+    from onrecord.views.web import workers
+
+    monkeypatch.setattr(passwords, "AT_ONCE", passwords.AT_ONCE)  # put back after the test
+    monkeypatch.setattr(workers, "build", lambda spec: spec)
+    for processes, share in ((1, passwords.HASHES_AT_ONCE), (2, passwords.HASHES_AT_ONCE // 2), (64, 1)):
+        monkeypatch.setenv(workers.SPEC_ENV, json.dumps({"case": "x", "allowed_hosts": [], "workers": processes}))
+        assert workers.from_environment().workers == processes
+        taken = [passwords.AT_ONCE.acquire(blocking=False) for _ in range(passwords.HASHES_AT_ONCE + 1)]
+        assert taken.count(True) == share

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
+from pydantic_core import to_json
 
 from onrecord.errors import UsageError
 from onrecord.store.read_timeline import TimelineQuery
@@ -44,16 +45,27 @@ def state(request: Request):
 
 def reader(request: Request) -> CaseReader:
     """The case's reader for the actor `identify` found: every read of a route goes through it."""
-    return request.app.state.case.reader(request.state.actor)
+    found = getattr(request.state, "reader", None)
+    if found is None:  # once per request: finding it takes a lock shared by every request
+        found = request.state.reader = request.app.state.case.reader(request.state.actor)
+    return found
 
 
 def facets(request: Request) -> dict:
     # once per request: a route and its parameters' dependency both ask, and each asking
-    # checks the case's version in the store
+    # checks the case's version in the store; the version read is kept for the request
+    # (`version`), so the route's reads need not ask the store again whether it is built
     found = getattr(request.state, "facets", None)
     if found is None:
-        found = request.state.facets = request.app.state.case.facets(request.state.actor)
+        request.state.version = version = reader(request).version()
+        found = request.state.facets = request.app.state.case.facets(request.state.actor, version)
     return found
+
+
+def built(request: Request) -> bool:
+    """Whether the case is built, as of this request's version (read with its facets)."""
+    facets(request)
+    return bool(request.state.version[3])
 
 
 def _time(text: str | None, zone, name: str) -> int | None:
@@ -134,19 +146,22 @@ def case_current(request: Request) -> dict:
             "span": present.times_json(f["t_min"], f["t_max"], f["zone"])}
 
 
-@router.get("/events", summary="A time window of events, one page at a time, in time order")
+@router.get("/events", summary="A time window of events, one page at a time, in time order", response_model=dict)
 def events_page(request: Request, w: Annotated[Window, Depends(window_filters)],
                 limit: Annotated[int, Query(ge=1, le=5000)] = 500,
                 cursor: Annotated[str | None, Query(max_length=60, description="next_cursor of the previous page")]
-                = None) -> dict:
+                = None) -> Response:
     q = w.query(request)
-    q.limit, q.after, q.columns = limit, _cursor(cursor), "listing"
+    q.limit, q.after, q.columns, q.built = limit, _cursor(cursor), "listing", built(request)
     zone = facets(request)["zone"]
     page = reader(request).timeline(q)
     returned(request, (r["id"] for r in page.events))
-    return {"timezone": zone.key, "clock": page.clock,
-            "events": [shape.event_row(r, zone, page.clock) for r in page.events],
-            "next_cursor": _encode_cursor(page.next)}
+    # Encoded here, in the route's worker thread: FastAPI would validate the 500 rows
+    # against the response model (on one more hop to a worker thread) before encoding them
+    # the same way; the schema is still the model's (response_model).
+    return Response(to_json({"timezone": zone.key, "clock": page.clock,
+                             "events": [shape.event_row(r, zone, page.clock) for r in page.events],
+                             "next_cursor": _encode_cursor(page.next)}), media_type="application/json")
 
 
 @router.get("/timeline", summary="The chart's data for a window: points, or counts per bucket when too many")

@@ -42,9 +42,10 @@ class CaseState:
                 self._readers[view] = open_reader(self.case, view)
             return self._readers[view]
 
-    def facets(self, actor: Actor = LOCAL_USER) -> dict:
-        """The filter values, the zone, the agencies' colours and the incident's window."""
-        return self.reader(actor).remember_fact(("facets",), lambda: self._facets(actor))
+    def facets(self, actor: Actor = LOCAL_USER, version: tuple | None = None) -> dict:
+        """The filter values, the zone, the agencies' colours and the incident's window.
+        `version`: the case's, as just read (CaseReader.remember_fact)."""
+        return self.reader(actor).remember_fact(("facets",), lambda: self._facets(actor), version)
 
     def _facets(self, actor: Actor) -> dict:
         r = self.reader(actor)

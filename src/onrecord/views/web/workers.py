@@ -101,6 +101,11 @@ def to_environment(spec: ServeSpec) -> None:
 
 def from_environment():
     """uvicorn's app factory in each worker process (`onrecord.views.web.workers:from_environment`)."""
+    from onrecord.access import passwords
+
     found = json.loads(os.environ[SPEC_ENV])
     found["allowed_hosts"] = tuple(found["allowed_hosts"])
-    return build(ServeSpec(**found))
+    spec = ServeSpec(**found)
+    # each argon2 hash takes 64 MiB: N processes hash as many at once as one does, not N times as many
+    passwords.share_hashing(spec.workers)
+    return build(spec)
