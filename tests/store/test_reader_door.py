@@ -52,6 +52,7 @@ ACCESS = {
     "onrecord.access.audit_spool": "how far each server process's audit spool is in the chain",
     "onrecord.access.oidc_pending": "OIDC sign-ins under way, shared by a server's processes",
     "onrecord.access.marks": "an admin's marks (restricted sources, protected people), checked against the case",
+    "onrecord.access.alert_acks": "who acknowledged which alert on the live board, and when",
 }
 # Writers of derived data: they write through the store's write session and never read.
 WRITERS = {

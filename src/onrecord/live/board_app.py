@@ -119,7 +119,7 @@ def _board_routes(app: FastAPI, node) -> None:
     @app.post("/board/alerts/{alert_id:path}/acknowledge")  # an id may hold any character its subject does
     async def acknowledge(request: Request, alert_id: str,
                           x_csrf_token: Annotated[str | None, Header(max_length=100)] = None):
-        from onrecord.live import acks
+        from onrecord.access import alert_acks as acks
         from onrecord.views.web.signin import check_csrf
 
         board = await asyncio.to_thread(board_of, request, "annotate")

@@ -78,7 +78,7 @@ class Board:
 
     def __post_init__(self):
         self.changed = asyncio.Event()
-        # alert id -> who acknowledged it on the board, and when (kept in the store, live/acks.py:
+        # alert id -> who acknowledged it on the board, and when (kept in the store, access/alert_acks.py:
         # loaded before a restarted node replays its events, so its cleared alerts say it too)
         self.acknowledged: dict[str, dict] = {}
         self._alert_sources: dict[str, tuple[int, set[int]]] = {}
@@ -152,7 +152,7 @@ class Board:
 
     def acknowledge(self, alert_id: str, done: dict) -> dict | None:
         """An active alert's acknowledgement by a signed-in person ({"by", "at"}, as kept in
-        the store: live/acks.py) shown on the board; None if it is no longer active."""
+        the store: access/alert_acks.py) shown on the board; None if it is no longer active."""
         if not self.is_active(alert_id):
             return None
         self.acknowledged[alert_id] = done
@@ -263,7 +263,7 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
     loop = asyncio.get_running_loop()
     node = RuleNode(case, rules, directory, zone, webhooks) if role in ("all", "rules") else None
     if node is not None:
-        from onrecord.live import acks
+        from onrecord.access import alert_acks as acks
 
         node.board.acknowledged.update(await asyncio.to_thread(acks.load, case.engine, case.id))
 

@@ -162,7 +162,7 @@ annotations = Table(
     Index("ix_annotations_case_target", "case_id", "target", "target_id"),
 )
 
-# Who acknowledged an alert on the live board, and when (revision 0015; live/acks.py): kept
+# Who acknowledged an alert on the live board, and when (revision 0015; access/alert_acks.py): kept
 # in the store, so a restarted live process shows them again. An alert's id names its rule,
 # subject and episode (live/engine.py), which a restart's replay of the events gives again.
 alert_acknowledgements = Table(
