@@ -41,13 +41,14 @@ def frame(kind: str, unit: str | None = None, ago_s: float = 0.0, seq: int | Non
                        "attrs": {"seq": seq} if seq is not None else {}}).encode()
 
 
-SHOT = '{"kind":"shots_detected","time":"%s","unit":null,"agency":"NCSO","attrs":{"seq":%d}}'
+SHOT = '{"kind":"shots_detected","time":"%s","unit":null,"agency":"NCSO","attrs":{"seq":%d,"sent_ms":%.3f}}'
 
 
-def shot(seq: int) -> bytes:
+def shot(seq: int, sent_ms: float) -> bytes:
     """A shot frame as `frame` makes it, at a fraction of its cost (the load generator runs in
-    the measured process)."""
-    return (SHOT % (datetime.now(timezone.utc).isoformat(), seq)).encode()
+    the measured process); `sent_ms`: when it is handed over (wall clock), for a rule node in
+    another process to time it by."""
+    return (SHOT % (datetime.now(timezone.utc).isoformat(), seq, sent_ms)).encode()
 
 
 def waited_for_cpu_s() -> float:
@@ -67,13 +68,58 @@ def p(values, q):
     return v[min(len(v) - 1, int(q * len(v)))] if v else float("nan")
 
 
-async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
-    await stream.start()
+def holding_engine() -> AlertEngine:
     rules = [r for r in load_rules() if r.name == "armed_unit_holding_outside"]
-    engine = AlertEngine(rules, Incident(UnitDirectory()))
+    return AlertEngine(rules, Incident(UnitDirectory()))
+
+
+def rules_process(broker: str, case_uid: str, ready, stop, out) -> None:
+    """The rule node in a process of its own (`onrecord live --role rules`): the stream's durable
+    consumer through the rules; each alert change timed from its frame's `sent_ms` (the wall
+    clock when the frame was handed to the ingest node, in the other process). Puts its
+    latencies (s) and its own CPU (s) on `out` once `stop` is set."""
+    async def run():
+        stream = JetStream(broker, case_uid)
+        await stream.start()
+        engine, lat = holding_engine(), []
+
+        async def consume():
+            async for ev, token in stream.events():
+                now = time.time() * 1000
+                sent = ev.attrs.get("sent_ms")
+                for c in engine.apply(ev, now):
+                    if c.action in ("fire", "update") and sent is not None:
+                        lat.append((time.time() * 1000 - sent) / 1000)
+                await stream.ack(token)
+
+        cpu0 = time.process_time()
+        task = asyncio.create_task(consume())
+        ready.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.1)
+        task.cancel()
+        await stream.close()
+        out.put((lat, time.process_time() - cpu0))
+
+    asyncio.run(run())
+
+
+async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool = False) -> list[float]:
+    """`rules_apart` (JetStream only): the rule node in its own process, as across machines."""
+    await stream.start()
+    engine = holding_engine()
     loop = asyncio.get_running_loop()
     arrived: dict[int, float] = {}  # frame seq -> when it was handed to the ingest node
     lat: list[float] = []
+    apart = None
+    if rules_apart:
+        import multiprocessing
+
+        mp = multiprocessing.get_context("spawn")
+        ready, stop, out = mp.Event(), mp.Event(), mp.Queue()
+        apart = mp.Process(target=rules_process, args=(stream.url, stream.case_uid, ready, stop, out), daemon=True)
+        apart.start()
+        await asyncio.to_thread(ready.wait, 120)
 
     def publish(evs):
         asyncio.run_coroutine_threadsafe(stream.publish(evs), loop).result()
@@ -91,7 +137,7 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
                     lat.append(time.monotonic() - arrived[seq])
             await stream.ack(token)
 
-    consumer = asyncio.create_task(rules_node())
+    consumer = asyncio.create_task(rules_node()) if apart is None else None
     # off the loop: publish() waits on the loop, which would deadlock on its own thread
     # the holding alert needs the unit on scene and shots for 60 s: both a minute back, so that
     # every shot measured fires or updates it
@@ -105,10 +151,10 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
     sent = 0
     while time.monotonic() - start < seconds:
         due = int((time.monotonic() - start) * rate) - sent
-        t = time.monotonic()
+        t, sent_ms = time.monotonic(), time.time() * 1000
         for i in range(due):
             arrived[sent + i] = t  # before it is handed over: the rules may see it before it is acknowledged
-            fut = node.submit(feed, [shot(sent + i)])
+            fut = node.submit(feed, [shot(sent + i, sent_ms)])
             fut.add_done_callback(lambda f, t=t: acked.append(time.monotonic() - t))
         sent += due
         await asyncio.sleep(tick)
@@ -117,7 +163,13 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
         await asyncio.sleep(0.05)
     drained = time.monotonic() - end
     await asyncio.sleep(2)
-    consumer.cancel()
+    apart_cpu = 0.0
+    if consumer is not None:
+        consumer.cancel()
+    else:
+        stop.set()
+        lat, apart_cpu = await asyncio.to_thread(out.get, True, 120)
+        apart.join(30)
     await stream.close()
     await asyncio.to_thread(node.close)
     window = end - start
@@ -139,6 +191,9 @@ async def run_path(case, stream, seconds: float, rate: float) -> list[float]:
     print(f"    this process's CPU: {cpu / (end - start + drained) / 10:.0f}% of one core, "
           f"{cpu / max(1, sent):.3f} ms a frame (rules, stream and load generator included); its threads waited "
           f"{waited_for_cpu_s() - waited0:.1f} s in all for a free core", flush=True)
+    if apart is not None:
+        print(f"    the rule node's own process: {apart_cpu * 1000 / (end - start + drained) / 10:.0f}% of one core, "
+              f"{apart_cpu * 1000 / max(1, sent):.3f} ms a frame", flush=True)
     return lat
 
 
@@ -226,6 +281,9 @@ def main():
     ap.add_argument("--sqlite-library", choices=("python", "adbc"), default="python",
                     help="python: the store reached through Python's sqlite3 only, as `onrecord live` does "
                          "(store/python_sqlite.py); adbc: its writes through ADBC, as before the board took sign-in")
+    ap.add_argument("--jetstream-rules", choices=("process", "thread", "both"), default="process",
+                    help="through JetStream, the rule node in its own process (process: as `onrecord live --role "
+                         "rules` runs it, the ingest node beside it) or in the ingest node's (thread: as before)")
     a = ap.parse_args()
     if a.sqlite_library == "python":
         from onrecord.store.engine import one_sqlite_library
@@ -248,7 +306,12 @@ def main():
     if a.broker and "jetstream" in a.paths:
         import uuid
 
-        results["jetstream"] = asyncio.run(run_path(case, JetStream(a.broker, str(uuid.uuid4())), a.seconds, a.rate))
+        if a.jetstream_rules in ("thread", "both"):
+            results["jetstream"] = asyncio.run(run_path(case, JetStream(a.broker, str(uuid.uuid4())), a.seconds,
+                                                        a.rate))
+        if a.jetstream_rules in ("process", "both"):
+            results["jetstream, rules apart"] = asyncio.run(run_path(case, JetStream(a.broker, str(uuid.uuid4())),
+                                                                     a.seconds, a.rate, rules_apart=True))
     for name, lat in results.items():
         ms = [x * 1000 for x in lat]
         print(f"{name:>24}: {len(ms)} alert changes, p50 {p(ms, .5):.1f} ms, p99 {p(ms, .99):.1f} ms, "

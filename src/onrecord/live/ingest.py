@@ -298,7 +298,7 @@ class IngestNode:
                 fut.set_exception(exc)
             return
         rejects = [(feed, o) for (feed, _, _), outs in zip(batch, results) for o in outs if o.reject]
-        if rejects:
+        if rejects:  # logged before the frames are acknowledged: their senders may look for the reason
             try:
                 self._rejected(rejects)
             except Exception as exc:  # the frames are on the chain with their reasons unread: say so, go on
@@ -310,6 +310,10 @@ class IngestNode:
             self._loop.call_soon_threadsafe(self._inbox.put_nowait, item)
         else:
             self._handoff.put(item)
+        # Committed and handed to the rules: only now a slice of a receipt (up to tens of ms of
+        # the writer), which no alert needs, so that none waits behind it
+        with self._lock:
+            self._receipts_step(list({id(f): f for f, _, _ in batch}.values()))
 
     def _publish_loop(self) -> None:
         """Committed batches, in order: their events onto the stream, then their frames
@@ -363,7 +367,6 @@ class IngestNode:
             for name, idx in by_feed.items():  # nothing of the batch is kept: nor is it counted
                 batch[idx[0]][0].restore(saved[name])
             raise
-        self._receipts_step([batch[idx[0]][0] for idx in by_feed.values()])
         return results, committing
 
     def checkpoint(self, feed: LiveFeed) -> dict:
