@@ -183,6 +183,7 @@ class RuleNode:
 
     def tick(self) -> None:
         self.handle(self.engine.advance(self.now()))
+        self.outbox.sync(due_only=True)  # the updates of the last second on the disk
 
     def handle(self, changes: list[Change]) -> None:
         for c in changes:
