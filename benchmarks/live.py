@@ -73,7 +73,31 @@ def holding_engine() -> AlertEngine:
     return AlertEngine(rules, Incident(UnitDirectory()))
 
 
-def rules_process(broker: str, case_uid: str, ready, stop, out) -> None:
+def rule_node(case_path, whole: bool):
+    """What applies an event and gives the alert changes it made: the engine alone, or (`whole`)
+    the rule node of `onrecord live` (service.py: the board noted, each change in the case's
+    alert log before it is "made")."""
+    if not whole:
+        engine = holding_engine()
+        return engine.apply
+    from zoneinfo import ZoneInfo
+
+    from onrecord.live.service import RuleNode
+    from onrecord.store.case import open_case
+
+    node = RuleNode(open_case(Path(case_path)), [r for r in load_rules() if r.name == "armed_unit_holding_outside"],
+                    UnitDirectory(), ZoneInfo("UTC"))
+
+    def apply(ev, now):
+        changes = node.engine.apply(ev, now)
+        node.board.note_event(ev)
+        node.handle(changes)
+        return changes
+
+    return apply
+
+
+def rules_process(broker: str, case_uid: str, case_path: str, whole: bool, ready, stop, out) -> None:
     """The rule node in a process of its own (`onrecord live --role rules`): the stream's durable
     consumer through the rules; each alert change timed from its frame's `sent_ms` (the wall
     clock when the frame was handed to the ingest node, in the other process). Puts its
@@ -81,13 +105,13 @@ def rules_process(broker: str, case_uid: str, ready, stop, out) -> None:
     async def run():
         stream = JetStream(broker, case_uid)
         await stream.start()
-        engine, lat = holding_engine(), []
+        apply, lat = rule_node(case_path, whole), []
 
         async def consume():
             async for ev, token in stream.events():
                 now = time.time() * 1000
                 sent = ev.attrs.get("sent_ms")
-                for c in engine.apply(ev, now):
+                for c in apply(ev, now):
                     if c.action in ("fire", "update") and sent is not None:
                         lat.append((time.time() * 1000 - sent) / 1000)
                 await stream.ack(token)
@@ -104,10 +128,12 @@ def rules_process(broker: str, case_uid: str, ready, stop, out) -> None:
     asyncio.run(run())
 
 
-async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool = False) -> list[float]:
-    """`rules_apart` (JetStream only): the rule node in its own process, as across machines."""
+async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool = False,
+                   whole: bool = False) -> list[float]:
+    """`rules_apart` (JetStream only): the rule node in its own process, as across machines;
+    `whole`: the rule node of `onrecord live` (board and alert log), not the engine alone."""
     await stream.start()
-    engine = holding_engine()
+    apply = None if rules_apart else rule_node(case.path, whole)
     loop = asyncio.get_running_loop()
     arrived: dict[int, float] = {}  # frame seq -> when it was handed to the ingest node
     lat: list[float] = []
@@ -117,7 +143,8 @@ async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool 
 
         mp = multiprocessing.get_context("spawn")
         ready, stop, out = mp.Event(), mp.Event(), mp.Queue()
-        apart = mp.Process(target=rules_process, args=(stream.url, stream.case_uid, ready, stop, out), daemon=True)
+        apart = mp.Process(target=rules_process, args=(stream.url, stream.case_uid, str(case.path), whole, ready, stop,
+                                                                  out), daemon=True)
         apart.start()
         await asyncio.to_thread(ready.wait, 120)
 
@@ -131,7 +158,7 @@ async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool 
     async def rules_node():
         async for ev, token in stream.events():
             now = time.time() * 1000
-            for c in engine.apply(ev, now):
+            for c in apply(ev, now):
                 seq = ev.attrs.get("seq")
                 if c.action in ("fire", "update") and seq in arrived:
                     lat.append(time.monotonic() - arrived[seq])
@@ -284,7 +311,11 @@ def main():
     ap.add_argument("--jetstream-rules", choices=("process", "thread", "both"), default="process",
                     help="through JetStream, the rule node in its own process (process: as `onrecord live --role "
                          "rules` runs it, the ingest node beside it) or in the ingest node's (thread: as before)")
+    ap.add_argument("--rule-node", choices=("engine", "service"), default="engine",
+                    help="engine: the alert engine alone (as before); service: the rule node of `onrecord live` "
+                         "(the board noted, each change in the alert log, live-alerts.jsonl, before it counts)")
     a = ap.parse_args()
+    whole = a.rule_node == "service"
     if a.sqlite_library == "python":
         from onrecord.store.engine import one_sqlite_library
 
@@ -298,20 +329,21 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="onrecord-live-bench-"))
     case = init_case(work / "case")
     print(f"event -> alert, {a.rate:.0f} events/s for {a.seconds:.0f} s (SQLite store through "
-          f"{'sqlite3' if a.sqlite_library == 'python' else 'ADBC'}, loopback)")
+          f"{'sqlite3' if a.sqlite_library == 'python' else 'ADBC'}, loopback; rule node: {a.rule_node})")
     base = baseline(min(a.seconds, 10), a.rate)
     results = {"engine alone (baseline)": base}
     if "embedded" in a.paths:
-        results["embedded"] = asyncio.run(run_path(case, EmbeddedStream(), a.seconds, a.rate))
+        results["embedded"] = asyncio.run(run_path(case, EmbeddedStream(), a.seconds, a.rate, whole=whole))
     if a.broker and "jetstream" in a.paths:
         import uuid
 
         if a.jetstream_rules in ("thread", "both"):
             results["jetstream"] = asyncio.run(run_path(case, JetStream(a.broker, str(uuid.uuid4())), a.seconds,
-                                                        a.rate))
+                                                        a.rate, whole=whole))
         if a.jetstream_rules in ("process", "both"):
             results["jetstream, rules apart"] = asyncio.run(run_path(case, JetStream(a.broker, str(uuid.uuid4())),
-                                                                     a.seconds, a.rate, rules_apart=True))
+                                                                     a.seconds, a.rate, rules_apart=True,
+                                                                     whole=whole))
     for name, lat in results.items():
         ms = [x * 1000 for x in lat]
         print(f"{name:>24}: {len(ms)} alert changes, p50 {p(ms, .5):.1f} ms, p99 {p(ms, .99):.1f} ms, "
