@@ -315,6 +315,8 @@ async def run_live(case_path: Path, host: str, port: int, rules_file: Path | Non
         if ingest is not None:  # the frames taken written, their events published (on this loop)
             await asyncio.to_thread(ingest.close)
         await stream.close()
+        if node is not None:
+            node.outbox.close()  # the last updates' lines synced
 
 
 async def _consume(stream, node: RuleNode) -> None:
