@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
@@ -61,3 +62,40 @@ def test_a_case_built_before_findings_became_data_reads_as_not_built(tmp_path, c
         assert conn.execute(select(func.count()).select_from(findings)).scalar() == 0
         assert conn.execute(select(func.count()).select_from(events)).scalar() == 7  # the import is untouched
     assert cli("build", case_dir)[0] == 0 and cli("metrics", case_dir)[0] == 0
+
+
+def test_0016_lets_a_withdrawn_file_in_again_and_keeps_every_record_and_reference(tmp_path):
+    """Migration 0016 on a SQLite store made before it (UNIQUE(case_id, file_sha256) in the
+    table): the table is made anew without it, its rows and the records pointing at it
+    intact; afterwards the same bytes may be a second source while the first is withdrawn."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from onrecord.store import migrate
+    from onrecord.store.engine import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    cfg = migrate._config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0015")
+        conn.execute(text("INSERT INTO cases (id, uid, name, created_at, record_count, chain_head, generation, "
+                          "derived_generation) VALUES (1, 'u', 'c', 't', 1, x'00', 1, 0)"))
+        conn.execute(text("INSERT INTO sources (id, case_id, kind, file_name, file_sha256, mapping_name, "
+                          "mapping_text, record_count, event_count, rejected_count, imported_at, withdrawn_at) "
+                          "VALUES (7, 1, 'cad', 'a.csv', 'abc', 'm', '', 1, 0, 0, 't', 'w')"))
+        conn.execute(text("INSERT INTO raw_records (id, case_id, source_id, seq, ordinal, raw, sha256, chain) "
+                          "VALUES (1, 1, 7, 1, 1, x'61', x'00', x'00')"))
+    migrate.upgrade(engine)
+    assert current_revision(engine) == head_revision()
+    with engine.begin() as conn:
+        assert conn.execute(text("PRAGMA foreign_key_check")).all() == []
+        assert conn.execute(text("SELECT source_id FROM raw_records")).scalar() == 7
+        conn.execute(text("INSERT INTO sources (id, case_id, kind, file_name, file_sha256, mapping_name, "
+                          "mapping_text, record_count, event_count, rejected_count, imported_at) "
+                          "VALUES (8, 1, 'cad', 'a.csv', 'abc', 'm', '', 1, 0, 0, 't')"))
+    with engine.begin() as conn, pytest.raises(Exception, match="UNIQUE"):
+        conn.execute(text("INSERT INTO sources (id, case_id, kind, file_name, file_sha256, mapping_name, "
+                          "mapping_text, record_count, event_count, rejected_count, imported_at) "
+                          "VALUES (9, 1, 'cad', 'a.csv', 'abc', 'm', '', 1, 0, 0, 't')"))
+    engine.dispose()

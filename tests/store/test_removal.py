@@ -98,6 +98,34 @@ def test_removal_refusals_change_nothing(case_dir, cli, tmp_path):
     assert code == 2 and "already removed" in err
 
 
+def test_a_withdrawn_file_can_be_imported_again_and_verify_tells_the_two_apart(case_dir, cli, tmp_path):
+    """remove-source is how an import that went wrong is redone: the withdrawn source stays
+    (records, hash, tombstone) and the same bytes come in again as a new source."""
+    _two_sources_built(case_dir, cli, tmp_path)
+    old = _source_id(case_dir, "second.csv")
+    assert cli("remove-source", case_dir, "second.csv", "--reason", "mapped with the wrong zone")[0] == 0
+    data2, mapping = tmp_path / "in2" / "second.csv", tmp_path / "in" / "eastvale-cad.toml"
+    before = store_state(case_dir)
+    code, out, err = cli("import", case_dir, data2, "--mapping", mapping)
+    assert code == 0 and "already imported" not in out, err
+    after = store_state(case_dir)
+    assert after["events"] == before["events"] + 7 and after["records"] > before["records"]
+    named = [s for s in open_reader(case_dir).sources() if s["file_name"] == "second.csv"]
+    assert len(named) == 2 and {s["id"] == old for s in named} == {True, False}
+    assert [s["withdrawn_at"] is None for s in sorted(named, key=lambda s: s["id"])] == [False, True]
+    assert cli("build", case_dir)[0] == 0
+    assert _files_in_timeline(cli, case_dir) == {"eastvale.csv", "second.csv"}
+    code, out, err = cli("verify", case_dir)
+    assert code == 0, err
+    # the bytes in force are imported once: a third import changes nothing
+    code, out, _ = cli("import", case_dir, data2, "--mapping", mapping)
+    assert code == 0 and "already imported as source" in out and store_state(case_dir) == after
+    # the file's name now means the import in force
+    assert cli("remove-source", case_dir, "second.csv", "--reason", "again wrong")[0] == 0
+    assert _files_in_timeline(cli, case_dir) == {"eastvale.csv"}
+    assert cli("verify", case_dir)[0] == 0
+
+
 def test_an_import_after_the_build_makes_every_view_say_so(case_dir, cli, tmp_path):
     data, mapping = write_cad(tmp_path / "in")
     assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0

@@ -78,9 +78,10 @@ class BulkReads:
                             .join(sources, sources.c.id == e.source_id).where(e.case_id == self.case.id))
 
     def source_with_sha256(self, file_sha256: str) -> dict | None:
-        """The source already imported from a file with these bytes, if any."""
+        """The source already imported from a file with these bytes and not withdrawn, if any."""
         found = self._rows(select(sources.c.id, sources.c.file_name)
-                           .where(sources.c.case_id == self.case.id, sources.c.file_sha256 == file_sha256))
+                           .where(sources.c.case_id == self.case.id, sources.c.file_sha256 == file_sha256,
+                                  sources.c.withdrawn_at.is_(None)))
         return found[0] if found else None
 
     # ---- the evidence chain, for verify

@@ -32,6 +32,9 @@ def _find(db, case: Case, which: str) -> tuple:
     rows = db.run(select(s.id, s.file_name, s.file_sha256, s.kind, s.withdrawn_at)
                   .where(s.case_id == case.id, s.kind != REMOVAL_KIND).order_by(s.id))
     found = [r for r in rows if r[1] == which or (which.isdigit() and r[0] == int(which))]
+    if len(found) > 1 and not which.isdigit():
+        # a file withdrawn and imported again: its name means the import in force
+        found = [r for r in found if r[4] is None] or found[-1:]
     if not found:
         names = ", ".join(f"{r[0]}: {r[1]}" for r in rows if r[4] is None) or "none"
         raise UsageError(f"{case.path}: no source {which!r} in the case (its sources: {names})")

@@ -71,7 +71,10 @@ sources = Table(
     # `onrecord remove-source`: its records stay on the chain, its events are withdrawn (0009)
     Column("withdrawn_at", String(40)),
     Column("withdrawn_reason", Text),
-    UniqueConstraint("case_id", "file_sha256", name="uq_sources_case_file"),
+    # a file's bytes once among the sources not withdrawn: a withdrawn file may be imported
+    # again, with a corrected mapping (0016)
+    Index("uq_sources_case_current_file", "case_id", "file_sha256", unique=True,
+          sqlite_where=text("withdrawn_at IS NULL"), postgresql_where=text("withdrawn_at IS NULL")),
 )
 
 raw_records = Table(

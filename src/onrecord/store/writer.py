@@ -69,8 +69,10 @@ class AlreadyImported(Exception):
 
 
 def find_source(case_id: int, file_sha256: str):
+    """The source holding a file with these bytes; a withdrawn one does not count (it may be
+    imported again, remove-source's purpose being to redo an import that went wrong)."""
     return select(sources.c.id, sources.c.file_name).where(
-        sources.c.case_id == case_id, sources.c.file_sha256 == file_sha256)
+        sources.c.case_id == case_id, sources.c.file_sha256 == file_sha256, sources.c.withdrawn_at.is_(None))
 
 
 def read_head(case_id: int):
