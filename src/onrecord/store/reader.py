@@ -37,7 +37,7 @@ from sqlalchemy import create_engine, event, exists, func, select
 
 from onrecord.errors import AccessDenied
 from onrecord.store.case import Case, open_case
-from onrecord.store.engine import pooled
+from onrecord.store.engine import pooled, watch_sqlite
 from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_evidence import EvidenceReads
@@ -98,6 +98,7 @@ def _read_only(case: Case, pool: int = READ_POOL) -> Case:
     # commit to the file (the audit's, a session's) empties them all: a page of events needs far
     # less than READ_CACHE_KIB, and the file's pages are in the system's cache as well
     event.listen(engine, "connect", lambda conn, _: conn.execute(f"PRAGMA cache_size=-{READ_CACHE_KIB}"))
+    watch_sqlite(engine)
     case.engine.dispose()
     return dataclasses.replace(case, engine=engine)
 
