@@ -224,9 +224,25 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
         request, so slow summaries (filter values, the busiest window) can be cached on it."""
         c, a = cases.c, aligned_events.c
         built = exists().where(a.case_id == self.case.id)  # is_built(), in the same query: one per request fewer
-        row = self._tuples(self._kept("version", lambda: select(
-            c.record_count, c.generation, c.derived_generation, built.label("built")).where(c.id == self.case.id)))[0]
-        return (*row[:3], bool(row[3]))
+        stmt = self._kept("version", lambda: select(
+            c.record_count, c.generation, c.derived_generation, built.label("built")).where(c.id == self.case.id))
+        if self.case.engine.dialect.name != "sqlite":
+            row = self._tuples(stmt)[0]
+            return (*row[:3], bool(row[3]))
+        with self.case.engine.connect() as conn:
+            # SQLite says whether the file changed since this connection last looked: its
+            # data_version moves with every other connection's commit (of any process) and
+            # total_changes with this one's own. Unchanged, the version read then still holds,
+            # and a page of events costs one query fewer.
+            raw = conn.connection.dbapi_connection
+            mark = (raw.execute("PRAGMA data_version").fetchone()[0], raw.total_changes)
+            kept = conn.connection.info.get(("case version", self.case.id))
+            if kept is not None and kept[0] == mark:
+                return kept[1]
+            row = conn.execute(stmt).one()
+            found = (*row[:3], bool(row[3]))
+            conn.connection.info[("case version", self.case.id)] = (mark, found)
+            return found
 
     def generation(self) -> int:
         """How many times the case's events have changed (store/writer.py: events_changed)."""
