@@ -44,12 +44,21 @@ def make_engine(url: str, busy_wait_s: float = DEFAULT_WAIT_S, pool_size: int | 
         engine = create_engine(url, connect_args={"timeout": busy_wait_s}, **pooled(pool_size))
         event.listen(engine, "connect", _sqlite_pragmas)
         watch_sqlite(engine)
-        # Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction.
-        # Deferred: readers never wait for a lock; writers take it with their first write.
-        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql(
-            "BEGIN IMMEDIATE" if conn.get_execution_options().get("immediate") else "BEGIN"))
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(url, connect_args={"application_name": "onrecord"}, **pooled(pool_size))
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    """Let SQLAlchemy's BEGIN reach SQLite so a whole import is one transaction. Deferred:
+    readers never wait for a lock; writers take it with their first write. A connection
+    marked `one_read` (a lone SELECT asked on every request: a session's lookup) opens
+    none: one statement is its own read transaction, and BEGIN and ROLLBACK around it
+    were two more statements a request."""
+    options = conn.get_execution_options()
+    if options.get("one_read"):
+        return
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("immediate") else "BEGIN")
 
 
 def pooled(size: int | None) -> dict:
