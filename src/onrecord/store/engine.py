@@ -163,8 +163,10 @@ def release_sqlite(path: str) -> None:
         engines = list(_engines.get(path, ()))
     busy = 0
     for engine in engines:
-        engine.dispose()  # closes the pool's idle connections; checked-out ones stay open
+        # counted before dispose, which closes the idle ones and puts a new pool in the old's
+        # place: checked-out connections of the old stay open, and the new one knows nothing of them
         busy += getattr(engine.pool, "checkedout", lambda: 0)()
+        engine.dispose()
     if busy:
         raise TwoSqliteLibraries(f"{path}: {busy} sqlite3 connection(s) in use as ADBC's SQLite opens the file "
                                  "(two SQLite libraries in one process: store/engine.py watch_sqlite)")
