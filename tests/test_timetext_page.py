@@ -38,6 +38,7 @@ def test_page_times_write_what_the_one_by_one_functions_write(name):
         assert page.utc_iso(ms) == to_utc_iso(ms)
         assert page.local_iso(ms) == local_iso(ms, zone)
         assert page.interval(ms, ms) == interval(ms, ms, zone)
+        assert page.moment(ms) == (to_utc_iso(ms), local_iso(ms, zone), interval(ms, ms, zone))
         hi = ms + 37_123
         assert page.interval(ms, hi) == interval(ms, hi, zone)
     assert page.interval(None, None) == interval(None, None, zone) and page.local_iso(None) is None

@@ -148,7 +148,7 @@ class PageTimes:
     HOURS_KEPT = 200_000  # about 23 years of hours
 
     def __init__(self, zone: ZoneInfo):
-        self.zone, self._hours = zone, {}
+        self.zone, self._hours, self._days = zone, {}, {}
 
     def _hour(self, ms: int):
         h = ms // 3_600_000
@@ -194,6 +194,29 @@ class PageTimes:
         y, mo, d, h, mi, s, _ = self._parts(ms + hour[0])
         day = f"{y:04d}-{mo:02d}-{d:02d} " if date else ""
         return f"{day}{h:02d}:{mi:02d}:{s:02d}{_millis(ms)} {hour[2]}"
+
+    def moment(self, ms: int) -> tuple[str, str, str]:
+        """utc_iso(ms), local_iso(ms) and interval(ms, ms) at once, for the events that are a
+        moment (most): the hour looked up once, the local parts worked out once, each day's
+        date written once."""
+        hour = self._hour(ms)
+        if not hour:
+            return self.utc_iso(ms), self.local_iso(ms), self.interval(ms, ms)
+        utc_day, utc_clock, utc_milli = self._clock(ms)
+        day, clock, milli = self._clock(ms + hour[0])
+        return (f"{utc_day}T{utc_clock}.{utc_milli:03d}Z", f"{day}T{clock}.{milli:03d}{hour[1]}",
+                f"{day} {clock}{_millis(ms)} {hour[2]}")
+
+    def _clock(self, ms: int) -> tuple[str, str, int]:
+        days, rest = divmod(ms, 86_400_000)
+        day = self._days.get(days)
+        if day is None:
+            if len(self._days) > self.HOURS_KEPT:
+                self._days.clear()
+            d = date.fromordinal(_EPOCH_ORDINAL + days)
+            day = self._days[days] = f"{d.year:04d}-{d.month:02d}-{d.day:02d}"
+        s, milli = divmod(rest, 1000)
+        return day, f"{s // 3600:02d}:{s // 60 % 60:02d}:{s % 60:02d}", milli
 
     def interval(self, lo: int | None, hi: int | None) -> str:
         if lo is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import subprocess
@@ -21,10 +22,14 @@ def _big_export(folder, rows=120_000):
     return write_cad(folder, body, "big.csv")
 
 
+# SQLite's WAL write lock: byte 120 of the -shm file (the unix VFS's first shared-memory lock)
+WAL_WRITE_LOCK = 120
+
+
 def _writing(case_dir, backend) -> bool:
     """True once the import holds its write transaction open."""
     if backend == "sqlite":
-        return (case_dir / "case.db-journal").exists()
+        return _wal_writer(case_dir / "case.db-shm")
     url = os.environ["ONRECORD_DATABASE_URL"]
     engine = create_engine(url)
     with engine.connect() as conn:
@@ -33,6 +38,34 @@ def _writing(case_dir, backend) -> bool:
                               "AND l.granted")).scalar()
     engine.dispose()
     return n > 0
+
+
+def _wal_writer(shm) -> bool:
+    """Whether another process holds the case's WAL write lock (a write transaction is open):
+    asked by trying that byte's lock for an instant, as a second writer would."""
+    try:
+        fd = os.open(shm, os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, WAL_WRITE_LOCK)
+    except OSError:
+        return True
+    else:
+        fcntl.lockf(fd, fcntl.LOCK_UN, 1, WAL_WRITE_LOCK)
+        return False
+    finally:
+        os.close(fd)
+
+
+def test_case_store_is_in_wal_mode(case_dir, cli, tmp_path, backend):
+    if backend != "sqlite":
+        return
+    small, mapping = write_cad(tmp_path / "small")
+    assert cli("import", case_dir, small, "--mapping", mapping)[0] == 0
+    with open(case_dir / "case.db", "rb") as f:
+        header = f.read(20)
+    assert header[18:20] == bytes([2, 2])  # file format versions 2: WAL (1 is the rollback journal)
 
 
 def test_killed_import_leaves_nothing_behind(case_dir, cli, tmp_path, backend):

@@ -57,7 +57,7 @@ class Sessions:
         if not token or len(token) > 200:
             return None
         key, now = digest(token), self.now_ms()
-        with self.engine.connect() as conn:
+        with self.engine.connect().execution_options(one_read=True) as conn:
             row = conn.execute(FIND, {"key": key}).mappings().first()
         if row is None or row["ended_ms"] is not None:
             return None

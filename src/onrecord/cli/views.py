@@ -48,6 +48,7 @@ def serve(
 
     if case is None and not database_url:
         raise UsageError("serve: give a case folder, or --database-url to serve every case of that store")
+    serving.one_library()
     tls = check_exposure(host, tls_cert, tls_key, plain_network)
     # behind TLS, or behind the TLS proxy --plain-http-on-network names: cookies go over HTTPS only
     spec = serving.ServeSpec(

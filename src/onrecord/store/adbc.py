@@ -5,8 +5,11 @@ Both drivers move Arrow columns in C: SQLite's binds them, PostgreSQL's sends th
 binary COPY. Python's drivers would turn every value of every row into a Python object.
 
 ADBC links its own SQLite library. Two SQLite libraries in one process must not hold the
-same file open at once: closing one's descriptor drops the other's locks. The case
-engine's pooled connections are closed first; they reopen on the next query. A process
+same file open at once: closing one's descriptor drops the other's locks, and in WAL mode
+either, closing its last connection, deletes the WAL under the other. Every engine's idle
+connections to the file are closed first (they reopen on the next query), and a sqlite3
+connection still open, or opened while ADBC holds the file, is an error
+(engine.py watch_sqlite). A process
 that reads the store through Python's `sqlite3` while it writes (the live process: its
 accounts, sessions and audit beside its ingest) calls `one_sqlite_library()` first: from
 then on its SQLite connections here are Python's `sqlite3` too (python_sqlite.py).
@@ -27,7 +30,7 @@ from onrecord.store.write_lock import wait_limit
 # without a busy timeout a second process fails at once with "database is locked" (writers
 # queue on the case's write lock, write_lock.py; the wait covers readers and the moment a
 # commit holds the file).
-PRAGMAS = ("PRAGMA journal_mode=DELETE", "PRAGMA synchronous=NORMAL",
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL",
            "PRAGMA cache_size=-262144", "PRAGMA temp_store=MEMORY", "PRAGMA foreign_keys=OFF")
 
 
@@ -51,7 +54,8 @@ def _connect(case: Case, autocommit: bool):
     if is_sqlite(case.engine):
         import adbc_driver_sqlite.dbapi as sqlite_driver
 
-        case.engine.dispose()
+        path = engines.sqlite_file(case.engine)
+        engines.release_sqlite(path)
         con = sqlite_driver.connect(case.engine.url.database, autocommit=autocommit)
         # every connection waits for another process's lock as long as a writer would, readers
         # included (a receipt's digests read while another import commits)
@@ -66,6 +70,12 @@ def _connect(case: Case, autocommit: bool):
 
 @contextmanager
 def adbc_cursor(case: Case, autocommit: bool = False) -> Iterator:
+    if is_sqlite(case.engine) and not engines.one_library:
+        # held from before ADBC connects until after it has closed
+        with engines.adbc_holds(engines.sqlite_file(case.engine)), closing(_connect(case, autocommit)) as con, \
+                closing(con.cursor()) as cur:
+            yield cur
+        return
     with closing(_connect(case, autocommit)) as con, closing(con.cursor()) as cur:
         yield cur
 

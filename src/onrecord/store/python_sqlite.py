@@ -6,15 +6,18 @@ POSIX advisory locks, and locks one process holds never conflict with each other
 copies in one process are blind to each other: a read through `sqlite3` while an ADBC
 write transaction is open takes that transaction's rollback journal for a crashed
 writer's, rolls it back and deletes it (ADBC's commit then fails with "disk I/O error"),
-and closing a `sqlite3` connection drops every lock ADBC holds on the file. Within one
-copy, SQLite tracks every connection to a file and keeps their locks right.
+and closing a `sqlite3` connection drops every lock ADBC holds on the file. In WAL mode
+(the case store's, engine.py) it is worse: either copy, closing its last connection,
+checkpoints and deletes the WAL under the other's open connections. Within one copy,
+SQLite tracks every connection to a file and keeps their locks right.
 
 The live process (live/service.py) reads accounts, sessions and the audit through
 `sqlite3` while its ingest writes batches, so it switches to this (engine.py,
 `one_sqlite_library`): the same statements, the same Arrow tables, the same transaction
 boundaries, bound row by row instead of column-wise in C. A live batch is tens to a few
 thousand rows, where that costs less than ADBC's connection opened per batch
-(benchmarks/live_sqlite_library.py). Imports and builds keep ADBC.
+(benchmarks/live_sqlite_library.py). `onrecord serve`'s processes switch to it too
+(views/web/workers.py one_library). Imports and builds in their own processes keep ADBC.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from sqlalchemy import create_engine, event, exists, func, select
 
 from onrecord.errors import AccessDenied
 from onrecord.store.case import Case, open_case
-from onrecord.store.engine import pooled
+from onrecord.store.engine import pooled, watch_sqlite
 from onrecord.store.read_access import AccessReads
 from onrecord.store.read_bulk import BulkReads
 from onrecord.store.read_evidence import EvidenceReads
@@ -98,6 +98,7 @@ def _read_only(case: Case, pool: int = READ_POOL) -> Case:
     # commit to the file (the audit's, a session's) empties them all: a page of events needs far
     # less than READ_CACHE_KIB, and the file's pages are in the system's cache as well
     event.listen(engine, "connect", lambda conn, _: conn.execute(f"PRAGMA cache_size=-{READ_CACHE_KIB}"))
+    watch_sqlite(engine)
     case.engine.dispose()
     return dataclasses.replace(case, engine=engine)
 
@@ -223,9 +224,25 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
         request, so slow summaries (filter values, the busiest window) can be cached on it."""
         c, a = cases.c, aligned_events.c
         built = exists().where(a.case_id == self.case.id)  # is_built(), in the same query: one per request fewer
-        row = self._tuples(self._kept("version", lambda: select(
-            c.record_count, c.generation, c.derived_generation, built.label("built")).where(c.id == self.case.id)))[0]
-        return (*row[:3], bool(row[3]))
+        stmt = self._kept("version", lambda: select(
+            c.record_count, c.generation, c.derived_generation, built.label("built")).where(c.id == self.case.id))
+        if self.case.engine.dialect.name != "sqlite":
+            row = self._tuples(stmt)[0]
+            return (*row[:3], bool(row[3]))
+        with self.case.engine.connect() as conn:
+            # SQLite says whether the file changed since this connection last looked: its
+            # data_version moves with every other connection's commit (of any process) and
+            # total_changes with this one's own. Unchanged, the version read then still holds,
+            # and a page of events costs one query fewer.
+            raw = conn.connection.dbapi_connection
+            mark = (raw.execute("PRAGMA data_version").fetchone()[0], raw.total_changes)
+            kept = conn.connection.info.get(("case version", self.case.id))
+            if kept is not None and kept[0] == mark:
+                return kept[1]
+            row = conn.execute(stmt).one()
+            found = (*row[:3], bool(row[3]))
+            conn.connection.info[("case version", self.case.id)] = (mark, found)
+            return found
 
     def generation(self) -> int:
         """How many times the case's events have changed (store/writer.py: events_changed)."""

@@ -65,6 +65,9 @@ _PAGE_TIMES: dict[ZoneInfo, PageTimes] = {}
 def times_json(lo: int | None, hi: int | None, zone: ZoneInfo) -> dict:
     # every event of every page passes here: the zone's hours are looked up once (timetext.PageTimes)
     page = _PAGE_TIMES.get(zone) or _PAGE_TIMES.setdefault(zone, PageTimes(zone))
+    if lo is not None and hi == lo:  # most events are a moment: one time, written once
+        utc, local, text = page.moment(int(lo))
+        return {"t_lo": utc, "t_hi": utc, "local_lo": local, "local_hi": local, "local_text": text}
     utc, local = page.utc_iso(lo), page.local_iso(lo)
     if hi != lo:  # most events are a moment: one time, written once
         return {"t_lo": utc, "t_hi": page.utc_iso(hi), "local_lo": local, "local_hi": page.local_iso(hi),

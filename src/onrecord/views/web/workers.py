@@ -99,10 +99,21 @@ def to_environment(spec: ServeSpec) -> None:
     os.environ[SPEC_ENV] = json.dumps(asdict(spec))
 
 
+def one_library() -> None:
+    """A server process reaches SQLite through Python's sqlite3 alone (store/engine.py
+    one_sqlite_library): its readers, sessions and audit hold the case file open in WAL
+    mode the whole time, so any ADBC path it runs (an import or upload, an Arrow read) must
+    not open the file through ADBC's own SQLite library beside them."""
+    from onrecord.store.engine import one_sqlite_library
+
+    one_sqlite_library()
+
+
 def from_environment():
     """uvicorn's app factory in each worker process (`onrecord.views.web.workers:from_environment`)."""
     from onrecord.access import passwords
 
+    one_library()
     found = json.loads(os.environ[SPEC_ENV])
     found["allowed_hosts"] = tuple(found["allowed_hosts"])
     spec = ServeSpec(**found)
