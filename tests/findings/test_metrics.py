@@ -107,3 +107,39 @@ def test_a_unit_only_at_staging_is_not_on_scene_and_an_arrival_is_a_units_first(
     on_scene = {f.subject: f.value_lo for f in out if f.name == "agency_units_on_scene"}
     arrived = {f.subject: f.value_lo for f in out if f.name == "unit_on_scene"}
     assert on_scene == {"FD": 1} and arrived == {"M162": T0 + 600_000}
+
+
+def test_a_call_cad_opened_another_incident_from_is_not_the_first_911_call_of_this_one():
+    """A theft reported by phone twenty seconds after the first shots: its caller's number is
+    on the theft's CAD call, answered as the 911 call was, and on none of the incident's."""
+    def event(i, source, kind, at_s, ani, call_no=None, source_kind="call911"):
+        t = T0 + at_s * 1000
+        return {"id": i, "kind": kind, "source_kind": source_kind, "text": None, "source_id": source,
+                "transferred_in": False, "t_lo": t, "t_hi": t + 1000, "best": t + 500, "call": call_no,
+                "attrs": f'{{"ani": "{ani}"}}'}
+    events = pd.DataFrame([event(1, 5, "call_received", 20, "(555) 000-1111", "911-1"),
+                           event(2, 5, "call_received", 30, "555.000.2222", "911-2"),
+                           event(3, 7, "call_answered", 24, "5550001111", "THEFT-9", "cad")])
+    rm = ResponseMetrics([], {}, events)
+    rm.first = _moment(10, "shots", None, 0, 1)
+    rm.incident_calls = frozenset({"7#SHOOT-1"})
+    rm._first_call()
+    (f,) = rm.out
+    assert f.evidence == [2] and "may_be_earlier" not in f.payload
+    assert f.value_lo == T0 + 30_000
+
+
+def test_a_caller_who_reported_something_else_an_hour_before_still_counts():
+    def event(i, source, kind, at_s, ani, call_no=None, source_kind="call911"):
+        t = T0 + at_s * 1000
+        return {"id": i, "kind": kind, "source_kind": source_kind, "text": None, "source_id": source,
+                "transferred_in": False, "t_lo": t, "t_hi": t + 1000, "best": t + 500, "call": call_no,
+                "attrs": f'{{"ani": "{ani}"}}'}
+    events = pd.DataFrame([event(1, 5, "call_received", 20, "5550001111"),
+                           event(3, 7, "call_answered", -3600, "5550001111", "THEFT-9", "cad")])
+    rm = ResponseMetrics([], {}, events)
+    rm.first = _moment(10, "shots", None, 0, 1)
+    rm.incident_calls = frozenset({"7#SHOOT-1"})
+    rm._first_call()
+    (f,) = rm.out
+    assert f.evidence == [1]

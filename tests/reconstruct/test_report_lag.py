@@ -79,3 +79,35 @@ def test_an_arrival_known_only_from_its_spoken_report_reaches_back_as_far_as_the
     out[-1] = _row(99, 50, said - 500 - 30_000, said + 500, [99])
     narrow_spoken_arrivals(out, used, a, e, unsure={2})
     assert out[-1].lo == said - 500 - 30_000
+
+
+def test_each_recorder_is_read_for_how_soon_its_own_people_speak():
+    """A deputy's channel says "on scene" within seconds; the fire channel's "in position at
+    the casualty collection point" comes after parking and dismounting. An arrival known only
+    from the deputies' channel is bounded by how soon they speak, not by the firefighters'."""
+    from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
+
+    t = 1_700_000_000_000
+    out, used, a, e = [], [], {"spoken": {}, "rank": {}}, {"t_lo": {}, "t_hi": {}, "source_id": {}}
+
+    def event(i, at, rank, spoken, source):
+        a["spoken"][i], a["rank"][i] = spoken, rank
+        e["t_lo"][i], e["t_hi"][i], e["source_id"][i] = at - 500, at + 500, source
+
+    for k in range(12):  # six cars on each channel: the deputies' 4-9 s, the firefighters' 20-25 s
+        channel, lag_s = (2, 4 + k) if k < 6 else (4, 14 + k)
+        base = t + k * 100_000
+        event(10 * k + 1, base, 0, False, 1)
+        event(10 * k + 2, base + 5_000, 0, False, 1)
+        event(10 * k + 3, base + 5_000 + lag_s * 1000, 1, True, channel)
+        out.append(_row(10 * k + 3, k, base, base + 5_000, [10 * k + 3], located=(10 * k + 1, 10 * k + 2)))
+        used.append([])
+    said = t + 1_500_000
+    for i, channel in ((98, 2), (99, 4)):  # an officer on foot on each channel
+        event(i, said, 1, True, channel)
+        out.append(_row(i, i, said - 500 - 30_000, said + 500, [i]))
+        used.append([{"rank": 1, "t_lo": said - 500, "t_hi": said + 500, "said": said, "spoken": True,
+                      "source_id": channel}])
+    narrow_spoken_arrivals(out, used, a, e, unsure=set())
+    deputy, firefighter = out[-2], out[-1]
+    assert said - 500 - 30_000 < firefighter.lo < deputy.lo <= said - 500 - 9_000

@@ -12,6 +12,8 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+import pandas as pd
+
 from onrecord.attributes import yes_no
 from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow, caller_number
@@ -138,6 +140,7 @@ class ResponseMetrics:
         ev = self.events
         calls = ev[(ev["source_kind"] == "call911") & (ev["kind"] == "call_received") & ~ev["transferred_in"]
                    & ev["t_lo"].notna() & (ev["best"] >= self.first.lo)]
+        calls = calls[~calls_of_other_incidents(calls, ev, getattr(self, "incident_calls", None))]
         every = calls
         if self.first.hi - self.first.lo > UNSURE_ARRIVAL_MS and len(calls):
             # the first shots known only within minutes: a call that came in "after" them
@@ -246,6 +249,46 @@ class ResponseMetrics:
                 # the best single figure is what the records say: units recorded going in
                 unit="count", payload={"recorded": entered, "on_scene": on_scene, "best": entered},
                 evidence=stats["went_in"] + stats["arrived"]))
+
+
+# A CAD call opened from a 911 call stamps the caller's number within seconds of the pick-up;
+# clocks a few minutes apart still put the two this close.
+OPENED_FROM_S = 600.0
+
+
+def _said_number(attrs) -> str | None:
+    if not isinstance(attrs, str) or '"ani"' not in attrs:
+        return None
+    ani = json.loads(attrs).get("ani")
+    return caller_number(ani) if ani else None
+
+
+def calls_of_other_incidents(calls: pd.DataFrame, ev: pd.DataFrame, incident_calls) -> pd.Series:
+    """Per 911 call (a boolean Series on `calls`): whether CAD opened another incident from
+    it. A theft reported by phone twenty seconds after the first shots is the afternoon's
+    other business: its caller's number is on that theft's CAD call, answered as the 911 call
+    was, and on none of the incident's. What ties a call to the incident is its CAD call, not
+    its being first in the log; without CAD numbers nothing is excluded."""
+    none = pd.Series(False, index=calls.index)
+    if not incident_calls or calls.empty or "attrs" not in ev or "call" not in ev:
+        return none
+    # CAD's records of the numbers it opened calls from (the phone system's own call ids are not CAD calls)
+    held = ev[(ev["source_kind"] == "cad") & ev["call"].notna() & ev["best"].notna()
+              & ev["attrs"].fillna("").str.contains('"ani"', regex=False)]
+    if held.empty:
+        return none
+    mine = {c.split("#", 1)[1] for c in incident_calls}
+    ours = (held["source_id"].astype(str) + "#" + held["call"].astype(str)).isin(incident_calls) \
+        | held["call"].astype(str).isin(mine)  # a calls table beside the status export numbers alike
+    numbers = [_said_number(a) for a in held["attrs"]]
+    on_incident = {n for n, o in zip(numbers, ours) if n and o}
+    elsewhere: dict[str, list[float]] = {}
+    for n, o, t in zip(numbers, ours, held["best"]):
+        if n and not o and n not in on_incident:
+            elsewhere.setdefault(n, []).append(float(t))
+    out = [any(abs(t - float(b)) <= OPENED_FROM_S * 1000 for t in elsewhere.get(_said_number(a) or "", ()))
+           for a, b in zip(calls["attrs"] if "attrs" in calls else [None] * len(calls), calls["best"])]
+    return pd.Series(out, index=calls.index)
 
 
 def _first_sure(found: list[MomentRow]) -> tuple[MomentRow, list[MomentRow]]:

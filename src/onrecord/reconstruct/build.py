@@ -185,7 +185,7 @@ def _moments(anchored: pd.DataFrame, groups: list[list[int]], events: pd.DataFra
         if not members:
             continue
         recs = [{"rank": int(a["rank"][i]), "t_lo": e["t_lo"][i], "t_hi": e["t_hi"][i], "said": a["lo"][i],
-                 "spoken": bool(a["spoken"][i])} for i in members]
+                 "spoken": bool(a["spoken"][i]), "source_id": e["source_id"][i]} for i in members]
         family = a["family"][members[0]]
         sure = [r for r, i in zip(recs, members) if e["source_id"][i] not in (unsure or ())]
         mt = moment_time(sure or recs, family)

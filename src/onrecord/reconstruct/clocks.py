@@ -126,6 +126,11 @@ def _candidates(ga: pd.DataFrame, gb: pd.DataFrame) -> pd.DataFrame:
     return m[m["d"].abs() <= MAX_OFFSET_S]
 
 
+# A CAD stamps an AVL fix that put a car on scene as it receives it: over the car's modem
+# and through the CAD server, after the fix by up to about a second and a half.
+COPY_LATENCY_S = (0.0, 1.5)
+
+
 def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFrame:
     """CAD arrivals that are copies of AVL fixes (avl_copies.py, column `copy_of`) against
     the fixes of the same unit: the same moment, both made as it happens."""
@@ -134,7 +139,11 @@ def _copied(gc: pd.DataFrame, gf: pd.DataFrame, swap: bool = False) -> pd.DataFr
     copies = gc[gc["copy_of"].fillna(False).astype(bool) & (gc["family"] != "unit_position")]
     if copies.empty:
         return gc.iloc[:0]  # (mapped as unit_position, a copy already pairs with its fix)
-    copies = copies.assign(family="unit_position", rank=0)
+    # the copy is stamped as CAD receives the fix, a moment after it: read at the fix's
+    # time, the middle of that latency, and as unsure as all of it
+    lo_s, hi_s = COPY_LATENCY_S
+    copies = copies.assign(family="unit_position", rank=0, t_mid=copies["t_mid"] - (lo_s + hi_s) / 2 * 1000,
+                           width=copies["width"] + (hi_s - lo_s) * 1000)
     fixes = fix_records(gf)
     left, right = (fixes, copies) if swap else (copies, fixes)
     m = left.merge(right, on=["family", "who"], suffixes=("_a", "_b"))

@@ -59,7 +59,7 @@ def narrow_spoken_arrivals(out: list[MomentRow], used: list[list[dict]], a: dict
     (build.py), `used`: the records each was timed from; `a`, `e`: per event id, its
     moment's columns and its event's (aligned t_lo/t_hi, source_id); `unsure`: sources
     whose clocks are known only within minutes (their reports measure nothing)."""
-    bounds = []
+    bounds: dict = {}
     for row in out:
         if row.family != "unit_arrived" or len(row.located) != 2:
             continue
@@ -69,14 +69,22 @@ def narrow_spoken_arrivals(out: list[MomentRow], used: list[list[dict]], a: dict
         if said:
             first = min(said, key=lambda i: e["t_hi"][i])
             # the car got there after its fix before and by its fix inside
-            bounds.append(((e["t_lo"][first] - e["t_hi"][fix]) / 1000.0,
-                           (e["t_hi"][first] - e["t_lo"][before]) / 1000.0))
+            bounds.setdefault(e["source_id"][first], []).append(
+                ((e["t_lo"][first] - e["t_hi"][fix]) / 1000.0, (e["t_hi"][first] - e["t_lo"][before]) / 1000.0))
     default = REPORT_LAG_S["unit_arrived"][1]
-    window = spoken_lag_window(bounds, default)
-    if window >= default:
+    pooled = spoken_lag_window([b for bs in bounds.values() for b in bs], default)
+    # how soon people speak is a channel's habit (a fire crew's "in position at the casualty
+    # collection point" after it has parked and dismounted, a deputy's "on scene" as the
+    # car stops): read per recorder where it has cars enough, else over the case
+    windows = {s: spoken_lag_window(bs, default) if len(bs) >= MIN_CARS else pooled for s, bs in bounds.items()}
+    if min([pooled, *windows.values()]) >= default:
         return
     for row, recs in zip(out, used):
         if row.family != "unit_arrived" or row.located:
+            continue
+        first = min((r for r in recs if r["t_lo"] is not None), key=lambda r: r["t_hi"], default=None)
+        window = windows.get(first.get("source_id"), pooled) if first else pooled
+        if window >= default:
             continue
         mt = moment_time(recs, "unit_arrived", {1: window})
         if mt is not None and mt.pinned_by == "reports" and mt.lo > row.lo:
