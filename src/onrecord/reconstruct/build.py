@@ -22,6 +22,7 @@ from onrecord.reconstruct.fuse import UNSURE_SLACK_MS, fuse
 from onrecord.reconstruct.geofence import crossings, declared_fences
 from onrecord.reconstruct.lagged_moments import tie_components
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
+from onrecord.reconstruct.lone_ties import tie_alone
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
@@ -85,7 +86,8 @@ def reconstruct(reader) -> Reconstruction:
         anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
         clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead)
     # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
-    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs)
+    # ... or through a moment both name (a unit's arrival and its AVL's crossing, a door: lone_ties.py)
+    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)
@@ -120,10 +122,14 @@ def _clock_unsure_s(c) -> float:
 TIE_ROUNDS = 3  # one tie can make the next possible (the campus radio, once its sensors are placed)
 
 
-def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs):
+def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events=None):
     extra: list = []
     for _ in range(TIE_ROUNDS):
         found = tie_components(anchored, clocks) if len(anchored) else []
+        tied = {s for p in found for s in (p.a, p.b) if getattr(clocks.get(s), "status", None) == "unknown"}
+        # a component the reports of shots cannot tie, through a moment both records name
+        found += [p for p in (tie_alone(anchored, clocks, events) if len(anchored) else [])
+                  if p.a not in tied and p.b not in tied]
         if not found:
             break
         extra += found
