@@ -30,6 +30,7 @@ from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
 from onrecord.reconstruct.staging import staging_records
 from onrecord.reconstruct.understood import understood
+from onrecord.reconstruct.untied import needs
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.window import case_window, within_window
 from onrecord.sources.lexicon import reader_for
@@ -88,6 +89,11 @@ def reconstruct(reader) -> Reconstruction:
     # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
     # ... or through a moment both name (a unit's arrival and its AVL's crossing, a door: lone_ties.py)
     clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
+    unit_names = {u.id: u.name for u in who.units()}
+    kinds = events.groupby("source_id")["kind"].agg(frozenset).to_dict() if len(events) else {}
+    for s, c in clocks.items():  # what each clock tied to nothing would need (untied.py)
+        if c.offset_s is None:
+            c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()))
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)
