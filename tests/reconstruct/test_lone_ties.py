@@ -77,3 +77,14 @@ def test_door_sides_read_from_door_names_and_radio_words():
     assert door_side("South Hall Northeast Doors") == "ne"
     assert door_side(None, "2-91 moving in, SW entrance") == "sw"
     assert door_side("South Hall") is None  # a building named after a compass point is no door
+
+
+def test_candidates_minutes_apart_tie_nothing():
+    # the door's three logged openings are minutes apart: the name leaves the clock anywhere in them
+    rows = [(1, 3, T0, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (2, 3, T0 + 150_000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (3, 3, T0 + 300_000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (4, 2, T0 - 120_000, 0.0, "entry", 5, 1, "SO", None)]
+    events = pd.DataFrame({"id": [1, 2, 3, 4], "place": ["South Hall Northeast Doors"] * 3 + [None],
+                           "text": [None, None, None, "making entry northeast doors"]})
+    assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks(), events) == []

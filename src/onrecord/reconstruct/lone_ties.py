@@ -27,6 +27,10 @@ from onrecord.reconstruct.lagged_moments import KNOWN, _unknown_components
 VIA = "one named moment"  # how such a pair is named where a clock says what it was read against
 # A name that leaves more candidates than this on either side names nothing in particular.
 MAX_CANDIDATES = 3
+# A name whose candidates leave the clock anywhere in more than this (±, s) ties it no
+# better than not at all (an unknown clock's ±5 min): the clock stays unknown and says so.
+# (Blind set 3: a door log's few openings, minutes apart, left one at ±216 s.)
+LOOSEST_S = 60.0
 
 # A door named by its side ("northeast doors", "SW entrance"): a door log's reader names
 # it so ("South Hall Northeast Doors"), and so does a radio line at the door.
@@ -146,7 +150,8 @@ def _span(g: pd.DataFrame) -> tuple[float, float] | None:
     if g["id_a"].nunique() > 1 and g["id_b"].nunique() > 1:
         return None  # several on both sides: which with which is not said
     bounds = [_one_match(r) for r in g.itertuples()]
-    return min(c - s for c, s in bounds), max(c + s for c, s in bounds)
+    lo, hi = min(c - s for c, s in bounds), max(c + s for c, s in bounds)
+    return (lo, hi) if hi - lo <= 2 * LOOSEST_S else None
 
 
 def _one_match(r) -> tuple[float, float]:
