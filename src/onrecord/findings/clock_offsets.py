@@ -22,7 +22,8 @@ def clock_offsets(r, found: list[Finding]) -> list[Finding]:
         if c.offset_s is None:
             out.append(Finding("clock_offset", "not_established", kind="metric", subject=s.file_name, unit="s",
                                payload={"status": c.status, "anchors": c.anchors,
-                                        "reason": UNKNOWN_REASONS.get(c.note, "clock_unknown")}, evidence=[]))
+                                        "reason": UNKNOWN_REASONS.get(c.note, "clock_unknown"),
+                                        "needs": c.needs}, evidence=[]))
             continue
         out.append(Finding("clock_offset", "established", subject=s.file_name,
                            value_lo=c.offset_s - (c.uncertainty_s or 0), value_hi=c.offset_s + (c.uncertainty_s or 0),

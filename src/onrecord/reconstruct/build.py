@@ -22,6 +22,7 @@ from onrecord.reconstruct.fuse import UNSURE_SLACK_MS, fuse
 from onrecord.reconstruct.geofence import crossings, declared_fences
 from onrecord.reconstruct.lagged_moments import tie_components
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
+from onrecord.reconstruct.lone_ties import tie_alone
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.pins import pinned_offsets
@@ -29,6 +30,7 @@ from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
 from onrecord.reconstruct.staging import staging_records
 from onrecord.reconstruct.understood import understood
+from onrecord.reconstruct.untied import needs
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.window import case_window, within_window
 from onrecord.sources.lexicon import reader_for
@@ -85,7 +87,13 @@ def reconstruct(reader) -> Reconstruction:
         anchored = anchored.assign(copy_of=anchored["id"].isin(copies))
         clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead)
     # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
-    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs)
+    # ... or through a moment both name (a unit's arrival and its AVL's crossing, a door: lone_ties.py)
+    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
+    unit_names = {u.id: u.name for u in who.units()}
+    kinds = events.groupby("source_id")["kind"].agg(frozenset).to_dict() if len(events) else {}
+    for s, c in clocks.items():  # what each clock tied to nothing would need (untied.py)
+        if c.offset_s is None:
+            c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()))
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)
@@ -120,10 +128,14 @@ def _clock_unsure_s(c) -> float:
 TIE_ROUNDS = 3  # one tie can make the next possible (the campus radio, once its sensors are placed)
 
 
-def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs):
+def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events=None):
     extra: list = []
     for _ in range(TIE_ROUNDS):
         found = tie_components(anchored, clocks) if len(anchored) else []
+        tied = {s for p in found for s in (p.a, p.b) if getattr(clocks.get(s), "status", None) == "unknown"}
+        # a component the reports of shots cannot tie, through a moment both records name
+        found += [p for p in (tie_alone(anchored, clocks, events) if len(anchored) else [])
+                  if p.a not in tied and p.b not in tied]
         if not found:
             break
         extra += found

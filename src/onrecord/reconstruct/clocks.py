@@ -82,6 +82,8 @@ class ClockEstimate:
     # A clock declared reference that the records contradict (clock_trust.py): what its
     # declaration said, where the other clocks put it, and which of them say so.
     contradicted: dict | None = None
+    # For a clock tied to nothing: what would tie it, in the mapping's words (untied.py).
+    needs: str = ""
 
     def offset_at(self, t_ms):
         """The offset (s) at time(s) t_ms: the drift carried from drift_ref_ms."""

@@ -67,7 +67,8 @@ def _clocks(case, r: Reconstruction) -> list[dict]:
     return [{"source_id": s, "case_id": case.id, "status": c.status, "offset_s": c.offset_s,
              "uncertainty_s": c.uncertainty_s, "drift_ppm": c.drift_ppm,
              "drift_ref_ms": None if c.drift_ref_ms is None else int(c.drift_ref_ms), "anchors": c.anchors,
-             "evidence": json.dumps(c.evidence), "note": c.note} for s, c in r.clocks.items()]
+             "evidence": json.dumps(c.evidence), "note": c.note + (f": {c.needs}" if c.needs else "")}
+            for s, c in r.clocks.items()]
 
 
 def _entities(db, case, r: Reconstruction, base: int) -> None:

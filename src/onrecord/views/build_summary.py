@@ -30,6 +30,9 @@ def print_build(r, zone) -> None:
         out.print("unknown: lined up with the clocks it shares moments with, but none of them is declared "
                   f"reference or pinned; its events carry ±{UNKNOWN_UNCERTAINTY_S / 60:g} min (declare one: "
                   "[clock] in its mapping, docs/mappings.md; or onrecord pin-clock)")
+    for s, c in sorted(r.clocks.items()):  # a clock tied to nothing: said, with what would tie it
+        if c.offset_s is None and c.needs and kinds.get(s) not in ("roster", "statement", "press", "tip", "contact"):
+            out.print(f"not estimated: {names[s]}: {c.note}; {c.needs}")
     _print_understood(wide, r)
     fused = sum(1 for m in r.moments if len(m.members) > 1)
     reports = sum(len(m.members) for m in r.moments if len(m.members) > 1)

@@ -1,0 +1,90 @@
+"""A clock no pile of shared moments ties is tied through a moment both records name (a
+unit's status and its AVL crossing, a door both name), as unsure as one such match allows;
+names that disagree tie nothing."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from onrecord.reconstruct.clocks import ClockEstimate, PairEstimate, solve
+from onrecord.reconstruct.lone_ties import door_side, tie_alone
+
+T0 = 1_750_000_000_000
+COLS = ["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency", "place"]
+
+
+def _clocks():
+    return {1: ClockEstimate(1, "reference", 0.0, 0.1, 10),      # an AVL
+            2: ClockEstimate(2, "estimated", -120.0, 0.5, 10),   # a radio recorder, 2 min slow
+            3: ClockEstimate(3, "unknown", None, None, 0, [], relative_s=None)}
+
+
+def _solved(anchored, events=None):
+    pairs = tie_alone(anchored, _clocks(), events)
+    sources = pd.DataFrame({"id": [1, 2, 3]})
+    fixed = [PairEstimate(1, 2, -120.0, 0.5, [(0, 0, 0.0)] * 5, False)]  # the radio, tied to the AVL
+    return pairs, solve(sources, fixed + pairs, {}, {1: 0.1})
+
+
+def test_a_units_typed_arrival_against_its_own_avl_crossing_ties_the_clock_within_what_it_states():
+    true_offset = 40.0
+    for lag in (0.5, 12.0, 35.0):  # however soon after the car got there it was typed
+        rows = [(1, 1, T0 + 5_000, 10_000.0, "unit_arrived", 77, 0, "HP", None),       # crossing: fix before .. fix
+                (2, 3, T0 + 10_000 + (lag + true_offset) * 1000, 0.0, "unit_arrived", 77, 2, "HP", None)]
+        pairs, clocks = _solved(pd.DataFrame(rows, columns=COLS))
+        assert len(pairs) == 1 and pairs[0].via == "one named moment"
+        c = clocks[3]
+        assert c.status == "estimated"
+        assert abs(c.offset_s - true_offset) <= 2 * c.uncertainty_s
+        assert c.uncertainty_s < 60  # loose, but a tie, not the unknown clock's minutes
+
+
+def test_another_agencys_unit_of_the_same_name_ties_nothing():
+    rows = [(1, 1, T0, 0.0, "unit_arrived", 77, 0, "HP", None),
+            (2, 3, T0 + 45_000, 0.0, "unit_arrived", 77, 2, "CITY", None)]
+    assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks()) == []
+
+
+def test_a_door_the_door_log_and_a_radio_line_both_name_ties_the_door_log_every_candidate_kept():
+    true_offset = 120.0
+    # the door log (source 3) logs two openings of its northeast doors 60 s apart; the radio
+    # (source 2, 120 s slow) says an entry at the northeast doors as the first happens
+    rows = [(1, 3, T0 + true_offset * 1000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (2, 3, T0 + (60 + true_offset) * 1000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (3, 2, T0 + 1_000 - 120_000, 0.0, "entry", 5, 1, "SO", None)]
+    events = pd.DataFrame({"id": [1, 2, 3], "place": ["South Hall Northeast Doors"] * 2 + [None],
+                           "text": [None, None, "5-david-23 making entry northeast doors"]})
+    pairs, clocks = _solved(pd.DataFrame(rows, columns=COLS), events)
+    c = clocks[3]
+    assert c.status == "estimated" and abs(c.offset_s - true_offset) <= 2 * c.uncertainty_s
+    assert c.uncertainty_s >= 30  # two openings the name cannot choose between: as unsure as their distance
+
+
+def test_names_that_disagree_tie_nothing():
+    # the southwest door's only logged opening in the hour is a badge swipe 20 min before
+    # the entry the radio names there; the northeast door agrees with another difference
+    rows = [(1, 3, T0 - 1_200_000, 0.0, "entry", None, 0, "SCH", "hall south sw"),
+            (2, 3, T0 + 120_000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (3, 2, T0 - 120_000, 0.0, "entry", 5, 1, "SO", None),
+            (4, 2, T0 - 110_000, 0.0, "entry", 6, 1, "SO", None)]
+    events = pd.DataFrame({"id": [1, 2, 3, 4], "place": ["South Hall Southwest Doors", "South Hall Northeast Doors",
+                                                         None, None],
+                           "text": [None, None, "going in northeast doors", "moving in, southwest doors"]})
+    assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks(), events) == []
+
+
+def test_door_sides_read_from_door_names_and_radio_words():
+    assert door_side("South Hall Northeast Doors") == "ne"
+    assert door_side(None, "2-91 moving in, SW entrance") == "sw"
+    assert door_side("South Hall") is None  # a building named after a compass point is no door
+
+
+def test_candidates_minutes_apart_tie_nothing():
+    # the door's three logged openings are minutes apart: the name leaves the clock anywhere in them
+    rows = [(1, 3, T0, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (2, 3, T0 + 150_000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (3, 3, T0 + 300_000, 0.0, "entry", None, 0, "SCH", "hall ne south"),
+            (4, 2, T0 - 120_000, 0.0, "entry", 5, 1, "SO", None)]
+    events = pd.DataFrame({"id": [1, 2, 3, 4], "place": ["South Hall Northeast Doors"] * 3 + [None],
+                           "text": [None, None, None, "making entry northeast doors"]})
+    assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks(), events) == []
