@@ -52,8 +52,10 @@ def zone_of(stated: str) -> str | None:
         return None
     if "utc" in s or "gmt" in s or "zulu" in s or "coordinated universal" in s:
         return "UTC"
-    # Mountain Standard Time all year (no daylight saving) is Arizona's zone, not Denver's
-    if "arizona" in s or "(mst" in s or "mountain standard" in s:
+    # Mountain Standard Time all year (no daylight saving) is Arizona's zone, not Denver's;
+    # "Mountain Time (MST/MDT)" names both and is Denver's (read as Arizona's, seeds 330 and
+    # 331 had their radio, CAD and fire-panel times an hour off before this was fixed)
+    if "mdt" not in s and ("arizona" in s or "(mst" in s or "mountain standard" in s):
         return "America/Phoenix"
     for words, zone in (
         (("pacific",), "America/Los_Angeles"),
