@@ -14,6 +14,16 @@ from onrecord.store.engine import TwoSqliteLibraries
 from onrecord.store.reader import open_reader
 
 
+@pytest.fixture(autouse=True)
+def _adbc_in_this_process(monkeypatch):
+    """These tests are of a process that keeps ADBC (the CLI's import and build). A test run
+    earlier in the same interpreter may have served a case (`onrecord serve` in-process makes
+    the process one-library for good), which exempts it from the guard."""
+    from onrecord.store import engine
+
+    monkeypatch.setattr(engine, "one_library", False)
+
+
 def _count_cases(cur) -> int:
     cur.execute("SELECT count(*) FROM cases")
     return int(cur.fetchall()[0][0])

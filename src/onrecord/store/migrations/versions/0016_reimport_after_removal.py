@@ -29,7 +29,8 @@ def upgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":
         _sqlite_without_unique()
     else:
-        op.drop_constraint('uq_sources_case_file', 'sources', type_='unique')
+        # (IF EXISTS: a store downgraded past 0016 has none, see downgrade())
+        op.execute("ALTER TABLE sources DROP CONSTRAINT IF EXISTS uq_sources_case_file")
     op.create_index('uq_sources_case_current_file', 'sources', ['case_id', 'file_sha256'], unique=True,
                     sqlite_where=CURRENT, postgresql_where=CURRENT)
 
@@ -39,7 +40,7 @@ def _sqlite_without_unique() -> None:
     ddl = bind.exec_driver_sql("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'sources'").scalar()
     anew, n = re.subn(r",\s*CONSTRAINT uq_sources_case_file UNIQUE \(case_id, file_sha256\)", "", ddl)
     if n == 0:
-        return  # (a store downgraded past 0016 on SQLite keeps the constraint off: downgrade())
+        return  # (a store downgraded past 0016 has none: downgrade())
     others = [row[0] for row in bind.exec_driver_sql(
         "SELECT sql FROM sqlite_master WHERE tbl_name = 'sources' AND type IN ('index', 'trigger') "
         "AND sql IS NOT NULL")]
@@ -54,8 +55,6 @@ def _sqlite_without_unique() -> None:
 
 
 def downgrade() -> None:
+    # The constraint is not put back: a store that has imported a withdrawn file again holds
+    # the same bytes twice and could not take it (and on SQLite it would mean the table copy).
     op.drop_index('uq_sources_case_current_file', table_name='sources')
-    if op.get_bind().dialect.name != "sqlite":
-        op.create_unique_constraint('uq_sources_case_file', 'sources', ['case_id', 'file_sha256'])
-    # (on SQLite the constraint stays off: putting it back would mean the same table copy,
-    # and a store that has re-imported a withdrawn file could not hold it)
