@@ -18,7 +18,7 @@ then on its SQLite connections here are Python's `sqlite3` too (python_sqlite.py
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, nullcontext
 
 from onrecord.store import engine as engines
 from onrecord.store.case import Case
@@ -70,13 +70,10 @@ def _connect(case: Case, autocommit: bool):
 
 @contextmanager
 def adbc_cursor(case: Case, autocommit: bool = False) -> Iterator:
-    if is_sqlite(case.engine) and not engines.one_library:
-        # held from before ADBC connects until after it has closed
-        with engines.adbc_holds(engines.sqlite_file(case.engine)), closing(_connect(case, autocommit)) as con, \
-                closing(con.cursor()) as cur:
-            yield cur
-        return
-    with closing(_connect(case, autocommit)) as con, closing(con.cursor()) as cur:
+    # ADBC's own SQLite: the file marked held from before it connects until after it has closed
+    held = engines.adbc_holds(engines.sqlite_file(case.engine)) \
+        if is_sqlite(case.engine) and not engines.one_library else nullcontext()
+    with held, closing(_connect(case, autocommit)) as con, closing(con.cursor()) as cur:
         yield cur
 
 
