@@ -128,7 +128,7 @@ def _clock_unsure_s(c) -> float:
 TIE_ROUNDS = 3  # one tie can make the next possible (the campus radio, once its sensors are placed)
 
 
-def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events=None):
+def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events):
     extra: list = []
     for _ in range(TIE_ROUNDS):
         found = tie_components(anchored, clocks) if len(anchored) else []
