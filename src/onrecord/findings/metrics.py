@@ -16,6 +16,7 @@ import pandas as pd
 
 from onrecord.attributes import yes_no
 from onrecord.model import Finding
+from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, statuses_by_unit
 from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
@@ -54,6 +55,7 @@ class ResponseMetrics:
     def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
         self.moments, self.units, self.events = moments, units, events
         self.out: list[Finding] = []
+        self.unsure: set = set()  # radio arrivals (fused ids) CAD cannot put on or off the incident's call
 
     def of(self, family: str) -> list[MomentRow]:
         found = (m for m in self.moments if m.family == family and self._in_incident(m))
@@ -62,7 +64,18 @@ class ResponseMetrics:
     def _in_incident(self, m: MomentRow) -> bool:
         """Units busy on other calls the same afternoon are not part of this response."""
         calls = getattr(self, "incident_calls", None)
-        return calls is None or not m.calls or bool(m.calls & calls)
+        if calls is None:
+            return True
+        if m.calls:
+            return bool(m.calls & calls)
+        if m.family in ("unit_arrived", "staging") and m.who is not None:
+            # a radio arrival names no call: CAD says which call the unit is on then (unit_calls.py)
+            standing = call_standing(m, self.statuses, calls, self.units.get(m.who, {}).get("agency"),
+                                     self.dispatched)
+            if standing == UNSURE:
+                self.unsure.add(m.fused_id)
+            return standing != ELSEWHERE
+        return True
 
     def _find_incident_calls(self) -> None:
         """The incident's call in each dispatch system, for each agency it dispatches: the
@@ -86,6 +99,10 @@ class ResponseMetrics:
         best = {k: v for k, v in best.items()
                 if v[0] >= 2 or v[0] >= max((b[0] for kk, b in best.items() if kk[0] == k[0]), default=0)}
         self.incident_calls = frozenset(c for _, c in best.values()) or None
+        self.statuses = statuses_by_unit(self.moments)
+        # the agencies whose units CAD files under an incident call
+        self.dispatched = frozenset(self.units.get(u, {}).get("agency") for u, st in self.statuses.items()
+                                    if any(c & (self.incident_calls or frozenset()) for *_, c in st)) - {None}
 
     def compute(self) -> list[Finding]:
         shots = self.of("shots")
@@ -206,8 +223,11 @@ class ResponseMetrics:
     def _per_unit(self) -> None:
         # a unit's arrival on scene is its first (a staging point is not the scene: staging.py)
         arrivals: dict = {}
+        sure: set = set()  # units with an arrival on the incident's call beyond doubt
         for m in self.of("unit_arrived"):
             arrivals.setdefault(m.who, m)
+            if m.fused_id not in self.unsure:
+                sure.add(m.who)
         entries: dict[int, MomentRow] = {}
         for m in self.of("entry"):
             for unit in m.unit_members:
@@ -217,8 +237,10 @@ class ResponseMetrics:
             info = self.units.get(unit, {})
             name, agency = info.get("name", str(unit)), info.get("agency")
             entry = entries.get(unit)
-            stats = by_agency.setdefault(agency or "?", {"on_scene": 0, "entered": 0, "arrived": [], "went_in": []})
+            stats = by_agency.setdefault(agency or "?", {"on_scene": 0, "entered": 0, "arrived": [], "went_in": [],
+                                                         "maybe": 0})
             stats["on_scene"] += 1
+            stats["maybe"] += unit not in sure
             stats["entered"] += entry is not None
             stats["arrived"] += arr.evidence
             stats["went_in"] += entry.unit_members[unit] if entry else []
@@ -239,8 +261,12 @@ class ResponseMetrics:
                                         + self.first.members))
         for agency, stats in sorted(by_agency.items()):
             on_scene, entered = stats["on_scene"], stats["entered"]
-            self.out.append(Finding("agency_units_on_scene", "established", subject=agency, value_lo=on_scene,
-                                    value_hi=on_scene, unit="count", evidence=stats["arrived"]))
+            # a unit whose radio arrival CAD cannot place on or off the incident's call is
+            # maybe on scene: the count is a range over it, no call picked (unit_calls.py)
+            maybe = stats["maybe"]
+            self.out.append(Finding("agency_units_on_scene", "established", subject=agency, value_lo=on_scene - maybe,
+                                    value_hi=on_scene, unit="count", evidence=stats["arrived"],
+                                    **({"payload": {"maybe_elsewhere": maybe, "best": on_scene}} if maybe else {})))
             # No record of a unit going in is not a record that it stayed out (a deputy
             # may go in with another agency's team, unrecorded): the count is a range,
             # from the entries recorded up to every unit on scene, and says so.
