@@ -33,14 +33,23 @@ def test_too_few_located_arrivals_or_a_late_report_leave_the_default():
     rng = np.random.default_rng(4)
     assert spoken_lag_window(_cars([5.0] * (MIN_CARS - 1), 5.0, rng), 30.0) == 30.0
     assert spoken_lag_window(_cars([5.0] * MIN_CARS, 5.0, rng) + [(31.0, 36.0)], 30.0) == 30.0
-    # one that may have come as late as that: the window reaches (almost) all the way
-    assert spoken_lag_window(_cars([5.0] * MIN_CARS, 5.0, rng) + [(28.0, 33.0)], 30.0) > 29.0
+    # one that came at least 28 s late: the window never falls short of a lag the case shows
+    assert 28.0 <= spoken_lag_window(_cars([5.0] * MIN_CARS, 5.0, rng) + [(28.0, 33.0)], 30.0) < 30.0
 
 
 def test_a_report_said_as_the_car_pulls_up_counts_as_no_lag():
     # "pulling up now": said before the fix inside; a lag of nothing, never a negative one
     window = spoken_lag_window([(-3.0, 2.0)] * 6 + [(4.0, 9.0)] * 2, 30.0)
-    assert 9.0 <= window < 30.0
+    assert 4.0 <= window < 30.0
+
+
+def test_the_window_bounds_one_reports_lag_not_the_cases_longest():
+    # eight cars whose reports came 0..15 s after their fixes: the case's longest lag may be
+    # near 30 s, but one report's lag beyond the window is the rarer thing; the window is
+    # narrower than the tail of the longest lag, and still past every lag the case shows
+    bounds = [(float(a), float(a) + 14.0) for a in (1, 3, 5, 6, 8, 10, 11, 15)]
+    window = spoken_lag_window(bounds, 30.0)
+    assert 15.0 <= window < 28.0
 
 
 def _row(fid, who, lo, hi, members, located=()):

@@ -16,7 +16,7 @@ import pandas as pd
 
 from onrecord.attributes import yes_no
 from onrecord.model import Finding
-from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, statuses_by_unit
+from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, own_cad_agencies, statuses_by_unit
 from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
@@ -99,10 +99,13 @@ class ResponseMetrics:
         best = {k: v for k, v in best.items()
                 if v[0] >= 2 or v[0] >= max((b[0] for kk, b in best.items() if kk[0] == k[0]), default=0)}
         self.incident_calls = frozenset(c for _, c in best.values()) or None
-        self.statuses = statuses_by_unit(self.moments)
-        # the agencies whose units CAD files under an incident call
-        self.dispatched = frozenset(self.units.get(u, {}).get("agency") for u, st in self.statuses.items()
-                                    if any(c & (self.incident_calls or frozenset()) for *_, c in st)) - {None}
+        ev = self.events
+        cad = frozenset(ev["id"][ev["source_kind"] == "cad"]) if ev is not None and "source_kind" in ev else frozenset()
+        self.statuses = statuses_by_unit(self.moments, cad)
+        # the agencies whose own CAD files their units' statuses under an incident call (a
+        # unit of theirs it never files there was not sent; another agency's CAD filing a
+        # few mutual-aid units, or a calls table with no units, says nothing of the rest)
+        self.dispatched = own_cad_agencies(self.statuses, self.incident_calls, self.units, self.events)
 
     def compute(self) -> list[Finding]:
         shots = self.of("shots")

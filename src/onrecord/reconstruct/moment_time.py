@@ -48,9 +48,22 @@ def moment_time(records: list[dict], family: str | None, lags: dict[int, float] 
         best = min((r["t_lo"] + r["t_hi"]) / 2 for r in direct)
         return MomentTime(lo, hi, best, "record")
     first = min(timed, key=lambda r: r["t_hi"])
-    lag = REPORT_LAG_S.get(family or "", {}).get(first["rank"], DEFAULT_LAG_S.get(first["rank"], 60.0))
-    if lags and first["rank"] in lags and (first["rank"] != 1 or first.get("spoken")):
-        lag = min(lag, lags[first["rank"]])
     said = first.get("said")
     best = first["t_lo"] if said is None or said != said else min(max(said, first["t_lo"]), first["t_hi"])
-    return MomentTime(first["t_lo"] - lag * 1000, first["t_hi"], best, "reports")
+    # Each report bounds the moment on its own: after its earliest time less the longest it
+    # can trail, before its latest. The moment lies in every one of those spans: their
+    # intersection (a radio report 30 s at most after the arrival and CAD's typed entry of
+    # it 60 s at most after it both hold it). Spans that do not meet (a report whose lag
+    # ran over its usual) leave the first report's span, as before.
+    lo = max(r["t_lo"] - _lag(r, family, lags) * 1000 for r in timed)
+    if lo > first["t_hi"]:
+        lo = first["t_lo"] - _lag(first, family, lags) * 1000
+    return MomentTime(lo, first["t_hi"], min(max(best, lo), first["t_hi"]), "reports")
+
+
+def _lag(r: dict, family: str | None, lags: dict[int, float] | None) -> float:
+    """How long (s) report `r` can trail its moment."""
+    lag = REPORT_LAG_S.get(family or "", {}).get(r["rank"], DEFAULT_LAG_S.get(r["rank"], 60.0))
+    if lags and r["rank"] in lags and (r["rank"] != 1 or r.get("spoken")):
+        lag = min(lag, lags[r["rank"]])
+    return lag

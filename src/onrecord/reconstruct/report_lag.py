@@ -9,9 +9,11 @@ says "on scene" gives one lag, bounded on both sides (from the fix inside to the
 at least; from the fix before, at most). Many such cars bound the longest lag of the
 case's reports, L, the way minute_bounds.py reads a minute clock's: each lag anywhere
 from 0 to L alike, every L up to the default alike beforehand, the likelihood of each
-car's bounds exact. The window taken is the L that the case's lags exceed with less
-than LAG_TAIL chance (a high quantile of L, not its middle: an arrival known only from its
-report must hold the truth). Fewer than MIN_CARS such cars: the default stands. Never
+car's bounds exact. The window taken is the lag that one arrival's report exceeds with
+less than LAG_TAIL chance, over every L the case allows (the tail of one report's lag,
+not the middle of L: an arrival known only from its report must hold the truth; not the
+tail of L either, which bounds the case's slowest report, a stricter thing than each
+arrival's). Fewer than MIN_CARS such cars: the default stands. Never
 wider than the default: the case can only say its reports come sooner.
 
 A geofence crossing is not the wheels stopping (a car enters a 250 m fence before it
@@ -49,8 +51,12 @@ def spoken_lag_window(bounds: list[tuple[float, float]], default_s: float) -> fl
     if not np.isfinite(log_like).any():
         return default_s
     p = np.exp(log_like - log_like.max())
-    cdf = np.cumsum(p) / p.sum()
-    return float(min(L[np.searchsorted(cdf, 1.0 - LAG_TAIL)], default_s))
+    p /= p.sum()
+    # The window bounds one arrival's lag, not the case's longest: the chance that this
+    # report trailed its arrival by more than w is, over the case's L, the share of 0..L
+    # beyond w. The window is the least w with that chance under LAG_TAIL.
+    beyond = (p[None, :] * np.clip(1.0 - L[:, None] / L[None, :], 0.0, None)).sum(axis=1)
+    return float(min(L[np.argmax(beyond <= LAG_TAIL)], default_s))
 
 
 def narrow_spoken_arrivals(out: list[MomentRow], used: list[list[dict]], a: dict, e: dict, unsure: set) -> None:
