@@ -15,8 +15,8 @@ from dataclasses import replace
 import pandas as pd
 
 from onrecord.attributes import yes_no
-from onrecord.model import Finding
 from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, own_cad_agencies, statuses_by_unit
+from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
