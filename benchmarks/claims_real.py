@@ -571,8 +571,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--why", action="store_true",
                     help="misses by the stage that missed them, wrong speakers by kind (aggregates; any split)")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
+    ap.add_argument("--set", type=Path, metavar="DIR",
+                    help="score another article set instead: DIR/articles/*.txt, DIR/keys/*.toml, DIR/split.toml "
+                         "(a set kept outside the repository, e.g. articles keyed after the tool was last tuned)")
     args = ap.parse_args(argv)
-    global PARSE, WHY_ON
+    global PARSE, WHY_ON, ARTICLES, KEYS, SPLIT_FILES
+    if args.set:
+        ARTICLES, KEYS, SPLIT_FILES = args.set / "articles", args.set / "keys", [args.set / "split.toml"]
     WHY_ON = args.why
     PARSE = "first" if args.parse_first else args.parse
     if not ARTICLES.is_dir():

@@ -1,6 +1,7 @@
 """Validate the claims answer keys against the articles they key.
 
 Usage: python benchmarks/claims_real/check_keys.py [ARTICLES_DIR]
+       python benchmarks/claims_real/check_keys.py --set DIR   (DIR/articles, DIR/keys, DIR/split.toml)
 
 ARTICLES_DIR defaults to ../shared/data/articles from the repository root. Checks every
 keys/*.toml: the span really holds `as_written`, ids are unique, measures are the ones
@@ -131,7 +132,13 @@ def check_claim(where: str, claim: dict, text: str, measures: set[str], problems
 
 
 def main(argv: list[str]) -> int:
-    articles = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "articles"
+    global KEYS, SPLIT_FILES
+    if len(argv) > 2 and argv[1] == "--set":
+        # an article set kept outside the repository (benchmarks/claims_real.py --set reads the same layout)
+        root = Path(argv[2])
+        articles, KEYS, SPLIT_FILES = root / "articles", root / "keys", [root / "split.toml"]
+    else:
+        articles = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "articles"
     if not articles.is_dir():
         print(f"articles folder not found: {articles}")
         return 2
