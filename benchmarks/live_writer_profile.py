@@ -3,6 +3,7 @@
 commit), no stream, no rules, no load generator; optionally under cProfile.
 
 Run: PYTHONPATH=src:. .venv/bin/python benchmarks/live_writer_profile.py [--batch 2000] [--batches 20] [--profile]
+     [--sqlite-library python|adbc]   (python, the default: as `onrecord live` writes)
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=2000)
     ap.add_argument("--batches", type=int, default=20)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--sqlite-library", choices=("python", "adbc"), default="python",
+                    help="python: the store through sqlite3 only, as `onrecord live` writes (benchmarks/live.py's "
+                         "default); adbc: through ADBC")
     a = ap.parse_args()
+    if a.sqlite_library == "python":
+        from onrecord.store.engine import one_sqlite_library
+
+        one_sqlite_library()
     case = init_case(Path(tempfile.mkdtemp(prefix="onrecord-writer-")) / "case")
     node = IngestNode(case, UnitDirectory(), LiveClocks())
     feed = node.open_feed(FeedSpec("bench", "webhook", max_rate=1e9))
@@ -54,7 +62,9 @@ def main() -> None:
         prof.disable()
     cpu, wall = time.process_time() - cpu0, time.monotonic() - t0
     n = a.batch * a.batches
-    print(f"writer alone: {n} frames in {a.batches} batches of {a.batch}: CPU {cpu * 1000 / n:.3f} ms a frame, "
+    library = "sqlite3" if a.sqlite_library == "python" else "ADBC"
+    print(f"writer alone ({library}): {n} frames in {a.batches} batches of {a.batch}: "
+          f"CPU {cpu * 1000 / n:.3f} ms a frame, "
           f"wall {wall * 1000 / n:.3f} ms a frame", flush=True)
     if prof:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(45)
