@@ -86,8 +86,10 @@ class Lexicon:
             self.origin[(section, norm)] = f"{where}, {key}"
 
     def reader(self) -> TextReader:
+        every = {s: [p for ps in kinds.values() for p in ps] for s, kinds in self.phrases.items()}
         return TextReader({s: _ranked(s, self.phrases.get(s, {})) for s in KINDS},
-                          {s: _pattern(ps) for s, ps in self.ignore.items() if ps})
+                          {s: _pattern(ps) for s, ps in self.ignore.items() if ps},
+                          {s: _pattern(ps) for s, ps in every.items() if ps})
 
 
 @dataclass
@@ -98,6 +100,9 @@ class TextReader:
 
     patterns: dict[str, list[tuple[int, str, re.Pattern]]]
     ignored: dict[str, re.Pattern] = field(default_factory=dict)
+    # section -> every phrase of every kind at once: most lines hold none, and one search
+    # says so where the ranked patterns would each be tried
+    any_of: dict[str, re.Pattern] = field(default_factory=dict)
 
     def kind_of(self, section: str, text: str | None) -> str | None:
         found = self.match_of(section, text)
@@ -110,6 +115,8 @@ class TextReader:
             return None
         if section in self.ignored:  # "parents arriving at the church": no unit arrived
             text = self.ignored[section].sub(" | ", text)
+        if section in self.any_of and not self.any_of[section].search(text):
+            return None
         for _, kind, pattern in self.patterns.get(section, ()):
             if m := pattern.search(text):
                 return kind, " ".join(m.group(0).split())
