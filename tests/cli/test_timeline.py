@@ -46,3 +46,48 @@ def test_filters_by_window_agency_and_unit(case_dir, cli, tmp_path):
 def test_bad_time_option_is_a_usage_error(case_dir, cli, tmp_path):
     code, _, err = cli("timeline", case_dir, "--from", "yesterday-ish")
     assert code == 2 and "--from" in err
+
+
+RADIO_MAPPING = """
+[mapping]
+name = "eastvale-radio"
+source_kind = "radio"
+agency = "EVFD"
+timezone = "UTC"
+
+[lexicon.radio]
+staging = ["at the rally point"]
+
+[fields]
+unit = "Unit"
+text = "Said"
+
+[[events]]
+kind = "radio_transmission"
+time = "At"
+format = "iso"
+"""
+RADIO_ROWS = """At,Unit,Said
+2026-03-14T14:40:00,M4,Medic 4 10-97 staging Elm Rd
+2026-03-14T14:41:00,E2,Engine 2 at the rally point
+2026-03-14T14:42:00,M4,Medic 4 copy
+"""
+
+
+def test_a_radio_line_shows_what_its_lexicons_read_it_as(case_dir, cli, tmp_path):
+    (tmp_path / "radio.csv").write_text(RADIO_ROWS)
+    (tmp_path / "radio.toml").write_text(RADIO_MAPPING)
+    assert cli("import", case_dir, tmp_path / "radio.csv", "--mapping", tmp_path / "radio.toml")[0] == 0
+    _, out, _ = cli("timeline", case_dir, "--json")
+    read = [e["read_as"] for e in json.loads(out)["events"]]
+    assert read == [{"kind": "staging", "phrase": "10-97 staging"},
+                    {"kind": "staging", "phrase": "at the rally point"},  # the mapping's own phrase
+                    {"kind": None, "phrase": None}]
+    _, table, _ = cli("timeline", case_dir)
+    assert "radio_transmission → staging" in table and "radio_transmission → ?" in table
+
+
+def test_an_event_whose_text_says_no_moment_has_no_reading(case_dir, cli, tmp_path):
+    _case(case_dir, cli, tmp_path)
+    _, out, _ = cli("timeline", case_dir, "--json")
+    assert {e["read_as"] for e in json.loads(out)["events"]} == {None}

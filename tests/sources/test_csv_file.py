@@ -228,3 +228,14 @@ def test_entered_by_is_stored_in_one_word_and_an_unknown_one_rejects_its_row():
         '{"entered_by":"avl"}', '{"entered_by":"terminal"}', '{"entered_by":"dispatcher"}']
     p = read(rows + "S16,2026-03-14T14:02:00Z,carrier pigeon\n", STATUS_MAPPING)
     assert [(r.line, r.column, r.value) for r in p.rejects] == [(5, "Via", "carrier pigeon")]
+
+
+def test_a_fixed_value_is_the_same_on_every_row():
+    # the whole log was typed by the dispatcher: no column says so, the mapping does
+    m = CAD_MAPPING.replace('priority = "Pri"', 'priority = "Pri"\nentered_by = { value = "dispatcher" }')
+    p = read(CAD_ROWS, m)
+    attrs = p.events["attrs"].to_pylist()
+    assert all('"entered_by":"dispatcher"' in a for a in attrs) and len(attrs) == 7
+    # a template with no placeholder says the same
+    same = read(CAD_ROWS, m.replace('{ value = "dispatcher" }', '{ template = "dispatcher" }'))
+    assert same.events["attrs"].to_pylist() == attrs

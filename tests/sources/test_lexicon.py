@@ -36,6 +36,9 @@ format = "iso"
     ("Code 4, scene is secure", "threat_ended"),
     ("Rescues respond to the school, stage at the bus loop", None),  # an order to stage, not staging
     ("unit 10-976 check", None),  # a code inside a longer number is not the code
+    ("Medic 4 10-97 staging Elm and 3rd", "staging"),  # "10-97 staging" is longer than "10-97"
+    ("Engine 3 arrived at staging", "staging"),  # "at staging" is longer than "arrived"
+    ("Adam-3 10-23 staging", "staging"),
 ])
 def test_the_bundled_lexicons_understand_common_wording_and_codes(said, kind):
     assert reader_for(None).kind_of("radio", said) == kind
@@ -106,3 +109,30 @@ def test_an_ignore_that_is_not_a_list_of_phrases_names_the_key():
     with pytest.raises(InputError) as err:
         parse_mapping(RADIO.format(lexicon='[lexicon.radio]\nignore = "parents"'), "radio.toml")
     assert (err.value.file, err.value.field) == ("radio.toml", "radio.ignore")
+
+
+def test_the_longest_phrase_a_line_holds_decides_whatever_its_kind():
+    m = RADIO.format(lexicon='[lexicon.radio]\nstaging = ["10-97 staging at"]')
+    parse_mapping(m, "radio.toml")
+    words = reader_for(m)
+    assert words.match_of("radio", "Medic 406 10-97 staging at Pennywhistle Rd") == ("staging", "10-97 staging at")
+    assert words.kind_of("radio", "Medic 406 10-97 Pennywhistle Rd") == "unit_arrived"
+    # phrases as long: the documented order (an arrival said with a staging point is an arrival)
+    assert words.match_of("radio", "Engine 5 on scene, staging at the church") == ("unit_arrived", "on scene")
+    # three words of shots against one of arriving: the shots
+    assert words.kind_of("radio", "Adam-3 arriving, I have shots fired") == "shots_reported"
+
+
+def test_an_ignored_phrase_takes_its_words_out_before_the_longest_is_sought():
+    words = reader_for(None)
+    # "copy shots fired" (ignored) holds "shots fired", which would outweigh "arriving"
+    assert words.match_of("radio", "Dispatch copy shots fired, Adam-3 arriving") == ("unit_arrived", "arriving")
+    assert words.match_of("radio", "Adam-3 copy shots fired") is None
+
+
+def test_the_longest_rule_holds_on_camera_text_too():
+    m = RADIO.format(lexicon='[lexicon.camera]\nthreat_ended = ["take subject to the floor"]')
+    parse_mapping(m, "radio.toml")
+    line = "officers enter and take subject to the floor"
+    assert reader_for(m).kind_of("camera", line) == "threat_ended"
+    assert reader_for(None).kind_of("camera", line) == "entry"  # without the phrase: the entry

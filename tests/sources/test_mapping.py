@@ -169,3 +169,24 @@ def test_after_must_name_an_earlier_block(after, says):
 def test_after_cannot_name_a_wide_block():
     text = WIDE + '\n[[events]]\nkind = "unit_arrived"\ntime = "Back"\nformat = "%H:%M:%S"\nafter = 1\n'
     assert "no wide" in str(fails(text))
+
+
+def test_unit_false_in_fields_says_it_belongs_in_an_events_block():
+    err = fails(CAD_MAPPING.replace('unit = "Unit"', "unit = false"))
+    assert err.field == "fields.unit"
+    assert "[[events]]" in err.message and "unit = false" in err.message and "leaves `unit` out" in err.message
+
+
+def test_a_true_or_false_other_than_an_events_unit_is_refused_not_dropped():
+    err = fails(CAD_MAPPING.replace("once_per_call = true\nunit = false", "once_per_call = true\nplace = false"))
+    assert err.field == "events[1].place" and "[[events]]" in err.message
+
+
+@pytest.mark.parametrize("table, says", [
+    ('{ value = "dispatcher", column = "Unit" }', "give one of column, template, value"),
+    ("{ value = true }", "the text every row reads as"),
+    ('{ codes = "x" }', "needs column, template or value"),
+])
+def test_a_fixed_value_is_given_alone_and_as_text(table, says):
+    err = fails(CAD_MAPPING.replace('priority = "Pri"', f"entered_by = {table}"))
+    assert err.field.startswith("attributes.entered_by") and says in err.message

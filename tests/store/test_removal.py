@@ -182,3 +182,19 @@ def _in_own_process(*args) -> int:
     done = subprocess.run([sys.executable, "-m", "onrecord.cli", *map(str, args)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.returncode
+
+
+def test_a_file_already_imported_says_how_to_import_it_again_and_that_way_works(case_dir, cli, tmp_path):
+    import shlex
+
+    data, mapping = write_cad(tmp_path / "in", name="ICFR ePCR export.csv")  # a name with spaces
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    code, out, _ = cli("import", case_dir, data, "--mapping", mapping)
+    assert code == 0 and "already imported as source" in out
+    said = next(ln for ln in out.splitlines() if "remove-source" in ln)
+    command = shlex.split(said.split("withdraw it first: onrecord ", 1)[1].split(", then import", 1)[0])
+    assert command[0] == "remove-source" and command[1] == str(case_dir)
+    # the command as printed, with a reason filled in, withdraws it, and the import then takes it
+    assert cli(*command[:-1], "mapped with the wrong zone")[0] == 0
+    code, out, _ = cli("import", case_dir, data, "--mapping", mapping)
+    assert code == 0 and "already imported" not in out and "imported as source" in out

@@ -71,6 +71,7 @@ def timeline(
     from onrecord.store.reader import open_reader
     from onrecord.timetext import parse_user_time
     from onrecord.views.console import data_console_for
+    from onrecord.views.text_reading import read_as
     from onrecord.views.timeline_table import print_timeline, timeline_json
 
     reader = open_reader(case, database_url=database_url)
@@ -80,8 +81,9 @@ def timeline(
                       agency=agency, unit=unit, kind=kind, limit=limit or None, order="middle", count=True)
     page = reader.timeline(q)
     rows, total = page.events, page.total
+    read = read_as(rows, {s["id"]: s["mapping_text"] for s in reader.sources()})
     if json_out:
-        print_json(timeline_json(reader.case.name, zone, rows, total))
+        print_json(timeline_json(reader.case.name, zone, rows, total, read))
     else:
         # Piped into a file or a pager there is no width to fit: keep rows whole.
-        print_timeline(data_console_for(200), zone, rows, total)
+        print_timeline(data_console_for(200), zone, rows, total, read)

@@ -32,7 +32,7 @@ def import_files(
         _check_zone(tz)
     c = open_case(case, database_url)
     for result in run(c, files, m, tz=tz, agency=agency, skip_bad_rows=skip_bad_rows, progress=ImportProgress):
-        print_result(result, m.name)
+        print_result(result, m.name, str(case))
 
 
 def remove_source(

@@ -15,6 +15,7 @@ from dataclasses import replace
 import pandas as pd
 
 from onrecord.attributes import yes_no
+from onrecord.findings.transports import leavings
 from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, own_cad_agencies, statuses_by_unit
 from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow, caller_number
@@ -139,10 +140,12 @@ class ResponseMetrics:
     def _patients(self) -> None:
         moved = self._after_first("patient_transported")
         if moved:
-            # one patient record each; a radio "transporting" only confirms one of them
-            kinds = dict(zip(self.events["id"], self.events["kind"]))
-            n = sum(1 for m in moved for i in m.members if kinds.get(i) == "patient_transported") or len(moved)
+            # one per unit leaving with a patient: CAD, the ePCR and the radio each record
+            # the same leaving (findings/transports.py)
+            left = leavings(moved, dict(zip(self.events["id"], self.events["source_id"])))
+            n = len(left)
             self.out.append(Finding("patients_transported", "established", value_lo=n, value_hi=n, unit="count",
+                                    payload={"records": sum(len(m.members) for m in moved)},
                                     evidence=[i for m in moved for i in m.members]))
 
     def _after_first(self, family: str) -> list[MomentRow]:

@@ -50,7 +50,9 @@ def translate(values: pa.Array, table: dict[str, str], name: str, uncoded: dict)
 
 
 def field_values(spec: FieldSpec, table: dict[str, pa.Array], rows: int, codes: dict, uncoded: dict) -> pa.Array:
-    if spec.template is not None:
+    if spec.value is not None:  # the same for every row ("typed by the dispatcher")
+        values = pa.array([spec.value] * rows, pa.string())
+    elif spec.template is not None:
         values = template(spec.template, table, rows)
     else:
         values = table[spec.column]

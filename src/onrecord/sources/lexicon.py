@@ -23,8 +23,10 @@ from onrecord.errors import InputError
 BUNDLED_DIR = Path(__file__).parent / "lexicons"
 DEFAULT = "default"  # in a lexicon list: every bundled lexicon
 
-# What each section's text can say, in the order a line holding two is read as the first
-# (an arrival said with a staging point is an arrival; "going in" beats a passing "door").
+# What each section's text can say. A line holding phrases of two kinds is read as the kind
+# of its longest phrase, in words ("10-97 staging" is more said than "10-97"); between
+# phrases as long, as the first kind in this order (an arrival said with a staging point
+# is an arrival; "going in" beats a passing "door").
 KINDS = {
     "radio": ("unit_arrived", "staging", "unit_enroute", "entry", "patient_transported", "patient_contact",
               "channels_patched", "threat_ended", "shots_reported"),
@@ -84,28 +86,53 @@ class Lexicon:
             self.origin[(section, norm)] = f"{where}, {key}"
 
     def reader(self) -> TextReader:
-        return TextReader({s: [(k, _pattern(ps)) for k in KINDS[s] if (ps := self.phrases.get(s, {}).get(k))]
-                           for s in KINDS},
-                          {s: _pattern(ps) for s, ps in self.ignore.items() if ps})
+        every = {s: [p for ps in kinds.values() for p in ps] for s, kinds in self.phrases.items()}
+        return TextReader({s: _ranked(s, self.phrases.get(s, {})) for s in KINDS},
+                          {s: _pattern(ps) for s, ps in self.ignore.items() if ps},
+                          {s: _pattern(ps) for s, ps in every.items() if ps})
 
 
 @dataclass
 class TextReader:
-    """Compiled: section -> [(kind, pattern)] in KINDS order; section -> the phrases that
-    say no kind, taken out of a line before it is read."""
+    """Compiled: section -> [(words, kind, pattern)], longest phrases first and, among
+    phrases as long, in KINDS order; section -> the phrases that say no kind, taken out of
+    a line before it is read."""
 
-    patterns: dict[str, list[tuple[str, re.Pattern]]]
+    patterns: dict[str, list[tuple[int, str, re.Pattern]]]
     ignored: dict[str, re.Pattern] = field(default_factory=dict)
+    # section -> every phrase of every kind at once: most lines hold none, and one search
+    # says so where the ranked patterns would each be tried
+    any_of: dict[str, re.Pattern] = field(default_factory=dict)
 
     def kind_of(self, section: str, text: str | None) -> str | None:
+        found = self.match_of(section, text)
+        return found[0] if found else None
+
+    def match_of(self, section: str, text: str | None) -> tuple[str, str] | None:
+        """The kind a line is read as and the words that decided it (for a user checking
+        a phrase: `onrecord timeline`), or None."""
         if not text:
             return None
         if section in self.ignored:  # "parents arriving at the church": no unit arrived
             text = self.ignored[section].sub(" | ", text)
-        for kind, pattern in self.patterns.get(section, ()):
-            if pattern.search(text):
-                return kind
+        if section in self.any_of and not self.any_of[section].search(text):
+            return None
+        for _, kind, pattern in self.patterns.get(section, ()):
+            if m := pattern.search(text):
+                return kind, " ".join(m.group(0).split())
         return None
+
+
+def _ranked(section: str, kinds: dict[str, list[str]]) -> list[tuple[int, str, re.Pattern]]:
+    """One pattern per kind and phrase length, longest first, ties in KINDS order: the
+    first that a line holds is its longest phrase, whatever kind says it."""
+    groups: dict[tuple[int, str], list[str]] = {}
+    for kind in KINDS[section]:
+        for phrase in kinds.get(kind, ()):
+            groups.setdefault((len(phrase.split()), kind), []).append(phrase)
+    order = {k: i for i, k in enumerate(KINDS[section])}
+    ranked = sorted(groups.items(), key=lambda g: (-g[0][0], order[g[0][1]]))
+    return [(n, kind, _pattern(ps)) for (n, kind), ps in ranked]
 
 
 def _pattern(phrases: list[str]) -> re.Pattern:

@@ -36,6 +36,7 @@ class FieldSpec:
     pick: str | None = None  # "lat" / "lon" out of a "(lat, lon)" point column
     default: str | None = None  # what a blank value reads as
     pattern: str | None = None  # a regular expression: its first group (or the match) is the value
+    value: str | None = None  # one fixed value for every row ("dispatcher"), read from no column
 
     def columns(self) -> list[str]:
         if self.template is not None:
@@ -280,9 +281,9 @@ class _Reader:
             self.fail(key, "must be a column name", value)
         return value
 
-    def _text_value(self, key: str, value) -> str:
+    def _text_value(self, key: str, value, what: str = "the text a blank value reads as") -> str:
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            self.fail(key, "must be the text a blank value reads as", value)
+            self.fail(key, f"must be {what}", value)
         return str(value)
 
     def _field(self, key: str, value, codes: dict, where: str = "fields") -> FieldSpec:
@@ -300,16 +301,27 @@ class _Reader:
         """A column, or a table: column or template, then pattern, codes, pick, default."""
         if isinstance(value, str):
             return FieldSpec(column=value)
+        if isinstance(value, bool):
+            # users reach for `unit = false` in [fields]: say where it belongs
+            self.fail(key, "must be a column name or a table; true/false is allowed only as `unit = false` "
+                      "in an [[events]] block (that event has no unit). A source whose rows name no unit "
+                      "leaves `unit` out of [fields]", value)
         if not isinstance(value, dict):
             self.fail(key, "must be a column name or a table")
         unknown(value, FIELD_TABLE, key, self.fail)
         default = value.get("default")
+        fixed = value.get("value")
+        fixed = None if fixed is None else self._text_value(f"{key}.value", fixed, "the text every row reads as")
         spec = FieldSpec(column=value.get("column"), codes=value.get("codes"),
                          template=value.get("template"), pick=value.get("pick"),
                          default=None if default is None else self._text_value(f"{key}.default", default),
-                         pattern=value.get("pattern"))
-        if spec.column is None and spec.template is None:
-            self.fail(key, "needs column or template")
+                         pattern=value.get("pattern"),
+                         value=fixed)
+        given = [k for k in ("column", "template", "value") if value.get(k) is not None]
+        if not given:
+            self.fail(key, "needs column, template or value (one fixed value for every row)")
+        if len(given) > 1:
+            self.fail(key, f"gives {' and '.join(given)}: give one of column, template, value")
         if spec.codes is not None and spec.codes not in codes:
             self.fail(f"{key}.codes", "names a code table that is not defined", spec.codes)
         if spec.pick not in (None, "lat", "lon"):
@@ -374,7 +386,7 @@ class _Reader:
         # unit = false leaves the unit off (the call's own events); unit = "Column" reads its own
         unit = e["unit"] if isinstance(e.get("unit"), bool) else True
         own = {name: self._field(name, e[name], self.codes, key) for name in EVENT_OWN_FIELDS
-               if name in e and not isinstance(e[name], bool)}
+               if name in e and not (name == "unit" and isinstance(e[name], bool))}
         attrs = e.get("attributes", {})
         if not isinstance(attrs, dict):
             self.fail(f"{key}.attributes", "must be a table of name = column (or field table)", attrs)

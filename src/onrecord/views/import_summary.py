@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 from rich.console import Console
@@ -42,11 +43,15 @@ def _listed(out: Console, rows) -> None:
         out.print(f"  ... and {len(rows) - 10:,} more")
 
 
-def print_result(result, mapping_name: str) -> None:
+def print_result(result, mapping_name: str, case: str = "CASE") -> None:
     # Values come from the imported file: never read as rich markup.
     out = data_console(soft_wrap=True)
     if result.already:
-        out.print(f"{result.file}: already imported as source {result.source_id}; nothing changed")
+        out.print(f"{result.file}: already imported as source {result.source_id}; nothing changed", markup=False)
+        # the same bytes again are most often a corrected mapping, zone or agency: say how
+        out.print(f"  to import it again (another mapping, zone or agency), withdraw it first: onrecord "
+                  f"remove-source {shlex.quote(str(case))} {result.source_id} --reason \"...\", then import it "
+                  "(docs/store.md)", markup=False, highlight=False)
         return
     out.print(f"{result.file}: imported as source {result.source_id} with mapping {mapping_name}: "
               f"{result.records:,} records, {result.events:,} events")

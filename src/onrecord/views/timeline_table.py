@@ -21,7 +21,10 @@ def _mid(r: dict) -> int:
     return (r["t_lo"] + r["t_hi"]) // 2
 
 
-def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) -> dict:
+def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int,
+                  read: list[dict | None] | None = None) -> dict:
+    """`read`: per row, what the lexicons read its text as (views/text_reading.py)."""
+    read = read or [None] * len(rows)
     return {
         "case": case_name,
         "timezone": zone.key,
@@ -45,16 +48,27 @@ def timeline_json(case_name: str, zone: ZoneInfo, rows: list[dict], total: int) 
                 "lat": r["lat"],
                 "lon": r["lon"],
                 "text": r["text"],
+                "read_as": said,
                 "attributes": r["attrs"],
                 "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]},
                 "record": {"id": r["record_id"], "line": r["ordinal"], "path": r.get("path"), "sha256": r["sha256"]},
             }
-            for r in rows
+            for r, said in zip(rows, read)
         ],
     }
 
 
-def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: int) -> None:
+def _kind(kind: str, said: dict | None) -> str:
+    """A radio or camera line's kind, and what its words were read as ("-> staging"), or
+    "-> ?" where no phrase of its lexicons matched."""
+    if said is None:
+        return kind
+    return f"{kind} → {said['kind'] or '?'}"
+
+
+def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: int,
+                   read: list[dict | None] | None = None) -> None:
+    read = read or [None] * len(rows)
     aligned = bool(rows) and rows[0]["clock"] == "aligned"
     clock = "on one clock (each source's error removed; ± shown where it is known only roughly)" if aligned \
         else "on each source's own clock (run onrecord build to align them)"
@@ -62,11 +76,14 @@ def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: in
     for name, style, wrap in (("time", "cyan", False), ("agency", "magenta", True), ("unit", "", False),
                               ("kind", "green", False), ("text", "", True), ("source:line", "dim", False)):
         table.add_column(name, style=style, overflow="fold", no_wrap=not wrap)
-    for r in rows:
+    for r, said in zip(rows, read):
         text = (r["text"] or "").replace("\n", " ")
-        table.add_row(_when_interval(r, zone), r["agency"] or "", r["unit"] or "", r["kind"],
+        table.add_row(_when_interval(r, zone), r["agency"] or "", r["unit"] or "", _kind(r["kind"], said),
                       text[:120] + ("…" if len(text) > 120 else ""),
                       f"{r['file_name']}:{r['ordinal']}" + (f" {r['path']}" if r.get("path") else ""))
     console.print(table)
+    if any(read):
+        console.print("→ what the lexicons read a radio or camera line as (? none of their phrases; "
+                      "docs/lexicons.md); --json gives the phrase that decided it")
     if total > len(rows):
         console.print(f"showing {len(rows)} of {total} events (use --limit 0 for all, or --from/--to)")
