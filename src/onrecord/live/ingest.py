@@ -45,7 +45,7 @@ from onrecord.sources.mapping import Mapping
 from onrecord.sources.parsed import Parsed, Reject
 from onrecord.sources.registry import ADAPTERS
 from onrecord.store.case import Case
-from onrecord.store.live_writer import LiveWrite, live_transaction
+from onrecord.store.live_writer import LiveWrite, live_transaction, writer_connection
 from onrecord.store.receipts import LIVE_EVERY_S
 from onrecord.store.writer import SourceMeta, open_live_source
 
@@ -143,6 +143,8 @@ class IngestNode:
         self._handoff: queue.SimpleQueue = queue.SimpleQueue()  # committed batches, to publish
         self._loop: asyncio.AbstractEventLoop | None = None  # where they are published (deliver_on_loop)
         self._start_lock = threading.Lock()
+        # the writer's store connection, kept between batches where the store allows it
+        self._kept = writer_connection(case)
         # what group commit did: (frames, seconds from taking the batch to its commit, of which committing)
         self.batches: deque = deque(maxlen=100_000)
         self.receipts: deque = deque(maxlen=1000)  # (feed, its frames, seconds signing its receipt took)
@@ -256,6 +258,8 @@ class IngestNode:
         if publisher is not None and publisher.is_alive():
             self._handoff.put(None)
             publisher.join()
+        with self._lock:  # no batch is being written now: the writer's connection goes
+            self._kept.drop()
         if self._loop is not None and not self._delivered.is_set() and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._inbox.put_nowait, None)
             self._delivered.wait(60)
@@ -343,7 +347,7 @@ class IngestNode:
         saved = {name: batch[idx[0]][0].saved() for name, idx in by_feed.items()}
         results: list[list[Outcome]] = [[] for _ in batch]
         try:
-            with live_transaction(self.case) as w:
+            with live_transaction(self.case, self._kept) as w:
                 written = []
                 for idx in by_feed.values():
                     feed = batch[idx[0]][0]

@@ -130,13 +130,21 @@ class LiveWrite:
         search_index.refresh(search_index.session_sink(db), case_id)
 
 
+def writer_connection(case: Case):
+    """The ingest writer's connection to keep between its batches (adbc.KeptConnection)."""
+    from onrecord.store.adbc import KeptConnection
+
+    return KeptConnection(case)
+
+
 @contextmanager
-def live_transaction(case: Case) -> Iterator[LiveWrite]:
+def live_transaction(case: Case, kept=None) -> Iterator[LiveWrite]:
     """One batch: committed when the block ends (then, and only then, may its frames be
-    acknowledged), nothing of it kept if it fails."""
+    acknowledged), nothing of it kept if it fails. `kept`: the ingest writer's connection,
+    kept between its batches (adbc.KeptConnection)."""
     from onrecord.store.session import write_session
 
-    with write_session(case) as db:
+    with write_session(case, kept) as db:
         lock_for_writing(db, case)
         w = LiveWrite(db, case)
         yield w

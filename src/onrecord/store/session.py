@@ -81,15 +81,16 @@ class WriteSession:
 
 
 @contextmanager
-def write_session(case: Case) -> Iterator[WriteSession]:
+def write_session(case: Case, kept=None) -> Iterator[WriteSession]:
     """All or nothing: a failure or a killed process leaves the case as it was. Another
-    writer of the same case is waited for (write_lock.py), then this one runs."""
+    writer of the same case is waited for (write_lock.py), then this one runs. `kept`: a
+    writer's own connection kept between its sessions (adbc.KeptConnection)."""
     from onrecord.store.adbc import driver_errors
 
     wait = wait_limit(case.settings)
     with case_write_lock(case.path, wait):
         try:
-            with adbc_transaction(case) as cur:
+            with adbc_transaction(case, kept) as cur:
                 if not is_sqlite(case.engine):  # a writer on another machine: waited for, within bounds
                     cur.execute(f"SET LOCAL lock_timeout = '{int(wait * 1000)}ms'")
                 yield WriteSession(cur, is_sqlite(case.engine))
