@@ -153,9 +153,9 @@ def _last_shots(moments):
 
 def test_a_unit_hearing_shots_after_the_last_the_camera_saw_moves_the_last_shots_on():
     seen = [_moment(10, "shots", None, 0, 2), _moment(11, "shots", None, 60, 62)]
-    heard = _moment(12, "shots_heard", 1, 120, 124)  # "he's still shooting": a burst upstairs, off camera
+    heard = _moment(12, "shots_heard", 1, 108, 124)  # "he's still shooting": a burst upstairs, off camera
     f = _last_shots(seen + [heard])
-    assert f.value_lo == T0 + (120 - 12) * 1000  # a burst up to 12 s before the words
+    assert f.value_lo == T0 + 108 * 1000  # the burst it heard, up to 12 s before the words
     assert f.value_hi == T0 + (124 + 10) * 1000  # which may run on 10 s
     assert 12 in f.evidence and f.payload["heard"] == 1
 
@@ -169,7 +169,7 @@ def test_shots_heard_long_after_every_shot_known_do_not_move_the_last_shots():
 
 def test_a_report_just_after_the_last_placed_burst_keeps_its_start_and_lets_it_run_on():
     seen = [_moment(10, "shots", None, 0, 2), _moment(11, "shots", None, 60, 62)]
-    heard = _moment(12, "shots_heard", 1, 63, 65)
+    heard = _moment(12, "shots_heard", 1, 51, 65)  # words at 63-65: the burst at 60 it may be
     f = _last_shots(seen + [heard])
     assert (f.value_lo, f.value_hi) == (T0 + 60_000, T0 + 75_000)  # the burst it heard may run on
     assert f.payload["heard"] == 1 and 11 in f.evidence

@@ -18,13 +18,9 @@ from onrecord.attributes import yes_no
 from onrecord.findings.transports import leavings
 from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, own_cad_agencies, statuses_by_unit
 from onrecord.model import Finding
-from onrecord.reconstruct.lagged_moments import HEARD_WINDOW_S
 from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
-# A unit saying it hears shots now ("he's still shooting") heard a burst at most this long
-# before (lagged_moments.py: the same lag ties clocks through such reports)
-HEARD_WITHIN_S = HEARD_WINDOW_S
 # Reports of shots count toward the last shots while each comes within this long of the
 # shots already known: a burst every minute or so; a "shots fired" said long after is
 # about shots the records already hold, not new ones.
@@ -59,9 +55,9 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
 def _last_shots(shots: list[MomentRow], heard: list[MomentRow]) -> tuple[float, float, list[int], int]:
     """The last shots, as an interval, the records it rests on, and how many units' reports
     of shots heard moved it. A sensor or camera places a burst; a unit saying it hears shots
-    says one came within HEARD_WITHIN_S before its words: a burst the camera did not see
-    (upstairs, out of frame) still happened, so the last shots are no earlier than that,
-    and that burst too may run SHOT_BURST_MAX_S on."""
+    places one too, within seconds before its words (its moment: fuse.py REPORT_LAG_S): a
+    burst the camera did not see (upstairs, out of frame) still happened, so the last shots
+    are no earlier than that, and that burst too may run SHOT_BURST_MAX_S on."""
     last = shots[-1]
     lo, hi, evidence = last.lo, last.hi + SHOT_BURST_MAX_S * 1000, list(last.members)
     known_until, moved = last.hi, 0
@@ -69,7 +65,7 @@ def _last_shots(shots: list[MomentRow], heard: list[MomentRow]) -> tuple[float, 
         if h.lo > known_until + HEARD_CHAIN_S * 1000:
             break  # long after every shot known: not a burst of this attack's
         known_until = max(known_until, h.hi)
-        h_lo, h_hi = h.lo - HEARD_WITHIN_S * 1000, h.hi + SHOT_BURST_MAX_S * 1000
+        h_lo, h_hi = h.lo, h.hi + SHOT_BURST_MAX_S * 1000
         if h_lo > lo or h_hi > hi:  # a burst later than those the sensors placed
             lo, hi = max(lo, h_lo), max(hi, h_hi)
             evidence += [i for i in h.members if i not in evidence]
