@@ -52,30 +52,34 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
     return dur(arr.hi, e_lo, last_lo, first.hi), dur(arr.lo, e_hi, last_hi, first.lo)
 
 
-def _last_shots(shots: list[MomentRow], heard: list[MomentRow]) -> tuple[float, float, list[int], int]:
-    """The last shots, as an interval, the records it rests on, and how many units' reports
-    of shots heard moved it. A sensor or camera places a burst; a unit saying it hears shots
-    places one too, within seconds before its words (its moment: fuse.py REPORT_LAG_S): a
-    burst the camera did not see (upstairs, out of frame) still happened, so the last shots
-    are no earlier than that, and that burst too may run SHOT_BURST_MAX_S on."""
-    last = shots[-1]
-    lo, hi, evidence = last.lo, last.hi + SHOT_BURST_MAX_S * 1000, list(last.members)
-    known_until, moved = last.hi, 0
-    for h in sorted((h for h in heard if h.who is not None), key=lambda h: h.lo):
-        if h.lo > known_until + HEARD_CHAIN_S * 1000:
-            break  # long after every shot known: not a burst of this attack's
-        known_until = max(known_until, h.hi)
-        h_lo, h_hi = h.lo, h.hi + SHOT_BURST_MAX_S * 1000
-        if h_lo > lo or h_hi > hi:  # a burst later than those the sensors placed
-            lo, hi = max(lo, h_lo), max(hi, h_hi)
-            evidence += [i for i in h.members if i not in evidence]
-            moved += 1
-    return lo, hi, evidence, moved
-
-
 # A moment (an arrival, an entry) whose interval is wider than this rests on a clock nobody
 # could tie to true time
 UNSURE_ARRIVAL_MS = 120_000
+
+
+def _last_shots(shots: list[MomentRow], heard: list[MomentRow]) -> tuple[float, float, list[int], int]:
+    """The last shots, as an interval, the records it rests on, and how many units' reports
+    of shots heard moved it. A sensor or camera places a burst; a unit saying it hears shots
+    places one too, within seconds before its words (its moment: fuse.py REPORT_LAG_S).
+    Where that burst surely came after the last placed (upstairs, out of frame), it is the
+    last so far, and it too may run SHOT_BURST_MAX_S on; a report that may be of a burst
+    already placed says nothing more."""
+    last = shots[-1]
+    lo, hi, evidence = last.lo, last.hi + SHOT_BURST_MAX_S * 1000, list(last.members)
+    placed_until, moved = last.hi, 0  # the latest burst placed so far lies before this
+    # a report on a clock nobody could tie to true time says when only within minutes
+    sure = (h for h in heard if h.who is not None and h.hi - h.lo <= UNSURE_ARRIVAL_MS)
+    for h in sorted(sure, key=lambda h: h.lo):
+        if h.lo > placed_until + HEARD_CHAIN_S * 1000:
+            break  # long after every shot known: not a burst of this attack's
+        if h.lo <= placed_until:
+            continue  # it may be of a burst already placed: it says no more
+        lo, hi, placed_until = h.lo, h.hi + SHOT_BURST_MAX_S * 1000, h.hi
+        evidence = list(h.members)
+        moved += 1
+    return lo, hi, evidence, moved
+
+
 
 class ResponseMetrics:
     def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
