@@ -143,3 +143,39 @@ def test_a_caller_who_reported_something_else_an_hour_before_still_counts():
     rm._first_call()
     (f,) = rm.out
     assert f.evidence == [1]
+
+
+def _last_shots(moments):
+    units = {1: {"name": "D389", "agency": "SO", "armed": True}}
+    out = ResponseMetrics(moments, units, _no_events()).compute()
+    return next(f for f in out if f.name == "last_shots")
+
+
+def test_a_unit_hearing_shots_after_the_last_the_camera_saw_moves_the_last_shots_on():
+    seen = [_moment(10, "shots", None, 0, 2), _moment(11, "shots", None, 60, 62)]
+    heard = _moment(12, "shots_heard", 1, 108, 124)  # "he's still shooting": a burst upstairs, off camera
+    f = _last_shots(seen + [heard])
+    assert f.value_lo == T0 + 108 * 1000  # the burst it heard, up to 12 s before the words
+    assert f.value_hi == T0 + (124 + 10) * 1000  # which may run on 10 s
+    assert f.evidence == [12] and f.payload["heard"] == 1
+
+
+def test_shots_heard_long_after_every_shot_known_do_not_move_the_last_shots():
+    seen = [_moment(10, "shots", None, 0, 2)]
+    stale = _moment(12, "shots_heard", 1, 900, 901)  # "shots fired" a quarter of an hour on
+    f = _last_shots(seen + [stale])
+    assert (f.value_lo, f.value_hi) == (T0, T0 + 12 * 1000) and f.payload["heard"] == 0
+
+
+def test_a_report_that_may_be_of_the_last_placed_burst_leaves_the_last_shots_where_they_were():
+    seen = [_moment(10, "shots", None, 0, 2), _moment(11, "shots", None, 60, 62)]
+    heard = _moment(12, "shots_heard", 1, 51, 65)  # words at 63-65: the burst at 60 it may be
+    f = _last_shots(seen + [heard])
+    assert (f.value_lo, f.value_hi) == (T0 + 60_000, T0 + 72_000) and f.payload["heard"] == 0
+
+
+def test_a_report_on_a_clock_known_only_within_minutes_does_not_move_the_last_shots():
+    seen = [_moment(10, "shots", None, 0, 2)]
+    unsure = _moment(12, "shots_heard", 1, -150, 170)  # a campus radio nobody could tie
+    f = _last_shots(seen + [unsure])
+    assert (f.value_lo, f.value_hi) == (T0, T0 + 12_000) and f.payload["heard"] == 0

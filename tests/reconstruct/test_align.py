@@ -49,3 +49,16 @@ def test_how_a_status_was_entered_sets_its_rank_and_marks_copies_of_fixes():
     assert m.loc[1, "declared_copy"] and m.loc[1, "rank"] == 2  # a copy: shares the fix, bounds the arrival
     assert m.loc[2, "rank"] == 1 and not m.loc[2, "declared_copy"]  # the crew's terminal: like a spoken report
     assert m.loc[3, "rank"] == 2  # not said: typed
+
+
+def test_one_incident_opened_is_one_moment_in_each_export_of_its_agency_keyed_by_its_number():
+    ev = _events([(1, 1, "cad", "incident_created", T0, "EVSO", None),     # the chronology
+                  (2, 2, "cad", "incident_created", T0, "EVSO", None),     # the same CAD's calls table
+                  (3, 3, "cad", "incident_created", T0, "EVPD", None),     # the same number at another agency
+                  (4, 4, "cad", "incident_created", T0, None, None),       # whose system, unknown
+                  (5, 2, "cad", "incident_created", T0, "EVSO", None)])    # no incident number
+    ev["call"] = ["23-0101", "23-0101", "23-0101", "23-0101", None]
+    m = moments_table(ev, resolve(ev)).set_index("id")
+    assert m.loc[1, "who"] == m.loc[2, "who"] == "EVSO|23-0101" and m.loc[1, "rank"] == 0
+    assert m.loc[3, "who"] == "EVPD|23-0101"  # two agencies' incidents of one number are two acts
+    assert 4 not in m.index and 5 not in m.index

@@ -32,3 +32,8 @@ def test_a_callers_number_is_matched_on_its_digits_however_each_log_spells_it():
     a = moment_of("call_answered", None, None, {"ani": "511.300.2197"})
     b = moment_of("call_answered", None, None, {"ani": "511-300-2197"})
     assert a == b and a.who == "5113002197"
+
+
+def test_an_incident_opened_is_a_moment_of_its_number_stamped_as_it_happens():
+    assert moment_of("incident_created", None, None, {}, call="I2300017") == Moment("incident_created", "I2300017", 0)
+    assert moment_of("incident_created", None, None, {}) is None  # no number: nothing to share it by

@@ -25,3 +25,10 @@ def test_camera_views_naming_no_door_ask_for_the_door():
 def test_a_source_with_nothing_shareable_is_told_what_to_map():
     said = needs(9, pd.DataFrame(columns=COLS), {})
     assert "map one of them" in said
+
+
+def test_an_incident_no_other_export_holds_asks_for_its_cads_other_export_not_a_unit():
+    anchored = pd.DataFrame([(1, 5, 0.0, 0.0, "incident_created", "FD|I2300017", 0, "FD", None),
+                             (2, 1, 0.0, 0.0, "incident_created", "SO|23-0101", 0, "SO", None)], columns=COLS)
+    said = needs(5, anchored, {})
+    assert "incident I2300017" in said and "naming unit" not in said

@@ -37,7 +37,8 @@ format = "iso"
     ("Rescues respond to the school, stage at the bus loop", None),  # an order to stage, not staging
     ("unit 10-976 check", None),  # a code inside a longer number is not the code
     ("Medic 4 10-97 staging Elm and 3rd", "staging"),  # "10-97 staging" is longer than "10-97"
-    ("Engine 3 arrived at staging", "staging"),  # "at staging" is longer than "arrived"
+    ("Engine 3 arrived at staging", "unit_arrived"),  # "at staging" does not overlap "arrived": the order
+    ("Engine 3 at staging", "staging"),
     ("Adam-3 10-23 staging", "staging"),
 ])
 def test_the_bundled_lexicons_understand_common_wording_and_codes(said, kind):
@@ -111,16 +112,28 @@ def test_an_ignore_that_is_not_a_list_of_phrases_names_the_key():
     assert (err.value.file, err.value.field) == ("radio.toml", "radio.ignore")
 
 
-def test_the_longest_phrase_a_line_holds_decides_whatever_its_kind():
+def test_of_overlapping_phrases_the_longest_decides_whatever_its_kind():
     m = RADIO.format(lexicon='[lexicon.radio]\nstaging = ["10-97 staging at"]')
     parse_mapping(m, "radio.toml")
     words = reader_for(m)
     assert words.match_of("radio", "Medic 406 10-97 staging at Pennywhistle Rd") == ("staging", "10-97 staging at")
     assert words.kind_of("radio", "Medic 406 10-97 Pennywhistle Rd") == "unit_arrived"
-    # phrases as long: the documented order (an arrival said with a staging point is an arrival)
+
+
+def test_phrases_that_do_not_overlap_keep_the_documented_order():
+    words = reader_for(None)
+    # an arrival said with a staging point is an arrival
     assert words.match_of("radio", "Engine 5 on scene, staging at the church") == ("unit_arrived", "on scene")
-    # three words of shots against one of arriving: the shots
-    assert words.kind_of("radio", "Adam-3 arriving, I have shots fired") == "shots_reported"
+    # three words of shots do not outweigh an arrival said beside them: Adam-3 arrived
+    assert words.match_of("radio", "Adam-3 arriving, I have shots fired") == ("unit_arrived", "arriving")
+
+
+def test_a_phrase_starting_inside_another_is_still_seen():
+    # kind B's phrase begins inside kind A's: both are found, and the longer decides
+    m = RADIO.format(lexicon='[lexicon.radio]\nunit_enroute = ["rolling up"]\nunit_arrived = ["up on the scene now"]')
+    parse_mapping(m, "radio.toml")
+    assert reader_for(m).match_of("radio", "Medic 4 rolling up on the scene now") == ("unit_arrived",
+                                                                                      "up on the scene now")
 
 
 def test_an_ignored_phrase_takes_its_words_out_before_the_longest_is_sought():

@@ -21,6 +21,10 @@ from onrecord.model import Finding
 from onrecord.reconstruct.moments import MomentRow, caller_number
 
 SHOT_BURST_MAX_S = 10.0  # a burst detected at its start may go on this long
+# Reports of shots count toward the last shots while each comes within this long of the
+# shots already known: a burst every minute or so; a "shots fired" said long after is
+# about shots the records already hold, not new ones.
+HEARD_CHAIN_S = 180.0
 APPARATUS = re.compile(r"^(E|R|L|T|M|Q|BC|B|SQ|MED|RES|ENG|TRK|AMB)\d+$")
 
 
@@ -51,6 +55,31 @@ def _outside(arr: MomentRow, entry: MomentRow | None, first: MomentRow, last_lo:
 # A moment (an arrival, an entry) whose interval is wider than this rests on a clock nobody
 # could tie to true time
 UNSURE_ARRIVAL_MS = 120_000
+
+
+def _last_shots(shots: list[MomentRow], heard: list[MomentRow]) -> tuple[float, float, list[int], int]:
+    """The last shots, as an interval, the records it rests on, and how many units' reports
+    of shots heard moved it. A sensor or camera places a burst; a unit saying it hears shots
+    places one too, within seconds before its words (its moment: fuse.py REPORT_LAG_S).
+    Where that burst surely came after the last placed (upstairs, out of frame), it is the
+    last so far, and it too may run SHOT_BURST_MAX_S on; a report that may be of a burst
+    already placed says nothing more."""
+    last = shots[-1]
+    lo, hi, evidence = last.lo, last.hi + SHOT_BURST_MAX_S * 1000, list(last.members)
+    placed_until, moved = last.hi, 0  # the latest burst placed so far lies before this
+    # a report on a clock nobody could tie to true time says when only within minutes
+    sure = (h for h in heard if h.who is not None and h.hi - h.lo <= UNSURE_ARRIVAL_MS)
+    for h in sorted(sure, key=lambda h: h.lo):
+        if h.lo > placed_until + HEARD_CHAIN_S * 1000:
+            break  # long after every shot known: not a burst of this attack's
+        if h.lo <= placed_until:
+            continue  # it may be of a burst already placed: it says no more
+        lo, hi, placed_until = h.lo, h.hi + SHOT_BURST_MAX_S * 1000, h.hi
+        evidence = list(h.members)
+        moved += 1
+    return lo, hi, evidence, moved
+
+
 
 class ResponseMetrics:
     def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
@@ -113,12 +142,14 @@ class ResponseMetrics:
         if not shots:
             self.out.append(not_established("first_shots", "no_shots"))
             return self.out
-        first, last = shots[0], shots[-1]
-        self.first, self.last_lo, self.last_hi = first, last.lo, last.hi + SHOT_BURST_MAX_S * 1000
+        first = shots[0]
+        self.first = first
+        self.last_lo, self.last_hi, last_evidence, heard = _last_shots(shots, self.of("shots_heard"))
         self._find_incident_calls()
         self.out.append(_time("first_shots", first))
         self.out.append(Finding("last_shots", "established", value_lo=self.last_lo, value_hi=self.last_hi,
-                                unit="utc_ms", payload={"burst_s": SHOT_BURST_MAX_S}, evidence=list(last.members)))
+                                unit="utc_ms", payload={"burst_s": SHOT_BURST_MAX_S, "heard": heard},
+                                evidence=last_evidence))
         self._first_call()
         self._first_of("unit_dispatched", "first_dispatch")
         arrival = self._first_armed_arrival()

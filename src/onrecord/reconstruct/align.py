@@ -57,7 +57,7 @@ def _moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = Non
     words = words or {}
     timed = events.loc[events["t_src_lo"].notna().to_numpy() & events["kind"].isin(MOMENT_KINDS).to_numpy(),
                        ["id", "source_id", "kind", "t_src_lo", "t_src_hi", "agency", "text", "attrs", "place",
-                        "source_kind"]]
+                        "source_kind", "call"]]
     units = timed["id"].map(who.unit_by_event()).to_numpy()
     # the bulk (every CAD status of every unit, a year of calls) is read column-wise, as
     # plain arrays (millions of rows: no index to line up) ...
@@ -82,11 +82,16 @@ def _moments_table(events: pd.DataFrame, who: WhoIsWho, words: dict | None = Non
     for r in rest.itertuples(index=False):
         attrs = json.loads(r.attrs) if r.attrs and r.kind in ATTR_KINDS else {}
         m = moment_of(r.kind, r.text, who.unit_of_event.get(r.id), attrs, r.source_kind in SEEN_AS_IT_HAPPENS,
-                      words.get(r.source_id))
+                      words.get(r.source_id), None if _blank(r.call) else str(r.call))
         if m is None or (m.what == "shots_heard" and r.id in who.named_first):
             continue  # (shots said on a line whose speaker is not known: maybe a dispatcher relaying a call)
         family = "entry" if m.what == "door" else m.what
-        key = (r.agency, m.who) if family == "call_answered" else m.who
+        if family == "incident_created" and _blank(r.agency):
+            continue  # an incident number means something only within its agency's system
+        # the same number answered, or an incident of that number opened, at two agencies
+        # is two acts
+        key = (r.agency, m.who) if family == "call_answered" else \
+            f"{r.agency}|{m.who}" if family == "incident_created" else m.who
         # which sensor heard it: one sensor reports one burst (or one door opening) once
         device = attrs.get("device") if r.kind in ("shots_detected", "door_event") else None
         detail = destination(r.kind, r.text, r.place) if family == "patient_transported" else None

@@ -37,6 +37,9 @@ REPORT_LAG_S = {
     "entry": {1: 30.0, 2: 180.0},
     "patient_transported": {1: 20.0, 2: 120.0},
     "patient_contact": {1: 20.0, 2: 120.0},
+    # a unit saying it hears shots keys up within seconds of the burst (lagged_moments.py
+    # HEARD_WINDOW_S, which ties clocks through such reports on the same reading)
+    "shots_heard": {1: 12.0},
 }
 
 

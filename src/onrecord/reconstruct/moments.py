@@ -50,7 +50,7 @@ ANSWERED_ON_LINE = re.compile(r"\b911 call answered\b.*?\bANI\W*(\d{7,})", re.I)
 # the kinds that can record a shareable moment, and those whose attributes say which
 MOMENT_KINDS = UNIT_KINDS | {"radio_transmission", "call_transferred", "call_received", "call_answered",
                              "shots_detected", "door_event", "camera_observation", "patient_transported",
-                             "patient_contact", "threat_ended"}
+                             "patient_contact", "threat_ended", "incident_created"}
 ATTR_KINDS = {"call_transferred", "call_received", "call_answered", "camera_observation", "shots_detected",
               "door_event"}
 
@@ -63,11 +63,16 @@ class Moment:
 
 
 def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
-              seen: bool = False, words: TextReader | None = None) -> Moment | None:
+              seen: bool = False, words: TextReader | None = None, call: str | None = None) -> Moment | None:
     """`seen`: the source records what it sees as it happens (a camera, a sensor), not
     what someone typed from a report. `words`: the lexicons its text is read with (its
-    mapping's, sources/lexicon.py; the bundled ones when not given)."""
+    mapping's, sources/lexicon.py; the bundled ones when not given). `call`: the record's
+    incident number."""
     text = text or ""
+    if kind == "incident_created":
+        # CAD stamps an incident's creation once; its calls table and its chronology both
+        # carry that stamp, under the incident's number (keyed by agency too: align.py)
+        return Moment("incident_created", call, 0) if call else None
     words = words or reader_for(None)
     if kind in UNIT_KINDS and unit_entity is not None:
         # dispatching is done in CAD itself; status changes are typed from reports

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+# moments keyed by what is not a unit: a caller's number, an incident number
+NOT_UNITS = ("call_answered", "call_transfer", "incident_created")
 PIN = "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)"
 
 
@@ -25,11 +27,18 @@ def needs(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: frozense
                 "caller's number, a door, shots): map one of them, " + PIN)
     others = anchored[anchored["source_id"] != source]
     said = []
-    units = set(mine["who"].dropna()) - set(others["who"].dropna())
+    unit_rows = ~mine["family"].isin(NOT_UNITS)
+    units = set(mine.loc[unit_rows, "who"].dropna()) - set(others["who"].dropna())
     if units:
         names = sorted(str(unit_names.get(u, u)) for u in units)
         said.append(f"another export naming unit {', '.join(names[:4])}" + (" ..." if len(names) > 4 else "")
                     + " (its radio log or AVL, or a roster alias: call_sign, vehicle, radio_id)")
+    created = set(mine.loc[mine["family"] == "incident_created", "who"].dropna()) - set(others["who"].dropna())
+    if created:
+        numbers = sorted(str(c).split("|", 1)[-1] for c in created)
+        said.append(f"another export of its agency's CAD holding the creation of incident {', '.join(numbers[:3])}"
+                    + (" ..." if len(numbers) > 3 else "") + " (its chronology or calls table, mapped as "
+                    "incident_created with the incident number as call)")
     entries = mine[mine["family"] == "entry"]
     if len(entries) and entries["place"].isna().all() and entries["who"].isna().all():
         said.append("the door its entries happened at (map [fields] place, the door's name as the door log "

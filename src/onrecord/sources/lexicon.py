@@ -23,10 +23,10 @@ from onrecord.errors import InputError
 BUNDLED_DIR = Path(__file__).parent / "lexicons"
 DEFAULT = "default"  # in a lexicon list: every bundled lexicon
 
-# What each section's text can say. A line holding phrases of two kinds is read as the kind
-# of its longest phrase, in words ("10-97 staging" is more said than "10-97"); between
-# phrases as long, as the first kind in this order (an arrival said with a staging point
-# is an arrival; "going in" beats a passing "door").
+# What each section's text can say. A line holding phrases of two kinds is read as the first
+# kind in this order (an arrival said with a staging point is an arrival; "going in" beats a
+# passing "door"), except where two phrases overlap in the line: there the longer, in words,
+# is what was said ("10-97 staging" holds "10-97", and is staging, not an arrival).
 KINDS = {
     "radio": ("unit_arrived", "staging", "unit_enroute", "entry", "patient_transported", "patient_contact",
               "channels_patched", "threat_ended", "shots_reported"),
@@ -94,14 +94,13 @@ class Lexicon:
 
 @dataclass
 class TextReader:
-    """Compiled: section -> [(words, kind, pattern)], longest phrases first and, among
-    phrases as long, in KINDS order; section -> the phrases that say no kind, taken out of
-    a line before it is read."""
+    """Compiled: section -> [(kind, pattern)] in KINDS order; section -> the phrases that say
+    no kind, taken out of a line before it is read."""
 
-    patterns: dict[str, list[tuple[int, str, re.Pattern]]]
+    patterns: dict[str, list[tuple[str, re.Pattern]]]
     ignored: dict[str, re.Pattern] = field(default_factory=dict)
     # section -> every phrase of every kind at once: most lines hold none, and one search
-    # says so where the ranked patterns would each be tried
+    # says so where each kind's pattern would be tried
     any_of: dict[str, re.Pattern] = field(default_factory=dict)
 
     def kind_of(self, section: str, text: str | None) -> str | None:
@@ -117,31 +116,47 @@ class TextReader:
             text = self.ignored[section].sub(" | ", text)
         if section in self.any_of and not self.any_of[section].search(text):
             return None
-        for _, kind, pattern in self.patterns.get(section, ()):
-            if m := pattern.search(text):
-                return kind, " ".join(m.group(0).split())
-        return None
+        found = [_Found(rank, kind, m.start(1), m.end(1), _words(m.group(1)))
+                 for rank, (kind, pattern) in enumerate(self.patterns.get(section, ()))
+                 for m in pattern.finditer(text)]
+        # a phrase inside or across a longer one of another kind is part of what that says
+        standing = [f for f in found if not any(o.words > f.words and o.start < f.end and f.start < o.end
+                                                for o in found)]
+        if not standing:
+            return None
+        best = min(standing, key=lambda f: (f.rank, -f.words, f.start))
+        return best.kind, " ".join(text[best.start:best.end].split())
 
 
-def _ranked(section: str, kinds: dict[str, list[str]]) -> list[tuple[int, str, re.Pattern]]:
-    """One pattern per kind and phrase length, longest first, ties in KINDS order: the
-    first that a line holds is its longest phrase, whatever kind says it."""
-    groups: dict[tuple[int, str], list[str]] = {}
-    for kind in KINDS[section]:
-        for phrase in kinds.get(kind, ()):
-            groups.setdefault((len(phrase.split()), kind), []).append(phrase)
-    order = {k: i for i, k in enumerate(KINDS[section])}
-    ranked = sorted(groups.items(), key=lambda g: (-g[0][0], order[g[0][1]]))
-    return [(n, kind, _pattern(ps)) for (n, kind), ps in ranked]
+@dataclass(frozen=True)
+class _Found:
+    rank: int  # the kind's place in KINDS
+    kind: str
+    start: int
+    end: int
+    words: int
 
 
-def _pattern(phrases: list[str]) -> re.Pattern:
-    """Whole words, any case, any spacing between words; {number} for a count."""
+def _words(said: str) -> int:
+    return len(said.split())
+
+
+def _ranked(section: str, kinds: dict[str, list[str]]) -> list[tuple[str, re.Pattern]]:
+    """One pattern per kind, in KINDS order, finding its phrases wherever they start (one
+    phrase may begin inside another: every occurrence is seen, not only those a first
+    match leaves)."""
+    return [(kind, _pattern(kinds[kind], every_start=True)) for kind in KINDS[section] if kinds.get(kind)]
+
+
+def _pattern(phrases: list[str], every_start: bool = False) -> re.Pattern:
+    """Whole words, any case, any spacing between words; {number} for a count. With
+    `every_start`, group 1 is the longest phrase starting at each place a phrase starts."""
     parts = []
     for p in sorted(phrases, key=len, reverse=True):
         words = [NUMBER if w == "{number}" else re.escape(w) for w in p.split()]
         parts.append(r"\s+".join(words))
-    return re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])", re.I)
+    body = r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])"
+    return re.compile(f"(?=({body}))" if every_start else body, re.I)
 
 
 def bundled_lexicons() -> list[str]:
