@@ -92,6 +92,23 @@ def test_case_with_one_source_says_what_it_cannot_establish(case_dir, cli, tmp_p
     assert shots["status"] == "not_established" and "no sensor or camera" in shots["summary"]
 
 
+def test_events_of_a_clock_the_build_could_not_estimate_say_unknown_not_aligned(case_dir, cli, tmp_path):
+    from tests.helpers import write_cad
+
+    data, mapping = write_cad(tmp_path / "in", ONE_SOURCE)
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    assert cli("build", case_dir)[0] == 0
+    code, out, err = cli("timeline", case_dir, "--json")
+    assert code == 0, err
+    rows = json.loads(out)["events"]
+    # one source, tied to nothing: its times are as written, widened by the unknown clock's ± 300 s
+    assert rows and {r["clock"] for r in rows} == {"unknown"}
+    timed = next(r for r in rows if r["t_lo"] and r["t_source"])
+    from datetime import datetime
+    wide = datetime.fromisoformat(timed["t_hi"]) - datetime.fromisoformat(timed["t_lo"])
+    assert wide.total_seconds() >= 600
+
+
 NO_TIMES = ("CallNo,Unit,Nature,Address,Pri,Received,Dispatched,OnScene\n"
             "C-7,S2,Welfare check,4 Oak,3,,,\nC-8,S3,Alarm,9 Ash,2,,,\n")
 

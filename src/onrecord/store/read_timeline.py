@@ -15,7 +15,7 @@ from typing import Literal
 
 from sqlalchemy import bindparam, func, literal_column, select
 
-from onrecord.store.schema import aligned_events, events, raw_records, sources
+from onrecord.store.schema import aligned_events, clock_estimates, events, raw_records, sources
 
 
 @dataclass
@@ -49,7 +49,7 @@ class TimelineQuery:
 @dataclass
 class TimelinePage:
     events: list[dict]
-    clock: str  # "aligned" once built, else "source"
+    clock: str  # "aligned" once built, else "source" (a row's own: "unknown" where its source's clock is)
     next: tuple[int, int] | None = None  # `after` for the next page, if there is one
     total: int | None = None  # every match, when the query asked to count
 
@@ -132,12 +132,24 @@ class TimelineReads:
         more = not middle and q.limit is not None and len(rows) > q.limit
         rows = rows[:q.limit] if q.limit is not None else rows
         clock = "aligned" if built else "source"
+        # a source whose clock the build could not estimate is on the common clock only as
+        # written, widened by its ± 300 s: "aligned" would say more than is known
+        unknown = self.unknown_clocks() if built else frozenset()
         for row in rows:
             if full:
                 row["attrs"] = _loads(row["attrs"], {})
                 row["sha256"] = bytes(row["sha256"]).hex()
-            row["clock"] = clock
+            row["clock"] = "unknown" if row["source_id"] in unknown else clock
         return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
+
+    def unknown_clocks(self) -> frozenset[int]:
+        """The sources whose clock the last build could not estimate (status unknown)."""
+        def ask() -> frozenset[int]:
+            c = clock_estimates.c
+            return frozenset(r[0] for r in self._tuples(select(c.source_id).where(
+                c.case_id == self.case.id, c.status == "unknown")))
+
+        return self.remember_fact(("unknown_clocks",), ask)
 
     def _timeline_stmt(self, q: TimelineQuery, built: bool, ordered: bool = True):
         """The statement of `timeline`, its values named as in _window_values (and after_t,

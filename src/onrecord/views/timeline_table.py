@@ -69,7 +69,7 @@ def _kind(kind: str, said: dict | None) -> str:
 def print_timeline(console: Console, zone: ZoneInfo, rows: list[dict], total: int,
                    read: list[dict | None] | None = None) -> None:
     read = read or [None] * len(rows)
-    aligned = bool(rows) and rows[0]["clock"] == "aligned"
+    aligned = any(r["clock"] != "source" for r in rows)
     clock = "on one clock (each source's error removed; ± shown where it is known only roughly)" if aligned \
         else "on each source's own clock (run onrecord build to align them)"
     table = Table(title=f"Timeline — times in {zone.key}, {clock}", expand=True)

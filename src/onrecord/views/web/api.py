@@ -160,7 +160,7 @@ def events_page(request: Request, w: Annotated[Window, Depends(window_filters)],
     # against the response model (on one more hop to a worker thread) before encoding them
     # the same way; the schema is still the model's (response_model).
     return Response(to_json({"timezone": zone.key, "clock": page.clock,
-                             "events": [shape.event_row(r, zone, page.clock) for r in page.events],
+                             "events": [shape.event_row(r, zone, r["clock"]) for r in page.events],
                              "next_cursor": _encode_cursor(page.next)}), media_type="application/json")
 
 
