@@ -75,12 +75,19 @@ def _relative_unc(clocks, a: int, b: int) -> float:
     return round(((ua or 1.0) ** 2 + (ub or 1.0) ** 2) ** 0.5, 3)
 
 
-def camera_live_lag(views: list[tuple[int, float, float]]) -> Finding:
-    """`views`: (event id, shown at, footage of), both on the camera's own clock (ms)."""
+def camera_live_lag(views: list[tuple[int, float, float]], written_ms: dict[int, float] | None = None) -> Finding:
+    """`views`: (event id, shown at, footage of), both on the camera's own clock (ms).
+    `written_ms`: event id -> how wide its time is as written (999 ms for a time written to
+    the second). The footage time is read with the same format, so it is as wide: each lag
+    lies within that width either side of the difference of the two written times, and the
+    interval says so (two times written to the second cannot give a lag to the millisecond)."""
     if not views:
         return not_established("camera_live_lag", "no_camera_footage")
+    written_ms = written_ms or {}
     lags = [(shown - footage) / 1000.0 for _, shown, footage in views]
-    return Finding("camera_live_lag", "established", value_lo=min(lags), value_hi=max(lags), unit="s",
+    widths = [max(0.0, float(written_ms.get(ev) or 0.0)) / 1000.0 for ev, _, _ in views]
+    return Finding("camera_live_lag", "established", value_lo=min(lag - w for lag, w in zip(lags, widths)),
+                   value_hi=max(lag + w for lag, w in zip(lags, widths)), unit="s",
                    payload={"median_s": median(lags), "views": len(lags)}, evidence=[v[0] for v in views])
 
 
@@ -103,7 +110,9 @@ def transfer_delays(calls: list[dict]) -> list[Finding]:
 
 def camera_lag(r, found: list[Finding]) -> list[Finding]:
     """How far behind the camera view called live ran."""
-    return [camera_live_lag(camera_views(r.events, r.sources))]
+    ev = r.events
+    written = dict(zip(ev["id"], (ev["t_src_hi"] - ev["t_src_lo"]).fillna(0.0)))
+    return [camera_live_lag(camera_views(ev, r.sources), written)]
 
 
 def call_transfers(r, found: list[Finding]) -> list[Finding]:
