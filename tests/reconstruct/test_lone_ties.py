@@ -88,3 +88,47 @@ def test_candidates_minutes_apart_tie_nothing():
     events = pd.DataFrame({"id": [1, 2, 3, 4], "place": ["South Hall Northeast Doors"] * 3 + [None],
                            "text": [None, None, None, "making entry northeast doors"]})
     assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks(), events) == []
+
+
+def _second_team(door_log_openings_s):
+    """A typed campus log (source 3, clock unknown, to the minute) says School 1 went in at
+    the north doors; the radio (source 2, known) holds only the first team's entry there,
+    105 s before; a door log of unknown clock (source 4) logs the door's openings."""
+    true_offset, radio, typed_at = -6.0, 1_000.0, 105_000.0 + 40_000.0  # typed 40 s after the second entry
+    rows = [(1, 3, T0 + (typed_at + true_offset * 1000) // 60_000 * 60_000 + 30_000, 60_000.0, "entry", 67, 2,
+             "SCH", None),
+            (2, 2, T0 + radio - 120_000, 0.0, "entry", 21, 0, "PD", None)]
+    rows += [(10 + i, 4, T0 + s * 1000 + 900_000, 0.0, "entry", None, 0, "SCH", "arts n")
+             for i, s in enumerate(door_log_openings_s)]
+    events = pd.DataFrame({"id": [r[0] for r in rows],
+                           "place": [None, None] + ["Arts Center North Doors"] * len(door_log_openings_s),
+                           "text": ["Entering building: School 1 moving in, north doors", "going in the north doors"]
+                           + [None] * len(door_log_openings_s)})
+    clocks = {**_clocks(), 4: ClockEstimate(4, "unknown", None, None, 0, [], relative_s=None)}
+    return pd.DataFrame(rows, columns=COLS), clocks, events
+
+
+def test_a_door_gone_through_several_times_ties_no_typed_record_to_the_one_entry_a_known_source_holds():
+    # the door log's own clock shows the north doors opened four times over 225 s: the
+    # typed "moving in, north doors" can be any of them (here the one the radio never said)
+    anchored, clocks, events = _second_team([0.0, 81.0, 139.0, 225.0])
+    ties = [p for p in tie_alone(anchored, clocks, events) if 3 in (p.a, p.b)]
+    assert ties == []
+
+
+def test_a_door_gone_through_once_still_ties_the_typed_record():
+    anchored, clocks, events = _second_team([1.0])
+    ties = [p for p in tie_alone(anchored, clocks, events) if 3 in (p.a, p.b)]
+    assert len(ties) == 1 and ties[0].via == "one named moment"
+
+
+def test_names_that_agree_state_their_range_once():
+    # a typed arrival against its unit's crossing as two known sources hold it (the AVL, and
+    # the radio's copy): they allow one range (a report up to two lags after, +-25 s), which
+    # two pair estimates must not state surer than it is
+    rows = [(1, 1, T0 + 5_000, 10_000.0, "unit_arrived", 77, 0, "HP", None),
+            (2, 2, T0 + 5_000 - 120_000, 10_000.0, "unit_arrived", 77, 0, "HP", None),
+            (3, 3, T0 + 10_000 + 52_000, 0.0, "unit_arrived", 77, 2, "HP", None)]
+    pairs, clocks = _solved(pd.DataFrame(rows, columns=COLS))
+    assert len(pairs) == 2
+    assert clocks[3].uncertainty_s >= 25.0 - 0.01

@@ -69,14 +69,67 @@ def tie_alone(anchored: pd.DataFrame, clocks: dict, events: pd.DataFrame | None 
         if named.empty:
             continue
         spans = []  # (lo, hi, matches): the component's offset each name allows
-        for _, g in named.groupby(["source_id_a", "source_id_b", "family", "name"]):
-            r = _span(g)
+        units = named[named["by"] == "who"]
+        for _, g in units.groupby(["source_id_a", "source_id_b", "family", "name"]):
+            r = _unit_span(g, known, shift)
             if r is not None:
-                a, b = int(g["source_id_a"].iloc[0]), int(g["source_id_b"].iloc[0])
-                base = known[b] - shift[a]  # off_a = off_b - delta; the component's = off_a - its shift
-                spans.append((base - r[1], base - r[0], g))
+                spans.append(r)
+        for _, g in named[named["by"] != "who"].groupby(["source_id_a", "family", "name", "by"]):
+            r = _door_span(g, known, shift, table)
+            if r is not None:
+                spans.append(r)
         out += _agreed(spans, known, shift)
     return out
+
+
+def _unit_span(g: pd.DataFrame, known: dict, shift: dict) -> tuple | None:
+    """The component's offset one unit's (caller's) moment allows: a unit arrives, a call
+    is answered, once, so every known source's record of it is a record of that moment."""
+    r = _span(g)
+    if r is None:
+        return None
+    a, b = int(g["source_id_a"].iloc[0]), int(g["source_id_b"].iloc[0])
+    base = known[b] - shift[a]  # off_a = off_b - delta; the component's = off_a - its shift
+    return base - r[1], base - r[0], g
+
+
+def _door_span(g: pd.DataFrame, known: dict, shift: dict, table: pd.DataFrame) -> tuple | None:
+    """The component's offset an entry at a named door allows. A door is gone through more
+    than once (a first team, a second one two minutes on, a student running out), and one
+    source's record of an entry there need not be of the moment another's is: the record
+    is of one of the door's moments, not of the one a known source happens to hold. So
+    every known source's candidates count together (their union, never the one they have
+    in common), widened by how far apart the door's moments are that the sources of
+    unknown clock record on their own clocks (differences within one clock need no
+    offset); a door whose moments spread over minutes ties nothing (LOOSEST_S)."""
+    a = int(g["source_id_a"].iloc[0])
+    los, his = [], []
+    for b, sub in g.groupby("source_id_b"):
+        r = _span(sub)
+        if r is None:
+            return None  # the name leaves too many candidates in one source: it names nothing in particular
+        base = known[int(b)] - shift[a]
+        los.append(base - r[1])
+        his.append(base - r[0])
+    spread = _door_moments_spread(g, table, set(known) | {a})
+    lo, hi = min(los) - spread, max(his) + spread
+    return (lo, hi, g) if hi - lo <= 2 * LOOSEST_S else None
+
+
+def _door_moments_spread(g: pd.DataFrame, table: pd.DataFrame, placed: set) -> float:
+    """How far apart (s) the moments at g's door are that one source of unknown clock (not
+    in `placed`) records within the ±MAX_OFFSET_S searched around g's records: the most
+    of any such source."""
+    family, name, by = g["family"].iloc[0], g["name"].iloc[0], g["by"].iloc[0]
+    there = table[(table["family"] == family) & (table[by] == name) & ~table["source_id"].isin(list(placed))]
+    if there.empty:
+        return 0.0
+    t, reach = g["t_mid_a"].to_numpy(), clk.MAX_OFFSET_S * 1000
+    near = there[(there["t_mid"] >= t.min() - reach) & (there["t_mid"] <= t.max() + reach)]
+    if near.empty:
+        return 0.0
+    spans = near.groupby("source_id")["t_mid"].agg(lambda x: x.max() - x.min())
+    return float(spans.max()) / 1000.0
 
 
 def _agreed(spans: list, known: dict, shift: dict) -> list[clk.PairEstimate]:
@@ -95,10 +148,13 @@ def _agreed(spans: list, known: dict, shift: dict) -> list[clk.PairEstimate]:
             used.append(g)
     g = pd.concat(used)
     out = []
-    for (a, b), m in g.groupby(["source_id_a", "source_id_b"]):
+    pairs = g.groupby(["source_id_a", "source_id_b"])
+    # one conclusion, stated once: the range is what all the names together allow, and
+    # each pair estimate of it would otherwise weigh as an independent measurement
+    sigma = max((hi - lo) / 2, clk.RECORD_LEAN_S) * np.sqrt(pairs.ngroups)
+    for (a, b), m in pairs:
         a, b = int(a), int(b)
         centre = known[b] - shift[a] - (lo + hi) / 2
-        sigma = max((hi - lo) / 2, clk.RECORD_LEAN_S)
         anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in m.itertuples()]
         out.append(clk.PairEstimate(a, b, centre, sigma, anchors, False, float(np.median(m["t_mid_a"])), via=VIA))
     return out
