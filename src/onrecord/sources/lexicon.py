@@ -87,7 +87,7 @@ class Lexicon:
 
     def reader(self) -> TextReader:
         every = {s: [p for ps in kinds.values() for p in ps] for s, kinds in self.phrases.items()}
-        return TextReader({s: _ranked(s, self.phrases.get(s, {})) for s in KINDS},
+        return TextReader({s: _by_kind(s, self.phrases.get(s, {})) for s in KINDS},
                           {s: _pattern(ps) for s, ps in self.ignore.items() if ps},
                           {s: _pattern(ps) for s, ps in every.items() if ps})
 
@@ -141,7 +141,7 @@ def _words(said: str) -> int:
     return len(said.split())
 
 
-def _ranked(section: str, kinds: dict[str, list[str]]) -> list[tuple[str, re.Pattern]]:
+def _by_kind(section: str, kinds: dict[str, list[str]]) -> list[tuple[str, re.Pattern]]:
     """One pattern per kind, in KINDS order, finding its phrases wherever they start (one
     phrase may begin inside another: every occurrence is seen, not only those a first
     match leaves)."""
