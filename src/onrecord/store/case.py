@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 import uuid
 from dataclasses import dataclass
@@ -72,6 +73,15 @@ def init_case(path: Path, database_url: str | None = None) -> Case:
     return case
 
 
+def _twice_hint(exc: Exception) -> str:
+    """A user who appends a `[case]` block from the docs to the file `init` wrote declares the
+    table twice (a blind mapper hit this); TOML's own words do not say what to do instead."""
+    m = re.search(r"Cannot declare \('([^']+)',?\) twice", str(exc))
+    if not m:
+        return ""
+    return f"; a table is declared once: put these keys under the [{m.group(1)}] table already in the file"
+
+
 def open_case(path: Path, database_url: str | None = None) -> Case:
     path = Path(path)
     case_file = path / CASE_FILE
@@ -80,7 +90,7 @@ def open_case(path: Path, database_url: str | None = None) -> Case:
     try:
         settings = tomllib.loads(case_file.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CaseError(f"{case_file}: cannot be read: {exc}") from exc
+        raise CaseError(f"{case_file}: cannot be read: {exc}{_twice_hint(exc)}") from exc
     uid = settings.get("case", {}).get("uid")
     if not uid:
         raise CaseError(f"{case_file}: has no [case] uid")
