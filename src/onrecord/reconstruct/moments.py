@@ -41,6 +41,11 @@ FAMILY_OF = {"staging": "unit_arrived"}
 # burst is not said: its own family, tied to the bursts a sensor heard only jointly
 # (lagged_moments.py), never fused into them one by one.
 RADIO_FAMILY = {**FAMILY_OF, "shots_reported": "shots_heard"}
+# Radio kinds read and shown but tied to no record: a dispatch is voiced again and again
+# for one CAD assignment ("Engine 3, respond to ...", repeated, acknowledged), and a unit
+# clearing says so when it gets round to it; pairing either with CAD moved clocks (tried,
+# set aside). Such a line is a transmission like any other.
+SAID_NO_MOMENT = frozenset({"unit_dispatched", "unit_available"})
 CAMERA_FAMILY = {"threat_ended": "threat_ended", "shots_detected": "shots", "entry": "door"}
 # dispatch-center recorders log the 911 lines beside the radio, on the same clock (a
 # recorder's line format, not wording: kept here)
@@ -92,7 +97,7 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
         if line:  # the recorder's 911 line: the pick-up, with the caller's number
             return Moment("call_answered", line.group(1), 0)
         said = words.kind_of("radio", text)
-        if said is not None:
+        if said is not None and said not in SAID_NO_MOMENT:
             what = RADIO_FAMILY.get(said, said)
             # one of a kind in an incident: the moment itself is the key
             who = what if what in PLACELESS else unit_entity

@@ -29,7 +29,10 @@ DEFAULT = "default"  # in a lexicon list: every bundled lexicon
 # is what was said ("10-97 staging" holds "10-97", and is staging, not an arrival).
 KINDS = {
     "radio": ("unit_arrived", "staging", "unit_enroute", "entry", "patient_transported", "patient_contact",
-              "channels_patched", "threat_ended", "shots_reported"),
+              "channels_patched", "threat_ended", "shots_reported",
+              # read and shown, no moment of their own (reconstruct/moments.py): last, so a line
+              # that also says one of the kinds above is that kind
+              "unit_dispatched", "unit_available"),
     "camera": ("threat_ended", "shots_detected", "entry"),
 }
 # In a section, beside its kinds: phrases that hold a kind's words and say none of them
