@@ -95,3 +95,10 @@ def test_settings_of_a_code_table_are_checked_naming_the_key(extra, key):
     with pytest.raises(InputError) as err:
         parse_mapping(RADIO.format(extra=extra), "m.toml")
     assert err.value.field == key
+
+
+def test_a_code_that_reads_as_nothing_blanks_the_value():
+    mapping = RADIO.format(extra="").replace('unit = "Alias"', 'unit = { column = "Alias", codes = "consoles" }')
+    mapping += '\n[codes.consoles]\nDISPATCH = ""\n'
+    p = read(ROWS.replace(",E41,", ",DISPATCH,"), mapping)
+    assert p.events["unit"].to_pylist() == [None, "2-30", "3-K-22"]  # the console's line names no unit

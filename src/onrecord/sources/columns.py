@@ -63,13 +63,18 @@ def translate(values: pa.Array, table: dict[str, str], name: str, uncoded: dict)
     mapped = pc.take(pa.array(list(codes.values()), pa.string()), found)
     missing = pc.and_(pc.is_null(found), pc.is_valid(values))
     if OTHER in table:
-        return pc.if_else(missing, pa.scalar(table[OTHER], pa.string()), mapped)
+        return _blank_as_null(pc.if_else(missing, pa.scalar(table[OTHER], pa.string()), mapped))
     if REFUSE in table and pc.any(missing).as_py():
         at = pc.index(missing, True).as_py()
         raise Unlisted(name, values[at].as_py(), at)
     for v in pc.filter(values, missing).to_pylist():
         uncoded[(name, v)] = uncoded.get((name, v), 0) + 1
-    return pc.coalesce(mapped, values)
+    return _blank_as_null(pc.coalesce(mapped, values))
+
+
+def _blank_as_null(values: pa.Array) -> pa.Array:
+    """A code that reads as "" blanks the value (`DISPATCH = ""`: a console is no unit)."""
+    return pc.if_else(pc.fill_null(pc.equal(values, ""), False), NULL_STR, values)
 
 
 def field_values(spec: FieldSpec, table: dict[str, pa.Array], rows: int, codes: dict, uncoded: dict) -> pa.Array:
