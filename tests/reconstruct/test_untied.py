@@ -58,3 +58,11 @@ def test_replayed_camera_views_are_said_to_be_replays_not_to_lack_a_door():
     said = needs(3, pd.DataFrame(columns=COLS), {}, frozenset({"camera_observation"}),
                  siblings_of(3, sources, live, {}))
     assert "[lexicon.camera]" in said and "[fields] place" not in said
+
+
+def test_two_sensor_exports_of_one_campus_are_not_offered_one_clock():
+    sources = pd.DataFrame({"id": [1, 2], "kind": ["sensor", "sensor"], "agency": ["SD", "SD"],
+                            "file_name": ["doors.csv", "gunshots.csv"]})
+    events = pd.DataFrame({"source_id": [1], "kind": ["door_event"], "attrs": [None], "place": ["East Doors"]})
+    said = needs(1, pd.DataFrame(columns=COLS), {}, frozenset({"door_event"}), siblings_of(1, sources, events, {}))
+    assert "[clock] name" not in said and 'trust = "reference"' in said

@@ -15,11 +15,16 @@ import pandas as pd
 # moments keyed by what is not a unit: a caller's number, an incident number
 NOT_UNITS = ("call_answered", "call_transfer", "incident_created")
 PIN = "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)"
+# the one declaration that needs no other source, for a clock its owner vouches for
+TRUST = ("or, only if its owner states the clock is disciplined (GPS, NTP), declare it: [clock] trust = "
+         "\"reference\" with uncertainty_s = S (docs/mappings.md, [clock])")
 
 
 # One system writing two exports: what a [clock] name joins (docs/mappings.md, `[clock]`).
+# Sensors are left out: a campus's door controller and its gunshot sensors are one agency's
+# and one kind, and two machines; AVL is GPS-timed.
 ONE_SYSTEM = {"cad": "CAD server", "camera": "video recorder", "call911": "phone system", "radio": "recorder",
-              "sensor": "controller", "patient": "ePCR server", "avl": "AVL server"}
+              "patient": "ePCR server"}
 
 
 @dataclass(frozen=True)
@@ -43,14 +48,14 @@ def needs(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: frozense
     chronology, one recorder's review log and monitor log), whatever its records hold."""
     said = _same_clock(siblings)
     said += _what_to_map(source, anchored, unit_names, kinds, siblings)
-    return "it would need " + "; or ".join(said) + "; " + PIN
+    return "it would need " + "; or ".join(said) + "; " + TRUST + "; " + PIN
 
 
 def _same_clock(siblings: Siblings) -> list[str]:
-    if siblings.named_clock or not siblings.same_system:
+    if siblings.named_clock or not siblings.same_system or siblings.kind not in ONE_SYSTEM:
         return []
     files = ", ".join(siblings.same_system[:3]) + (" ..." if len(siblings.same_system) > 3 else "")
-    system = ONE_SYSTEM.get(siblings.kind or "", "system")
+    system = ONE_SYSTEM[siblings.kind]
     return [f"if the same {system} wrote it as {files}: one clock for both, declared with the same "
             f"[clock] name = \"...\" in each mapping (or [clocks.\"FILE\"] name in onrecord.toml; "
             "docs/mappings.md, [clock])"]
@@ -63,7 +68,7 @@ def _what_to_map(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: f
         if siblings.replays:
             return ["its camera views are replays (each carries shown_time), and a replay shows the past, so "
                     "none is matched: map the footage's own moment too, a second [[events]] block with "
-                    "time = the shown-time column and the view's words (docs/mappings.md, [[events]])"]
+                    "time = the shown-time column and no shown_time (docs/mappings.md, [attributes])"]
         if siblings.places:
             return ["its camera views name a door, but no view's words say a moment the camera lexicon reads "
                     "(entry, shots, threat ended): add the phrases ([lexicon.camera], docs/lexicons.md)"]
@@ -85,11 +90,11 @@ def _what_to_map(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: f
         numbers = sorted(str(c).split("|", 1)[-1] for c in created)
         said.append(f"another export of its agency's CAD holding the creation of incident {', '.join(numbers[:3])}"
                     + (" ..." if len(numbers) > 3 else "") + " (its chronology or calls table, mapped as "
-                    "incident_created with the incident number as call)")
+                    "incident_created with the incident number as call; docs/events.md, incident_created)")
     entries = mine[mine["family"] == "entry"]
     if len(entries) and entries["place"].isna().all() and entries["who"].isna().all():
         said.append("the door its entries happened at (map [fields] place, the door's name as the door log "
-                    "or radio writes it)")
+                    "or radio writes it; docs/mappings.md, [clock])")
     families = set(mine["family"]) - set(others["family"])
     if families:
         said.append(f"another source recording its {', '.join(sorted(families))} moments")
