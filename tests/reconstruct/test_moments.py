@@ -45,3 +45,9 @@ def test_a_dispatch_or_a_unit_clearing_said_on_the_radio_ties_no_clock():
     assert said.what == "transmission"
     assert moment_of("radio_transmission", "2-90 back in service", 12, {}).what == "transmission"
     assert moment_of("radio_transmission", "2-90 on scene", 12, {}) == Moment("unit_arrived", 12, 1)
+
+
+def test_a_door_closing_or_a_panel_trouble_is_no_opening_and_no_moment():
+    assert moment_of("door_event", "FORCED OPEN", None, {"device": "D7"}) == Moment("door", None, 0)
+    assert moment_of("device_status", "DOOR CLOSED", None, {"device": "D7"}) is None
+    assert moment_of("device_status", "TROUBLE", None, {}) is None
