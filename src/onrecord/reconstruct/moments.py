@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from onrecord.sources.lexicon import TextReader, reader_for
+from onrecord.sources.lexicon import SAID_AFTER, TextReader, reader_for
 
 PLACELESS = {"channels_patched", "threat_ended"}
 UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position",
@@ -44,8 +44,9 @@ RADIO_FAMILY = {**FAMILY_OF, "shots_reported": "shots_heard"}
 # Radio kinds read and shown but tied to no record: a dispatch is voiced again and again
 # for one CAD assignment ("Engine 3, respond to ...", repeated, acknowledged), and a unit
 # clearing says so when it gets round to it; pairing either with CAD moved clocks (tried,
-# set aside). Such a line is a transmission like any other.
-SAID_NO_MOMENT = frozenset({"unit_dispatched", "unit_available"})
+# set aside). Such a line is a transmission like a line no phrase reads (and a line that
+# also says a kind recording a moment is read as that kind: sources/lexicon.py SAID_AFTER).
+SAID_NO_MOMENT = SAID_AFTER
 CAMERA_FAMILY = {"threat_ended": "threat_ended", "shots_detected": "shots", "entry": "door"}
 # dispatch-center recorders log the 911 lines beside the radio, on the same clock (a
 # recorder's line format, not wording: kept here)
