@@ -33,7 +33,8 @@ READ_BY_THE_BUILD: dict[str, tuple[str, str]] = {
     "transfer_from": ("call911", "the same as transferred_from"),
     "transfer_from_seq": ("call911", "the sequence number of the call it was transferred from (a transfer)"),
     "shown_time": ("camera", "for a camera view, when the footage it showed was recorded (a replay's "
-                             "lag), written like the mapping's times"),
+                             "lag): read at import with its own format, or the mapping's, ISO or a time of day "
+                             "(TIME_ATTRIBUTES); stored as the UTC instant"),
     "entered_by": ("cad", "how a unit status was entered (ENTERED_BY): CAD's copy of an AVL fix, the crew's "
                           "terminal as it happened, or a dispatcher typing from a radio report"),
 }
@@ -47,8 +48,12 @@ ENTERED_BY = {"avl": "avl", "gps": "avl", "terminal": "terminal", "mdt": "termin
 READ_ELSEWHERE = frozenset({"first_name", "middle_name", "last_name", "full_name", "dob", "address", "phone",
                             "id_number", "camera", "lag_s"})
 
+# attributes that are times: read at import like an event's time and stored as one
+# instant (sources/attribute_times.py); a value that reads as no time rejects the row
+TIME_ATTRIBUTES = frozenset({"shown_time"})
+
 # attributes whose values are checked at import, and how each reads
-CHECKED = {"armed": "yes_no", "entered_by": "entered_by"}
+CHECKED = {"armed": "yes_no", "entered_by": "entered_by", **{k: "time" for k in TIME_ATTRIBUTES}}
 
 
 def yes_no(value) -> bool | None:

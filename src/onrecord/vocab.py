@@ -45,5 +45,9 @@ EVENT_KINDS = frozenset(
         # A 911 call's end: the caller hung up before anyone answered (a phone log's
         # "abandoned"), or the line was released after the call ("released", "disconnect").
         "call_abandoned", "call_ended",
+        # A device's state other than what it detects: a door closed or secured, a fire
+        # panel's trouble, supervisory, silence or reset. Door logs and panels write many;
+        # none is an opening or an alarm, and without a kind they were left out as raw records.
+        "device_status",
     }
 )

@@ -24,3 +24,23 @@ def test_times_written_to_the_millisecond_give_the_lag_as_written():
 
 def test_no_view_that_says_what_it_showed_establishes_nothing():
     assert camera_live_lag([]).status == "not_established"
+
+
+def test_a_view_s_footage_time_is_read_as_the_import_stored_it_or_as_an_older_case_wrote_it():
+    import pandas as pd
+
+    from onrecord.findings.lags import camera_views
+    from tests.sources.test_csv_file import ms
+
+    mapping = ('[mapping]\nname = "cp"\nsource_kind = "camera"\n[[events]]\nkind = "camera_observation"\n'
+               'time = "Screen"\nformat = "%m/%d/%Y %H:%M:%S"\n')
+    sources = pd.DataFrame({"id": [1], "mapping_text": [mapping], "file_name": ["cp.csv"],
+                            "timezone": ["America/Chicago"]})
+    shown = ms("2021-10-04T18:47:03")
+    events = pd.DataFrame({"id": [7, 8], "source_id": [1, 1], "kind": ["camera_observation"] * 2,
+                           "t_src_lo": [shown, shown],
+                           # stored at import as the UTC instant; a case imported before, as written
+                           "attrs": ['{"shown_time":"2021-10-04T18:42:42.000Z"}',
+                                     '{"shown_time":"10/04/2021 13:42:42"}']})
+    views = camera_views(events, sources)
+    assert [(ev, (s - f) / S) for ev, s, f in views] == [(7, 261.0), (8, 261.0)]

@@ -37,3 +37,17 @@ def test_a_callers_number_is_matched_on_its_digits_however_each_log_spells_it():
 def test_an_incident_opened_is_a_moment_of_its_number_stamped_as_it_happens():
     assert moment_of("incident_created", None, None, {}, call="I2300017") == Moment("incident_created", "I2300017", 0)
     assert moment_of("incident_created", None, None, {}) is None  # no number: nothing to share it by
+
+
+def test_a_dispatch_or_a_unit_clearing_said_on_the_radio_ties_no_clock():
+    # voiced again and again for one CAD assignment: a transmission, not the dispatch moment
+    said = moment_of("radio_transmission", "Engine 255, respond to Hollin Community College", 12, {})
+    assert said.what == "transmission"
+    assert moment_of("radio_transmission", "2-90 back in service", 12, {}).what == "transmission"
+    assert moment_of("radio_transmission", "2-90 on scene", 12, {}) == Moment("unit_arrived", 12, 1)
+
+
+def test_a_door_closing_or_a_panel_trouble_is_no_opening_and_no_moment():
+    assert moment_of("door_event", "FORCED OPEN", None, {"device": "D7"}) == Moment("door", None, 0)
+    assert moment_of("device_status", "DOOR CLOSED", None, {"device": "D7"}) is None
+    assert moment_of("device_status", "TROUBLE", None, {}) is None

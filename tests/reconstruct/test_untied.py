@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from onrecord.reconstruct.untied import needs
+from onrecord.reconstruct.untied import needs, siblings_of
 
 COLS = ["id", "source_id", "t_mid", "width", "family", "who", "rank", "agency", "place"]
 
@@ -32,3 +32,37 @@ def test_an_incident_no_other_export_holds_asks_for_its_cads_other_export_not_a_
                              (2, 1, 0.0, 0.0, "incident_created", "SO|23-0101", 0, "SO", None)], columns=COLS)
     said = needs(5, anchored, {})
     assert "incident I2300017" in said and "naming unit" not in said
+
+
+def test_an_export_beside_another_of_its_agency_and_kind_is_pointed_to_a_clock_name_first():
+    sources = pd.DataFrame({"id": [5, 6, 7], "kind": ["cad", "cad", "radio"], "agency": ["FD", "FD", "FD"],
+                            "file_name": ["fd-calls.csv", "fd-chronology.csv", "fd-radio.csv"]})
+    events = pd.DataFrame({"source_id": [5], "kind": ["incident_created"], "attrs": [None], "place": [None]})
+    said = needs(5, pd.DataFrame(columns=COLS), {}, frozenset({"incident_created"}),
+                 siblings_of(5, sources, events, {}))
+    assert said.index('[clock] name = "..."') < said.index("map one of them")
+    assert "fd-chronology.csv" in said and "fd-radio.csv" not in said and "CAD server" in said
+    # once its clock is named, that is not asked again
+    assert "[clock] name" not in needs(5, pd.DataFrame(columns=COLS), {}, frozenset(),
+                                       siblings_of(5, sources, events, {5: "fd cad"}))
+
+
+def test_replayed_camera_views_are_said_to_be_replays_not_to_lack_a_door():
+    sources = pd.DataFrame({"id": [3], "kind": ["camera"], "agency": ["SD"], "file_name": ["cp-monitor.csv"]})
+    events = pd.DataFrame({"source_id": [3, 3], "kind": ["camera_observation"] * 2, "place": ["East Doors"] * 2,
+                           "attrs": ['{"shown_time":"2021-10-04T18:42:42.000Z"}'] * 2})
+    said = needs(3, pd.DataFrame(columns=COLS), {}, frozenset({"camera_observation"}),
+                 siblings_of(3, sources, events, {}))
+    assert "replays" in said and "[fields] place" not in said
+    live = events.assign(attrs=[None, None])
+    said = needs(3, pd.DataFrame(columns=COLS), {}, frozenset({"camera_observation"}),
+                 siblings_of(3, sources, live, {}))
+    assert "[lexicon.camera]" in said and "[fields] place" not in said
+
+
+def test_two_sensor_exports_of_one_campus_are_not_offered_one_clock():
+    sources = pd.DataFrame({"id": [1, 2], "kind": ["sensor", "sensor"], "agency": ["SD", "SD"],
+                            "file_name": ["doors.csv", "gunshots.csv"]})
+    events = pd.DataFrame({"source_id": [1], "kind": ["door_event"], "attrs": [None], "place": ["East Doors"]})
+    said = needs(1, pd.DataFrame(columns=COLS), {}, frozenset({"door_event"}), siblings_of(1, sources, events, {}))
+    assert "[clock] name" not in said and 'trust = "reference"' in said

@@ -34,7 +34,8 @@ format = "iso"
     ("Medic 7 receiving 2 patients at the east lot", "patient_contact"),
     ("Adam-3 10-76", "unit_enroute"),
     ("Code 4, scene is secure", "threat_ended"),
-    ("Rescues respond to the school, stage at the bus loop", None),  # an order to stage, not staging
+    # an order to stage, not staging: a dispatch (read, no moment of its own: reconstruct/moments.py)
+    ("Rescues respond to the school, stage at the bus loop", "unit_dispatched"),
     ("unit 10-976 check", None),  # a code inside a longer number is not the code
     ("Medic 4 10-97 staging Elm and 3rd", "staging"),  # "10-97 staging" is longer than "10-97"
     ("Engine 3 arrived at staging", "unit_arrived"),  # "at staging" does not overlap "arrived": the order
@@ -149,3 +150,19 @@ def test_the_longest_rule_holds_on_camera_text_too():
     line = "officers enter and take subject to the floor"
     assert reader_for(m).kind_of("camera", line) == "threat_ended"
     assert reader_for(None).kind_of("camera", line) == "entry"  # without the phrase: the entry
+
+
+def test_a_dispatch_and_a_unit_clearing_are_read_and_lose_to_any_kind_said_beside_them():
+    words = reader_for(None)
+    assert words.kind_of("radio", "2-76, get over to Hollin Community College") == "unit_dispatched"
+    # ... but never takes a line from a kind that records a moment, however long its phrase
+    assert words.match_of("radio", "Engine 255, respond to staging at Tern Rd") == ("staging", "staging at")
+    m = RADIO.format(lexicon='[lexicon.radio]\nunit_dispatched = ["respond to staging at"]')
+    parse_mapping(m, "radio.toml")
+    assert reader_for(m).match_of("radio", "Engine 255, respond to staging at Tern Rd") == ("staging", "staging at")
+    assert words.kind_of("radio", "david 239 i'm clear") == "unit_available"
+    assert words.kind_of("radio", "2-90 show me 10-8") == "unit_available"
+    assert words.kind_of("radio", "Medic 4 back in service") == "unit_available"
+    # the order of the kinds holds: an arrival said beside "available" is the arrival
+    assert words.kind_of("radio", "Adam-3 on scene, available for assignment") == "unit_arrived"
+    assert words.kind_of("radio", "no units available for the second call") is None

@@ -9,12 +9,16 @@ from statistics import median
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from onrecord.findings.metrics import not_established
 from onrecord.model import Finding
 from onrecord.reconstruct.moments import caller_number
 from onrecord.sources.mapping import parse_mapping
 from onrecord.sources.times import parse_times
+
+# how the import stores a time attribute (sources/attribute_times.py): the UTC instant
+STORED_INSTANT = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$"
 
 
 def camera_views(events: pd.DataFrame, sources: pd.DataFrame) -> list[tuple[int, float, float]]:
@@ -26,11 +30,16 @@ def camera_views(events: pd.DataFrame, sources: pd.DataFrame) -> list[tuple[int,
     for source_id, part in cams.groupby("source_id"):
         src = sources[sources["id"] == source_id].iloc[0]
         m = parse_mapping(src["mapping_text"], src["file_name"])
-        fmt = next((e.format for e in m.events if e.format), None)
+        fmt = next((e.format for e in m.events if e.format), None) or "iso"
         shown = [json.loads(a).get("shown_time") for a in part["attrs"]]
-        if fmt is None or not any(shown):
+        if not any(shown):
             continue
-        footage = parse_times(pa.array(shown, pa.string()), fmt, src["timezone"] or "UTC").to_pylist()
+        # read at import as a UTC instant (sources/attribute_times.py); a case imported before
+        # that holds the value as written, in the mapping's own pattern
+        values = pa.array([None if v is None else str(v) for v in shown], pa.string())
+        stored = pc.fill_null(pc.match_substring_regex(values, STORED_INSTANT), False)
+        footage = pc.if_else(stored, parse_times(values, "iso", "UTC"),
+                             parse_times(values, fmt, src["timezone"] or "UTC")).to_pylist()
         for ev_id, t_view, t_footage in zip(part["id"], part["t_src_lo"], footage):
             if t_footage is not None and t_view is not None:
                 out.append((int(ev_id), float(t_view), float(t_footage)))

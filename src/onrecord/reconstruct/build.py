@@ -30,7 +30,7 @@ from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
 from onrecord.reconstruct.staging import staging_records
 from onrecord.reconstruct.understood import understood
-from onrecord.reconstruct.untied import needs
+from onrecord.reconstruct.untied import needs, siblings_of
 from onrecord.reconstruct.who_is_who import WhoIsWho, resolve
 from onrecord.reconstruct.window import case_window, within_window
 from onrecord.sources.lexicon import reader_for
@@ -76,7 +76,8 @@ def reconstruct(reader) -> Reconstruction:
     # statuses the mapping says are CAD's copies of AVL fixes (entered_by = "avl")
     declared = set(anchored["id"][anchored["declared_copy"].astype(bool)]) if len(anchored) else set()
     anchored = anchored.assign(copy_of=anchored["id"].isin(declared)) if len(anchored) else anchored
-    lead = clock_leaders(clock_names(reader.case, sources))  # sources declared to share one clock
+    named = clock_names(reader.case, sources) if len(sources) else {}
+    lead = clock_leaders(named)  # sources declared to share one clock
     clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead) if len(anchored) else \
         (clk.solve(sources, [], pinned, trusted), [])
     # CAD arrivals that are copies of AVL fixes, however they were mapped: looked for where
@@ -93,7 +94,7 @@ def reconstruct(reader) -> Reconstruction:
     kinds = events.groupby("source_id")["kind"].agg(frozenset).to_dict() if len(events) else {}
     for s, c in clocks.items():  # what each clock tied to nothing would need (untied.py)
         if c.offset_s is None:
-            c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()))
+            c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()), siblings_of(s, sources, events, named))
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
     events = _with_times(events, clocks)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from onrecord.sources.lexicon import TextReader, reader_for
+from onrecord.sources.lexicon import SAID_AFTER, TextReader, reader_for
 
 PLACELESS = {"channels_patched", "threat_ended"}
 UNIT_KINDS = {"unit_dispatched", "unit_enroute", "unit_arrived", "unit_available", "entry", "unit_position",
@@ -41,6 +41,12 @@ FAMILY_OF = {"staging": "unit_arrived"}
 # burst is not said: its own family, tied to the bursts a sensor heard only jointly
 # (lagged_moments.py), never fused into them one by one.
 RADIO_FAMILY = {**FAMILY_OF, "shots_reported": "shots_heard"}
+# Radio kinds read and shown but tied to no record: a dispatch is voiced again and again
+# for one CAD assignment ("Engine 3, respond to ...", repeated, acknowledged), and a unit
+# clearing says so when it gets round to it; pairing either with CAD moved clocks (tried,
+# set aside). Such a line is a transmission like a line no phrase reads (and a line that
+# also says a kind recording a moment is read as that kind: sources/lexicon.py SAID_AFTER).
+SAID_NO_MOMENT = SAID_AFTER
 CAMERA_FAMILY = {"threat_ended": "threat_ended", "shots_detected": "shots", "entry": "door"}
 # dispatch-center recorders log the 911 lines beside the radio, on the same clock (a
 # recorder's line format, not wording: kept here)
@@ -92,7 +98,7 @@ def moment_of(kind: str, text: str | None, unit_entity: int | None, attrs: dict,
         if line:  # the recorder's 911 line: the pick-up, with the caller's number
             return Moment("call_answered", line.group(1), 0)
         said = words.kind_of("radio", text)
-        if said is not None:
+        if said is not None and said not in SAID_NO_MOMENT:
             what = RADIO_FAMILY.get(said, said)
             # one of a kind in an incident: the moment itself is the key
             who = what if what in PLACELESS else unit_entity

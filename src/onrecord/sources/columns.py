@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from onrecord.sources.mapping import TEMPLATE_COLUMN, FieldSpec
+from onrecord.sources.mapping import OTHER_CODE, REFUSE_CODE, TEMPLATE_COLUMN, FieldSpec
 
 NULL_STR = pa.scalar(None, pa.string())
 POINT = r"^\s*\(?\s*(?P<lat>-?\d+(?:\.\d+)?)\s*,\s*(?P<lon>-?\d+(?:\.\d+)?)\s*\)?\s*$"
@@ -38,15 +38,43 @@ def matched(values: pa.Array, pattern: str) -> pa.Array:
     return pc.if_else(pc.and_(hit, pc.not_equal(found, "")), found, NULL_STR)
 
 
+# A code table's own settings, beside its codes (docs/mappings.md, [codes.NAME]): what a
+# value it does not list reads as (`default = "..."`), or that such a value is refused
+# (`unlisted = "refuse"`). Stored under keys no written value can be.
+OTHER, REFUSE = OTHER_CODE, REFUSE_CODE
+
+
+class Unlisted(Exception):
+    """A value a code table that refuses unlisted values does not list: the reader names
+    the file, line and column (rows.py)."""
+
+    def __init__(self, table: str, value: str, index: int):
+        super().__init__(value)
+        self.table, self.value, self.index = table, value, index
+
+
 def translate(values: pa.Array, table: dict[str, str], name: str, uncoded: dict) -> pa.Array:
-    """Look values up in a code table; keep a value with no entry as written, and count it."""
-    keys = pa.array(list(table.keys()), pa.string())
+    """Look values up in a code table. A value with no entry reads as the table's `default`;
+    without one it is kept as written and counted (the import summary lists it), or, where
+    the table says `unlisted = "refuse"`, it is an error."""
+    codes = {k: v for k, v in table.items() if k not in (OTHER, REFUSE)}
+    keys = pa.array(list(codes.keys()), pa.string())
     found = pc.index_in(values, value_set=keys)
-    mapped = pc.take(pa.array(list(table.values()), pa.string()), found)
+    mapped = pc.take(pa.array(list(codes.values()), pa.string()), found)
     missing = pc.and_(pc.is_null(found), pc.is_valid(values))
+    if OTHER in table:
+        return _blank_as_null(pc.if_else(missing, pa.scalar(table[OTHER], pa.string()), mapped))
+    if REFUSE in table and pc.any(missing).as_py():
+        at = pc.index(missing, True).as_py()
+        raise Unlisted(name, values[at].as_py(), at)
     for v in pc.filter(values, missing).to_pylist():
         uncoded[(name, v)] = uncoded.get((name, v), 0) + 1
-    return pc.coalesce(mapped, values)
+    return _blank_as_null(pc.coalesce(mapped, values))
+
+
+def _blank_as_null(values: pa.Array) -> pa.Array:
+    """A code that reads as "" blanks the value (`DISPATCH = ""`: a console is no unit)."""
+    return pc.if_else(pc.fill_null(pc.equal(values, ""), False), NULL_STR, values)
 
 
 def field_values(spec: FieldSpec, table: dict[str, pa.Array], rows: int, codes: dict, uncoded: dict) -> pa.Array:

@@ -29,9 +29,16 @@ DEFAULT = "default"  # in a lexicon list: every bundled lexicon
 # is what was said ("10-97 staging" holds "10-97", and is staging, not an arrival).
 KINDS = {
     "radio": ("unit_arrived", "staging", "unit_enroute", "entry", "patient_transported", "patient_contact",
-              "channels_patched", "threat_ended", "shots_reported"),
+              "channels_patched", "threat_ended", "shots_reported",
+              # read and shown, no moment of their own (reconstruct/moments.py): SAID_AFTER
+              "unit_dispatched", "unit_available"),
     "camera": ("threat_ended", "shots_detected", "entry"),
 }
+# Kinds a line is read as only where it says none of the others, whatever the lengths: they
+# record no moment (a dispatch is voiced several times for one CAD row), so their phrases
+# never take a line from a kind that does ("Engine 4, respond to staging at ..." holds
+# "staging at": what moment it records is decided as if they were not there).
+SAID_AFTER = frozenset({"unit_dispatched", "unit_available"})
 # In a section, beside its kinds: phrases that hold a kind's words and say none of them
 # ("parents arriving", "media on scene"); a line is read without them.
 IGNORE = "ignore"
@@ -119,13 +126,14 @@ class TextReader:
         found = [_Found(rank, kind, m.start(1), m.end(1), _words(m.group(1)))
                  for rank, (kind, pattern) in enumerate(self.patterns.get(section, ()))
                  for m in pattern.finditer(text)]
-        # a phrase inside or across a longer one of another kind is part of what that says
-        standing = [f for f in found if not any(o.words > f.words and o.start < f.end and f.start < o.end
-                                                for o in found)]
-        if not standing:
-            return None
-        best = min(standing, key=lambda f: (f.rank, -f.words, f.start))
-        return best.kind, " ".join(text[best.start:best.end].split())
+        for tier in ([f for f in found if f.kind not in SAID_AFTER], [f for f in found if f.kind in SAID_AFTER]):
+            # a phrase inside or across a longer one of another kind is part of what that says
+            standing = [f for f in tier if not any(o.words > f.words and o.start < f.end and f.start < o.end
+                                                   for o in tier)]
+            if standing:
+                best = min(standing, key=lambda f: (f.rank, -f.words, f.start))
+                return best.kind, " ".join(text[best.start:best.end].split())
+        return None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import zoneinfo
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from onrecord.attributes import TIME_ATTRIBUTES
 from onrecord.errors import InputError
 from onrecord.sources.conditions import RowFilter, row_filter
 from onrecord.sources.explode import SplitSpec, split_spec
@@ -18,6 +19,9 @@ from onrecord.sources.time_checks import TimeRules, time_rules
 from onrecord.vocab import EVENT_KINDS, SOURCE_KINDS
 
 BUNDLED = Path(__file__).parent / "mappings"
+# a code table's own settings, kept beside its codes under keys no written value can be
+# (sources/columns.py reads them: OTHER, REFUSE)
+OTHER_CODE, REFUSE_CODE = "\x00default", "\x00refuse"
 EVENT_FIELDS = ("call", "unit", "agency", "place", "text", "lat", "lon", "actor", "channel")
 PRECISION_MS = {"second": 0, "minute": 59_999, "hour": 3_599_999, "day": 86_399_999}
 TEMPLATE_COLUMN = re.compile(r"\{([^{}]+)\}")
@@ -37,6 +41,7 @@ class FieldSpec:
     default: str | None = None  # what a blank value reads as
     pattern: str | None = None  # a regular expression: its first group (or the match) is the value
     value: str | None = None  # one fixed value for every row ("dispatcher"), read from no column
+    format: str | None = None  # a time attribute's own pattern (shown_time: attribute_times.py)
 
     def columns(self) -> list[str]:
         if self.template is not None:
@@ -222,7 +227,7 @@ class _Reader:
         self._check_encoding(m.encoding)
         self._nested(m, file)
         m.time_rules = time_rules(head, self.fail)
-        m.codes = {k: {str(a): str(b) for a, b in v.items()} for k, v in self.table("codes").items()}
+        m.codes = {str(k): self._code_table(f"codes.{k}", v) for k, v in self.table("codes").items()}
         self.codes = m.codes
         m.fields = {k: self._field(k, v, m.codes) for k, v in self.table("fields").items()}
         m.derived = {str(k): self._derived(f"columns.{k}", v) for k, v in self.table("columns").items()}
@@ -248,6 +253,33 @@ class _Reader:
         elif not m.events and fmt not in SELF_DESCRIBED:
             self.fail("events", "at least one [[events]] block is needed")
         return m
+
+    def _code_table(self, key: str, table) -> dict[str, str]:
+        """Codes, and the table's own settings: `default` (what a value it does not list
+        reads as) or `unlisted = "refuse"` (such a value is an error); without either, an
+        unlisted value is kept as written and counted in the import summary."""
+        if not isinstance(table, dict):
+            self.fail(key, "must be a table of code = meaning")
+        out = {}
+        for code, meaning in table.items():
+            if code in ("default", "unlisted"):
+                continue
+            if isinstance(meaning, dict | list):
+                self.fail(f"{key}.{code}", "must be the text the code reads as", meaning)
+            out[str(code)] = str(meaning)
+        if "default" in table and "unlisted" in table:
+            self.fail(f"{key}.unlisted", "is given beside default: a value the table does not list reads as the "
+                      "default; give one of the two")
+        if "default" in table:
+            out[OTHER_CODE] = self._text_value(f"{key}.default", table["default"],
+                                               "the text a value the table does not list reads as")
+        unlisted = table.get("unlisted", "keep")
+        if unlisted not in ("keep", "refuse"):
+            self.fail(f"{key}.unlisted", "must be keep (a value the table does not list is kept as written and "
+                      "counted) or refuse (it is an error naming the line)", unlisted)
+        if unlisted == "refuse":
+            out[REFUSE_CODE] = "refuse"
+        return out
 
     def _nested(self, m: Mapping, file: dict) -> None:
         m.records = file.get("records")
@@ -328,7 +360,28 @@ class _Reader:
             self.fail(f"{key}.pick", "must be lat or lon", spec.pick)
         if spec.pattern is not None:
             self._check_pattern(f"{key}.pattern", spec.pattern)
+        if value.get("format") is not None:
+            spec = replace(spec, format=self._attribute_format(key, value["format"]))
         return spec
+
+    def _attribute_format(self, key: str, fmt) -> str:
+        """`format` on a time attribute (shown_time): a strptime pattern or a named format; a
+        time of day alone is allowed (it is dated by the event's own time)."""
+        name = key.rsplit(".", 1)[-1]
+        if ".attributes." not in f".{key}" or name not in TIME_ATTRIBUTES:
+            self.fail(f"{key}.format", "is only for an attribute that is a time "
+                      f"({', '.join(sorted(TIME_ATTRIBUTES))}); an event's time takes `format` in its [[events]] block")
+        if not isinstance(fmt, str):
+            self.fail(f"{key}.format", "must be a strptime pattern or one of " + ", ".join(NAMED_FORMATS), fmt)
+        if fmt not in NAMED_FORMATS:
+            problem = format_problem(fmt)
+            if problem:
+                self.fail(f"{key}.format", problem, fmt)
+            missing = missing_date(fmt)
+            if missing and len(missing) < 3:
+                self.fail(f"{key}.format", f"reads no {' or '.join(missing)}: write the whole date, or the time "
+                          "of day alone (then it is on the day of the event's own time)", fmt)
+        return fmt
 
     def _check_pattern(self, key: str, pattern) -> None:
         import pyarrow as pa

@@ -31,7 +31,7 @@ TOP = {
     "eido": None,
     "cap": None,
 }
-FIELD_TABLE = {"column", "codes", "template", "pick", "default", "pattern", "value"}
+FIELD_TABLE = {"column", "codes", "template", "pick", "default", "pattern", "value", "format"}
 EVENT_OWN = {"kind", "kind_from", "kinds", "time", "format", "precision", "optional", "once_per_call",
              "text", "when", "unless", "split", "wide", "attributes", "after"}
 CONDITION = {"column", "equals", "in", "matches", "blank"}

@@ -15,10 +15,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from onrecord.attributes import CHECKED, ENTERED_BY, NO, YES, YES_NO_WORDS
+from onrecord.attributes import CHECKED, ENTERED_BY, NO, TIME_ATTRIBUTES, YES, YES_NO_WORDS
 from onrecord.errors import InputError, shorten
 from onrecord.model import EVENT_SCHEMA
 from onrecord.sources import columns as colfn
+from onrecord.sources.attribute_times import candidates, read_instants
 from onrecord.sources.explode import explode
 from onrecord.sources.mapping import TEMPLATE_COLUMN, EventSpec, Mapping
 from onrecord.sources.parsed import Parsed, Reject, events_table
@@ -26,6 +27,7 @@ from onrecord.sources.time_checks import years_outside
 from onrecord.sources.times import blank_mask, interval, read_times
 
 SPLIT_PIECE = "\x00piece"  # a packed column's piece as written, kept beside its parts for messages
+TIME_AS_WRITTEN = "\x00time:"  # a row's time attribute as written, read per block (attribute_times.py)
 
 
 @dataclass
@@ -50,6 +52,7 @@ class _Block:
     texts: pa.Array
     kinds: pa.Array
     applies: np.ndarray
+    times: dict[str, pa.Array] | None = None  # time attributes read as instants (ISO, UTC)
 
 
 class RowReader:
@@ -109,6 +112,17 @@ class RowReader:
         return Reject(self.line(row), column, None if value is None else shorten(str(value)), reason, path)
 
     def read(self) -> None:
+        self._parent: np.ndarray | None = None  # the frame being read: a packed column's pieces, or the rows
+        try:
+            self._read()
+        except colfn.Unlisted as u:  # a code table that refuses values it does not list
+            row = u.index if self._parent is None else int(self._parent[u.index])
+            raise InputError(f"code table {u.table} has no entry for {shorten(repr(u.value))} ({self.file} line "
+                             f"{self.line(row)}) and says unlisted = \"refuse\": add the code, or give the table a "
+                             "default (docs/mappings.md, [codes.NAME])", file=self.m.origin,
+                             field=f"codes.{u.table}", value=shorten(str(u.value))) from None
+
+    def _read(self) -> None:
         m = self.m
         read_from_file = set(self.table)
         for col, value in m.defaults.items():  # the file's columns first: derived ones are made of them
@@ -152,8 +166,11 @@ class RowReader:
         if own is not None:
             mine = pa.repeat(pa.scalar(own, pa.string()), self.n)
             out["agency"] = _filled(out["agency"], mine) if "agency" in out else mine
-        names = list(m.attributes)
+        names = [k for k in m.attributes if k not in TIME_ATTRIBUTES]
         out["attrs"] = colfn.json_object(names, [self._attribute(k, t[m.attributes[k]]) for k in names], self.n)
+        for k in m.attributes:  # a time is read with its event's time, block by block
+            if k in TIME_ATTRIBUTES:
+                out[TIME_AS_WRITTEN + k] = t[m.attributes[k]]
         return out
 
     def _coordinate(self, name: str, limit: float, spec, values: pa.Array) -> pa.Array:
@@ -205,9 +222,11 @@ class RowReader:
         block's own are checked only on the rows it reads (its `when`): another row's value
         in that column is another event's business."""
         m = self.m
-        names = [k for k in m.attributes if k not in spec.attributes]
+        names = [k for k in m.attributes if k not in spec.attributes and k not in TIME_ATTRIBUTES]
         arrays = [self._attribute(k, frame.table[m.attributes[k]], frame) for k in names]
         for k, fs in spec.attributes.items():
+            if k in TIME_ATTRIBUTES:
+                continue  # read with the block's times (_attribute_times)
             names.append(k)
             arrays.append(self._attribute(k, colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded),
                                           frame, applies, getattr(fs, "column", None)))
@@ -215,6 +234,7 @@ class RowReader:
 
     def _block(self, spec: EventSpec, rows: _Frame, before: list[_Block]) -> _Block:
         frame = rows if spec.split is None else self._pieces(spec, rows)
+        self._parent = frame.parent
         applies = spec.rows.keeps(frame.table, frame.n) if spec.rows else np.ones(frame.n, dtype=bool)
         if spec.slot:  # a wide layout's slot with nothing written in it is no event
             applies &= ~np.logical_and.reduce([_np(blank_mask(frame.table[c])) for c in spec.slot])
@@ -224,7 +244,49 @@ class RowReader:
         lo, hi, texts = self._times(spec, frame, applies)
         if spec.after is not None:
             lo, hi = _next_day_where_before(lo, hi, next(b for b in before if b.spec.key == spec.after), frame)
-        return _Block(spec, frame, lo, hi, texts, self._kinds(spec, frame, applies), applies)
+        return _Block(spec, frame, lo, hi, texts, self._kinds(spec, frame, applies), applies,
+                      self._attribute_times(spec, frame, applies, lo))
+
+    def _attribute_times(self, spec: EventSpec, frame: _Frame, applies: np.ndarray, lo: pa.Array):
+        """The block's time attributes (shown_time) read as instants: with the pattern declared
+        for it, else the first a user would write it in that reads them all (attribute_times.py).
+        A value none reads rejects its row; a column none of whose values reads is an error."""
+        m, out = self.m, {}
+        for name in sorted(TIME_ATTRIBUTES):
+            if name in spec.attributes:
+                fs = spec.attributes[name]
+                values = colfn.field_values(fs, frame.table, frame.n, m.codes, self.out.uncoded)
+                declared, key, column = fs.format, f"{spec.key}.attributes.{name}", fs.column
+            elif name in m.attributes:
+                values = frame.fields[TIME_AS_WRITTEN + name]
+                made = m.derived.get(m.attributes[name])
+                declared, key = (made.format if made else None), f"attributes.{name}"
+                column = (made.column if made else m.attributes[name])
+            else:
+                continue
+            counted = applies & ~self._bad(frame) & ~(self.left_out if frame.parent is None
+                                                      else self.left_out[frame.parent])
+            read = read_instants(values, candidates(declared, spec.format, [e.format for e in m.events if e.format]),
+                                 lo, self.tz, counted)
+            column = column or key
+            if read.pattern is None and read.unread.sum() > 1:
+                self._time_attribute_reads_nothing(name, key, read, values, frame)
+            how = f"as {read.pattern!r}" if read.pattern else f"as any of {', '.join(map(repr, read.tried))}"
+            self.reject(read.unread, column, values,
+                        f"attribute {name} does not read as a time ({how}); give its pattern: "
+                        f"{name} = {{ column = \"...\", format = \"...\" }} (docs/mappings.md, [attributes])", frame)
+            out[name] = read.iso
+        return out
+
+    def _time_attribute_reads_nothing(self, name: str, key: str, read, values: pa.Array, frame: _Frame):
+        first = int(np.flatnonzero(read.unread)[0])
+        row = first if frame.parent is None else int(frame.parent[first])
+        raise InputError(
+            f"none of the {int(read.unread.sum())} {name} values in {self.file} reads as a time (line "
+            f"{self.line(row)}: {shorten(repr(values[first].as_py()))}; tried {', '.join(map(repr, read.tried))}): "
+            f"give its pattern, e.g. {name} = {{ column = \"Frame Time\", format = \"%H:%M:%S\" }} (a time of day "
+            "is on the day of the event's own time; docs/mappings.md, [attributes])",
+            file=self.m.origin, field=key)
 
     def _pieces(self, spec: EventSpec, rows: _Frame) -> _Frame:
         pieces = explode(self.table[spec.split.column], spec.split)
@@ -336,6 +398,7 @@ class RowReader:
     def _values(self, b: _Block) -> dict[str, pa.Array]:
         """Each event column over all the frame's rows, for one event block of the mapping."""
         spec, frame = b.spec, b.frame
+        self._parent = frame.parent
         cols = {"kind": b.kinds, "time_text": b.texts, "t_src_lo": b.lo, "t_src_hi": b.hi}
         cols.update({name: values for name, values in frame.fields.items() if name in EVENT_SCHEMA.names})
         if spec.text is not None:
@@ -344,6 +407,9 @@ class RowReader:
             cols.pop("unit", None)
         if spec.attributes:
             cols["attrs"] = self._own_attributes(spec, frame, b.applies)
+        if b.times:
+            extra = colfn.json_object(list(b.times), list(b.times.values()), frame.n)
+            cols["attrs"] = _joined_objects(cols.get("attrs"), extra)
         if self.paths is not None:  # where in its record each event's row is
             cols["path"] = self._paths if frame.parent is None else self._paths.take(pa.array(frame.parent))
         for name, fs in spec.fields.items():  # the block's own unit, agency, ... columns
@@ -454,6 +520,15 @@ def _first_per_call(calls: pa.Array, keep: np.ndarray) -> np.ndarray:
     _, where = np.unique(codes[kept], return_index=True)
     first[kept[where]] = True
     return first
+
+
+def _joined_objects(attrs: pa.Array | None, extra: pa.Array) -> pa.Array:
+    """Two columns of JSON objects (json_object's: never `{}`) as one: `{a}` + `{b}` -> `{a,b}`."""
+    if attrs is None:
+        return extra
+    joined = pc.binary_join_element_wise(pc.utf8_slice_codeunits(attrs, 0, -1), ",",
+                                         pc.utf8_slice_codeunits(extra, 1), "")
+    return pc.if_else(pc.is_null(attrs), extra, joined)
 
 
 def _filled(values: pa.Array, fallback: pa.Array) -> pa.Array:

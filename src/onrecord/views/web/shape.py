@@ -34,7 +34,9 @@ def report_json(d: dict, zone: ZoneInfo) -> dict:
         "id": d["id"], "kind": d["kind"], "agency": d["agency"], "unit": d["unit"], "call": d["call"],
         "actor": d["actor"], "channel": d["channel"], "place": d["place"], "lat": d["lat"], "lon": d["lon"],
         "text": d["text"], "attributes": d["attrs"], "time_text": d["time_text"],
-        "clock": "aligned" if aligned else "source",
+        # a built case's event whose source's clock nothing tied: as written, widened (docs/json.md)
+        "clock": ("unknown" if d["clock"] and d["clock"].get("offset_s") is None else "aligned") if aligned
+        else "source",
         "source_clock": present.times_json(d["t_src_lo"], d["t_src_hi"], zone),
         "aligned": present.times_json(d["t_aligned_lo"], d["t_aligned_hi"], zone) if aligned else None,
         "clock_estimate": clock_json(d["clock"]),
