@@ -152,6 +152,8 @@ def clock_against(c: dict) -> str:
     if status == "estimated":
         return ("clock: declared reference contradicted, " if c.get("contradicted") else "clock: ") + \
             f"estimated against {against or 'the shared moments'}"
+    if status == "loose":  # estimated wider than an unknown clock, or bounded by the order of records only
+        return "clock: loose, only bounded" + (f" (against {against})" if against else " (by the order of records)")
     if status == "unknown" and against:
         return f"clock: unknown (lined up with {against}, none of them a reference)"
     return "clock: unknown"

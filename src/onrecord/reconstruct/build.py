@@ -25,6 +25,7 @@ from onrecord.reconstruct.load import load_events, load_sources, whole_second_so
 from onrecord.reconstruct.lone_ties import tie_alone
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
+from onrecord.reconstruct.order_bounds import order_bounded
 from onrecord.reconstruct.pins import pinned_offsets
 from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
@@ -52,6 +53,8 @@ class Reconstruction:
     findings: list[Finding] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)  # rows of the claims table
     receipt: dict | None = None  # the signed receipt of the build, once written (store/receipts.py)
+    # sources declared to share one clock -> the source it is solved as (shared_clock.py)
+    shared_clocks: dict[int, int] = field(default_factory=dict)
 
 
 def reconstruct(reader) -> Reconstruction:
@@ -89,6 +92,9 @@ def reconstruct(reader) -> Reconstruction:
     # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
     # ... or through a moment both name (a unit's arrival and its AVL's crossing, a door: lone_ties.py)
     clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
+    # unsure clocks narrowed by what must come first (a unit's entry after its arrival:
+    # order_bounds.py); then a clock estimated wider than an unknown one is said to be loose
+    clocks = clk.loosened(order_bounded(anchored, clocks, who.named_units, who.unit_of_event))
     unit_names = {u.id: u.name for u in who.units()}
     kinds = events.groupby("source_id")["kind"].agg(frozenset).to_dict() if len(events) else {}
     for s, c in clocks.items():  # what each clock tied to nothing would need (untied.py)
@@ -104,7 +110,7 @@ def reconstruct(reader) -> Reconstruction:
     unsure = {s for s, c in clocks.items() if _clock_unsure_s(c) * 1000 > UNSURE_SLACK_MS}
     moments = _moments(anchored, groups, events, who, copies, doubts, crossed, staged, unsure)
     return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
-                          understood=understood(events, sources, clocks))
+                          understood=understood(events, sources, clocks), shared_clocks=lead)
 
 
 def _for_fusion(anchored: pd.DataFrame, who: WhoIsWho, clocks) -> pd.DataFrame:
