@@ -25,7 +25,7 @@ from onrecord.reconstruct.load import load_events, load_sources, whole_second_so
 from onrecord.reconstruct.lone_ties import tie_alone
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
-from onrecord.reconstruct.order_bounds import order_bounded
+from onrecord.reconstruct.order_bounds import narrow_events, order_bounds
 from onrecord.reconstruct.pins import pinned_offsets
 from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
@@ -94,7 +94,8 @@ def reconstruct(reader) -> Reconstruction:
     clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
     # unsure clocks narrowed by what must come first (a unit's entry after its arrival:
     # order_bounds.py); then a clock estimated wider than an unknown one is said to be loose
-    clocks = clk.loosened(order_bounded(anchored, clocks, who.named_units, who.unit_of_event))
+    clocks, bounded = order_bounds(anchored, clocks, who.named_units, who.unit_of_event)
+    clocks = clk.loosened(clocks)
     unit_names = {u.id: u.name for u in who.units()}
     kinds = events.groupby("source_id")["kind"].agg(frozenset).to_dict() if len(events) else {}
     for s, c in clocks.items():  # what each clock tied to nothing would need (untied.py)
@@ -102,7 +103,7 @@ def reconstruct(reader) -> Reconstruction:
             c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()))
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
-    events = _with_times(events, clocks)
+    events = narrow_events(_with_times(events, clocks), bounded)  # each bounded record to its own bound
     anchored = _crossing_spans(anchored.merge(written_interval(events, clocks), on="id"), crossed)
     doubts: dict[int, float] = {}
     groups = fuse(_for_fusion(anchored, who, clocks), doubts) if len(anchored) else []

@@ -45,22 +45,48 @@ def order_bounded(anchored: pd.DataFrame, clocks: dict, named_units: dict | None
     """The clocks, each unsure one narrowed by the order bounds its records and the sure
     clocks' records give (an `offset_range`); an unknown clock bounded on both sides within
     less than an unknown clock's ± is given that range as its offset (status "loose")."""
+    return order_bounds(anchored, clocks, named_units, unit_of_event)[0]
+
+
+def order_bounds(anchored: pd.DataFrame, clocks: dict, named_units: dict | None = None,
+                 unit_of_event: dict | None = None) -> tuple[dict, dict[int, tuple]]:
+    """order_bounded's clocks, and each bounded record's own bound on the common clock:
+    {event id: (earliest ms or None, latest ms or None)} (narrow_events applies them: a
+    record written to the minute is bounded to the second, where its clock's range, over
+    the whole minute, is not)."""
     if anchored.empty:
-        return clocks
+        return clocks, {}
     rows = _unit_rows(anchored, named_units or {}, unit_of_event or {})
     if rows.empty:
-        return clocks
+        return clocks, {}
     sure = {s for s, c in clocks.items() if _sure(c)}
     unsure = {s for s, c in clocks.items() if not _sure(c) and not (c.drift_ppm or 0)}
     if not sure or not unsure:
-        return clocks
-    bounds = _bounds(rows, clocks, sure, unsure)
+        return clocks, {}
+    bounds, per_event = _bounds(rows, clocks, sure, unsure)
     out = dict(clocks)
     for s, (lo, hi, n) in bounds.items():
         narrowed = _narrowed(clocks[s], lo, hi, n)
         if narrowed is not None:
             out[s] = narrowed
-    return out
+    return out, per_event
+
+
+def narrow_events(events: pd.DataFrame, per_event: dict[int, tuple]) -> pd.DataFrame:
+    """`events` (columns id, t_lo, t_hi on the common clock) with each bounded record's
+    interval cut by its own bound; a bound that would leave nothing of it is not used."""
+    if not per_event or events.empty:
+        return events
+    lo, hi = events["t_lo"].to_numpy(dtype="float64").copy(), events["t_hi"].to_numpy(dtype="float64").copy()
+    for i, event in enumerate(events["id"].to_numpy()):
+        said = per_event.get(int(event))
+        if said is None:
+            continue
+        new_lo = max(lo[i], said[0]) if said[0] is not None else lo[i]
+        new_hi = min(hi[i], said[1]) if said[1] is not None else hi[i]
+        if new_lo <= new_hi:
+            lo[i], hi[i] = new_lo, new_hi
+    return events.assign(t_lo=np.round(lo), t_hi=np.round(hi))
 
 
 def _sure(c) -> bool:
@@ -94,9 +120,11 @@ def _lag_ms(family: str, rank: int) -> float:
     return REPORT_LAG_S.get(family, {}).get(int(rank), 0.0 if int(rank) == 0 else 120.0) * 1000
 
 
-def _bounds(rows: pd.DataFrame, clocks: dict, sure: set, unsure: set) -> dict[int, tuple[float, float, int]]:
-    """{unsure source: (lowest offset, highest offset, how many bounds)} the order allows (s)."""
+def _bounds(rows: pd.DataFrame, clocks: dict, sure: set, unsure: set) -> tuple[dict, dict]:
+    """{unsure source: (lowest offset, highest offset, how many bounds)} the order allows (s),
+    and {event id: (earliest, latest)} (ms, common clock) for each bounded record."""
     out: dict[int, list] = {}
+    per_event: dict[int, list] = {}
     slack = SLACK_S * 1000
     for before, after in ORDER:
         b, a = rows[rows["family"] == before], rows[rows["family"] == after]
@@ -113,19 +141,28 @@ def _bounds(rows: pd.DataFrame, clocks: dict, sure: set, unsure: set) -> dict[in
                 # a record after, on an unsure clock: written - offset >= first_lo, so offset <= written - first_lo
                 for r in au[au["source_id"].isin(unsure)].itertuples(index=False):
                     out.setdefault(int(r.source_id), []).append((None, (r.w_hi + slack - first_lo) / 1000.0))
+                    # the record itself is of a moment after first_lo, and made after its moment
+                    per_event.setdefault(int(r.id), []).append((first_lo - slack, None))
             if after_hi is not None:
                 # the first record before on an unsure clock (its earliest): its moment, no later
                 # than any moment after: written - lag - offset <= after_hi
                 for s, g in bu[bu["source_id"].isin(unsure)].groupby("source_id"):
                     r = g.loc[g["w_lo"].idxmin()]
-                    lo = (r["w_lo"] - _lag_ms(before, r["rank"]) - slack - after_hi) / 1000.0
-                    out.setdefault(int(s), []).append((lo, None))
+                    lag = _lag_ms(before, r["rank"])
+                    out.setdefault(int(s), []).append(((r["w_lo"] - lag - slack - after_hi) / 1000.0, None))
+                    # the record itself: made no later than its lag after a moment before after_hi
+                    per_event.setdefault(int(r["id"]), []).append((None, after_hi + lag + slack))
     result = {}
     for s, said in out.items():
         los = [lo for lo, _ in said if lo is not None]
         his = [hi for _, hi in said if hi is not None]
         result[s] = (max(los) if los else None, min(his) if his else None, len(said))
-    return result
+    events = {}
+    for i, said in per_event.items():
+        los = [lo for lo, _ in said if lo is not None]
+        his = [hi for _, hi in said if hi is not None]
+        events[i] = (max(los) if los else None, min(his) if his else None)
+    return result, events
 
 
 def _common_lo(r, c) -> float:
