@@ -91,3 +91,15 @@ def test_an_estimate_wider_than_an_unknown_clock_is_said_to_be_loose():
     out = loosened(clocks)
     assert out[1].status == "loose" and out[1].offset_s == 14.0 and "only bounded" in out[1].note
     assert out[2].status == "estimated"
+
+
+def test_records_of_a_units_earlier_call_bound_nothing():
+    # the AVL holds the unit's arrival at a call ten minutes before; the campus log, running
+    # 40 s slow, its en-route to this one; the sure clocks' arrival at this one, later
+    rows = [(1, AVL, T0 - 600_000, 0.0, "unit_arrived", 25, 0),  # ten minutes before: another call
+            (2, LOG, T0 - 60_000 - 40_000, 0.0, "unit_enroute", 25, 0),  # en route to this one, written 40 s slow
+            (3, AVL, T0, 0.0, "unit_arrived", 25, 0)]
+    log = ClockEstimate(LOG, "estimated", -40.0, 1000.0, 1)
+    c = order_bounded(_table(rows), _clocks(log))[LOG]
+    lo, hi = c.offset_range or (c.offset_s - c.uncertainty_s, c.offset_s + c.uncertainty_s)
+    assert lo <= -40.0 <= hi

@@ -15,8 +15,13 @@ What is assumed, and why it is safe: a source's earliest record of a unit's arri
 (en-route) is of the unit's first arrival (en-route) — the bound then rests on the earliest
 such record any sure clock holds, less the longest its kind of record can trail its moment
 (fuse.REPORT_LAG_S); every later record (an entry, an arrival, a patient contact) is of a
-moment after that first one, whichever of the unit's moments it is. A dispatch is not used:
-a unit that sent itself arrives before CAD's dispatch is typed.
+moment after that first one, whichever of the unit's moments it is. A unit busy on other
+calls the same day has records of them too: a sure record after that comes before the sure
+clocks' first record before, and a record after on an unsure clock before that clock's own
+first record before, are of another call and bound nothing; where the sure records after
+spread over more than ONE_MOMENT_S, which of them follows an unsure record before is not
+said, and they bound nothing from that side. A dispatch is not used: a unit
+that sent itself arrives before CAD's dispatch is typed.
 """
 
 from __future__ import annotations
@@ -37,7 +42,9 @@ UNSURE_S = UNSURE_SLACK_MS / 1000.0
 # moment by a few seconds (moment_time.RECORD_LEAD_S), an entry said at the door may come
 # a few seconds before it (moment_time.SPOKEN_ENTRY_AHEAD_S).
 SLACK_S = 5.0
-VIA = "order of records"  # how a clock so narrowed says what narrowed it
+# Sure records of a unit's arrival (entry...) this close together are of one moment; spread
+# wider, of several (an earlier call, a second arrival), and which one follows is not said.
+ONE_MOMENT_S = 180.0
 
 
 def order_bounded(anchored: pd.DataFrame, clocks: dict, named_units: dict | None = None,
@@ -136,10 +143,21 @@ def _bounds(rows: pd.DataFrame, clocks: dict, sure: set, unsure: set) -> tuple[d
             b_sure, a_sure = bu[bu["source_id"].isin(sure)], au[au["source_id"].isin(sure)]
             first_lo = min((_common_lo(r, clocks[r.source_id]) - _lag_ms(before, r.rank) for r in
                             b_sure.itertuples(index=False)), default=None)
-            after_hi = min((_common_hi(r, clocks[r.source_id]) for r in a_sure.itertuples(index=False)), default=None)
+            # (a sure record after from before the sure clocks' first record before is of
+            # another of the unit's calls, earlier in the day: not this one's; and where the
+            # sure records after are of several moments, which one follows the unsure clock's
+            # record before is not said: none bounds it)
+            his = [h for h in (_common_hi(r, clocks[r.source_id]) for r in a_sure.itertuples(index=False))
+                   if first_lo is None or h >= first_lo]
+            after_hi = min(his) if his and max(his) - min(his) <= ONE_MOMENT_S * 1000 else None
             if first_lo is not None:
-                # a record after, on an unsure clock: written - offset >= first_lo, so offset <= written - first_lo
+                # a record after, on an unsure clock: written - offset >= first_lo, so offset <=
+                # written - first_lo (one its own clock puts before its own first record before
+                # is of an earlier call of the unit's: not used)
+                own_first = bu[bu["source_id"].isin(unsure)].groupby("source_id")["w_lo"].min().to_dict()
                 for r in au[au["source_id"].isin(unsure)].itertuples(index=False):
+                    if r.w_hi < own_first.get(r.source_id, -np.inf):
+                        continue
                     out.setdefault(int(r.source_id), []).append((None, (r.w_hi + slack - first_lo) / 1000.0))
                     # the record itself is of a moment after first_lo, and made after its moment
                     per_event.setdefault(int(r.id), []).append((first_lo - slack, None))
