@@ -103,3 +103,17 @@ def test_records_of_a_units_earlier_call_bound_nothing():
     c = order_bounded(_table(rows), _clocks(log))[LOG]
     lo, hi = c.offset_range or (c.offset_s - c.uncertainty_s, c.offset_s + c.uncertainty_s)
     assert lo <= -40.0 <= hi
+
+
+def test_a_narrowed_estimate_still_holds_within_twice_its_plus_minus_what_its_old_one_did():
+    # the truth at -150 s: outside the clock's ±100 but within twice it, as a ± allows
+    truth = -150.0
+    rows = [(1, AVL, T0, 0.0, "unit_arrived", 25, 0),
+            (2, LOG, T0 + (60 + truth) * 1000, 0.0, "entry", None, 0),  # went in a minute after arriving
+            (3, AVL, T0 + 500_000, 0.0, "unit_arrived", 31, 0),
+            (4, LOG, T0 + (400 + truth) * 1000, 0.0, "unit_enroute", 31, 0)]  # set off 100 s before
+    est = ClockEstimate(LOG, "estimated", 0.0, 100.0, 3)
+    c = order_bounded(_table(rows), _clocks(est), named_units={2: {25}})[LOG]
+    assert c.offset_range is not None and c.offset_range[1] < -80.0  # narrowed, the centre moved into it
+    assert c.uncertainty_s < 100.0
+    assert abs(c.offset_s - truth) <= 2 * c.uncertainty_s

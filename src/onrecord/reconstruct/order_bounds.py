@@ -217,9 +217,14 @@ def _narrowed(c: clk.ClockEstimate, lo: float | None, hi: float | None, n: int) 
         return replace(c, status="loose", offset_s=round(mid, 3), uncertainty_s=round(max(half, clk.RECORD_LEAN_S), 3),
                        offset_range=(round(lo, 3), round(hi, 3)), note=note)
     # an estimate keeps the centre its records put it at while the range holds it; its ±
-    # is the farther end of the range (a one-sided bound narrows its events, not its ±)
+    # is the farther end of the range (a one-sided bound narrows its events, not its ±).
+    # A ± says the truth lies within twice it: so the farther end of twice the old ±, as
+    # cut by the bounds, halved, is the least it can say (a clock never gets surer than the
+    # bounds make it at that reach, too)
     if not new_lo <= centre <= new_hi:
         centre = (new_lo + new_hi) / 2
-    half = max(centre - new_lo, new_hi - centre, clk.RECORD_LEAN_S)
+    far_lo = max(centre - 2 * unc, lo) if lo is not None else centre - 2 * unc
+    far_hi = min(centre + 2 * unc, hi) if hi is not None else centre + 2 * unc
+    half = max(centre - new_lo, new_hi - centre, (centre - far_lo) / 2, (far_hi - centre) / 2, clk.RECORD_LEAN_S)
     return replace(c, offset_s=round(centre, 3), uncertainty_s=round(half, 3),
                    offset_range=(round(new_lo, 3), round(new_hi, 3)), note=note)
