@@ -105,3 +105,14 @@ def test_an_alert_reads_as_its_rule_subject_times_clear_reason_and_who_saw_it():
     live = Finding("camera_view_behind", "established", kind="alert", subject="CAM-2", value_lo=T, unit="utc_ms",
                    payload={"title": "Camera view called live is behind", "fired_at": T, "values": {}})
     assert sentence(live, NY) == "Camera view called live is behind — CAM-2: fired at 14:05:45 EST; active"
+
+
+def test_a_loose_clock_reads_as_only_bounded_not_estimated():
+    from onrecord.findings.render import clock_against
+
+    f = Finding("clock_offset", "established", subject="campus-log.csv", value_lo=-847.0, value_hi=875.0, unit="s",
+                payload={"status": "loose", "offset_s": 14.0, "uncertainty_s": 861.0, "anchors": 8})
+    words = sentence(f)
+    assert "loose: only bounded" in words and "estimated" not in words
+    assert clock_against({"status": "loose", "against": ["radio.csv (shots heard)"]}).startswith("clock: loose")
+    assert "estimated" not in clock_against({"status": "loose", "against": []})

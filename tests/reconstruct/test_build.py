@@ -199,3 +199,26 @@ def test_statements_and_press_are_read_for_claims_and_discrepancies(built, cli):
 def test_discrepancies_before_build_is_a_usage_error(case_dir, cli):
     code, _, err = cli("discrepancies", case_dir)
     assert code == 2 and "onrecord build" in err
+
+
+def test_events_of_a_clock_the_build_could_only_bound_say_loose(case_dir, cli, tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from onrecord.reconstruct import build as build_module
+    from tests.helpers import write_cad
+
+    # a clock estimated wider than an unknown one's ± 300 s (here: made so, the one source's)
+    loosened = build_module.clk.loosened
+
+    def wide(clocks):
+        return loosened({s: replace(c, status="estimated", offset_s=0.0, uncertainty_s=861.0)
+                         for s, c in clocks.items()})
+
+    monkeypatch.setattr(build_module.clk, "loosened", wide)
+    data, mapping = write_cad(tmp_path / "in", ONE_SOURCE)
+    assert cli("import", case_dir, data, "--mapping", mapping)[0] == 0
+    code, out, err = cli("build", case_dir)
+    assert code == 0, err
+    assert "loose" in out
+    rows = json.loads(cli("timeline", case_dir, "--json")[1])["events"]
+    assert rows and {r["clock"] for r in rows} == {"loose"}

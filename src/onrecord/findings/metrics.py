@@ -15,6 +15,7 @@ from dataclasses import replace
 import pandas as pd
 
 from onrecord.attributes import yes_no
+from onrecord.findings.same_clock import one_clock_span
 from onrecord.findings.transports import leavings
 from onrecord.findings.unit_calls import ELSEWHERE, UNSURE, call_standing, own_cad_agencies, statuses_by_unit
 from onrecord.model import Finding
@@ -82,8 +83,13 @@ def _last_shots(shots: list[MomentRow], heard: list[MomentRow]) -> tuple[float, 
 
 
 class ResponseMetrics:
-    def __init__(self, moments: list[MomentRow], units: dict[int, dict], events):
+    def __init__(self, moments: list[MomentRow], units: dict[int, dict], events, clocks: dict | None = None,
+                 shared: dict | None = None):
         self.moments, self.units, self.events = moments, units, events
+        # the clocks, to tell a duration read off one clock (same_clock.py); shared: sources
+        # declared to share a clock -> the source it is solved as
+        self.clocks, self.shared = clocks, shared or {}
+        self.source_of = dict(zip(events["id"], events["source_id"])) if clocks is not None and len(events) else {}
         self.out: list[Finding] = []
         self.unsure: set = set()  # radio arrivals (fused ids) CAD cannot put on or off the incident's call
 
@@ -156,17 +162,32 @@ class ResponseMetrics:
         entry = self._first_entry()
         self._first_of("threat_ended", "threat_ended")
         if entry:
-            lo, hi = _span(first.lo, first.hi, entry.lo, entry.hi)
+            lo, hi, said = self._duration(first, entry)
             self.out.append(Finding("first_shot_to_first_entry", "established", value_lo=lo, value_hi=hi,
-                                    unit="s", evidence=first.members + entry.members))
+                                    unit="s", evidence=first.members + entry.members, **said))
             if arrival:
-                lo, hi = _span(arrival.lo, arrival.hi, entry.lo, entry.hi)
+                lo, hi, said = self._duration(arrival, entry)
                 self.out.append(Finding("first_armed_arrival_to_entry", "established", value_lo=lo, value_hi=hi,
                                         unit="s",
-                                        evidence=arrival.evidence + entry.members))
+                                        evidence=arrival.evidence + entry.members, **said))
         self._per_unit()
         self._patients()
         return self.out
+
+    def _duration(self, a: MomentRow, b: MomentRow) -> tuple[float, float, dict]:
+        """Seconds from a to b as an interval; where both ends are on one clock (and each is
+        the moment as the records put it, not widened by another first), that clock's
+        offset cancels (same_clock.py), and the payload names the clock."""
+        lo, hi = _span(a.lo, a.hi, b.lo, b.hi)
+        own = {m.fused_id: m for m in self.moments}
+        as_put = all(own.get(m.fused_id) is not None and (own[m.fused_id].lo, own[m.fused_id].hi) == (m.lo, m.hi)
+                     for m in (a, b))
+        if self.clocks is None or not as_put:
+            return lo, hi, {}
+        one = one_clock_span(a, b, self.source_of, self.clocks, self.shared)
+        if one is None:
+            return lo, hi, {}
+        return one[0], one[1], {"payload": {"one_clock": one[2]}}
 
     def _patients(self) -> None:
         moved = self._after_first("patient_transported")
@@ -393,4 +414,4 @@ def unit_info(who) -> dict[int, dict]:
 
 def response_metrics(r) -> list[Finding]:
     """The incident's own figures and each unit's and agency's (docs/metrics.md)."""
-    return ResponseMetrics(r.moments, unit_info(r.who), r.events).compute()
+    return ResponseMetrics(r.moments, unit_info(r.who), r.events, r.clocks, r.shared_clocks).compute()

@@ -112,7 +112,11 @@ def _clock_offset(w: Words) -> str:
                 f"({drift:+.1f} ± {p.get('drift_sd_ppm') or 0:.1f} ppm; the offset as at {w.time(p['drift_ref_ms'])})"
                 if drift else "")
     return (f"{w.subject}: clock {timetext.sentence_offset(p['offset_s'], p.get('uncertainty_s'))}{drifting} "
-            f"({p['status']}, {p['anchors']} shared moments)")
+            f"({p['status']}{LOOSE_WORDS if p['status'] == 'loose' else ''}, {p['anchors']} shared moments)")
+
+
+# a clock estimated wider than an unknown one, or bounded by the order of records only (docs/metrics.md)
+LOOSE_WORDS = ": only bounded, no surer than an unknown clock's ± 300 s"
 
 
 def _reference_contradicted(w: Words) -> str:
@@ -152,6 +156,8 @@ def clock_against(c: dict) -> str:
     if status == "estimated":
         return ("clock: declared reference contradicted, " if c.get("contradicted") else "clock: ") + \
             f"estimated against {against or 'the shared moments'}"
+    if status == "loose":  # estimated wider than an unknown clock, or bounded by the order of records only
+        return "clock: loose, only bounded" + (f" (against {against})" if against else " (by the order of records)")
     if status == "unknown" and against:
         return f"clock: unknown (lined up with {against}, none of them a reference)"
     return "clock: unknown"

@@ -168,10 +168,20 @@ def aligned_times(events: pd.DataFrame, clocks: dict[int, ClockEstimate]) -> pd.
         .fillna(UNKNOWN_UNCERTAINTY_S).to_numpy(dtype="float64") + drift_unc
     lo = events["t_src_lo"].to_numpy(dtype="float64")
     hi = events["t_src_hi"].to_numpy(dtype="float64")
+    off_hi, off_lo = offset + unc, offset - unc
+    # an unsure clock the order of records narrowed (order_bounds.py): its range, one side
+    # or both narrower than offset ± uncertainty
+    ranged = {s: c.offset_range for s, c in clocks.items() if c is not None and c.offset_range}
+    if ranged:
+        ids = events["source_id"]
+        r_lo = ids.map({s: r[0] for s, r in ranged.items()}).to_numpy(dtype="float64")
+        r_hi = ids.map({s: r[1] for s, r in ranged.items()}).to_numpy(dtype="float64")
+        at = ~np.isnan(r_lo)
+        off_lo, off_hi = np.where(at, r_lo, off_lo), np.where(at, r_hi, off_hi)
     return pd.DataFrame({
         "event_id": events["id"].to_numpy(),
-        "t_lo": np.round(lo - (offset + unc) * 1000),
-        "t_hi": np.round(hi - (offset - unc) * 1000),
+        "t_lo": np.round(lo - off_hi * 1000),
+        "t_hi": np.round(hi - off_lo * 1000),
     })
 
 

@@ -25,6 +25,7 @@ from onrecord.reconstruct.load import load_events, load_sources, whole_second_so
 from onrecord.reconstruct.lone_ties import tie_alone
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
+from onrecord.reconstruct.order_bounds import narrow_events, order_bounds
 from onrecord.reconstruct.pins import pinned_offsets
 from onrecord.reconstruct.report_lag import narrow_spoken_arrivals
 from onrecord.reconstruct.shared_clock import clock_leaders, clock_names, solve_shared
@@ -52,6 +53,8 @@ class Reconstruction:
     findings: list[Finding] = field(default_factory=list)
     claims: list[dict] = field(default_factory=list)  # rows of the claims table
     receipt: dict | None = None  # the signed receipt of the build, once written (store/receipts.py)
+    # sources declared to share one clock -> the source it is solved as (shared_clock.py)
+    shared_clocks: dict[int, int] = field(default_factory=dict)
 
 
 def reconstruct(reader) -> Reconstruction:
@@ -90,6 +93,10 @@ def reconstruct(reader) -> Reconstruction:
     # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
     # ... or through a moment both name (a unit's arrival and its AVL's crossing, a door: lone_ties.py)
     clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
+    # unsure clocks narrowed by what must come first (a unit's entry after its arrival:
+    # order_bounds.py); then a clock estimated wider than an unknown one is said to be loose
+    clocks, bounded = order_bounds(anchored, clocks, who.named_units, who.unit_of_event)
+    clocks = clk.loosened(clocks)
     unit_names = {u.id: u.name for u in who.units()}
     kinds = events.groupby("source_id")["kind"].agg(frozenset).to_dict() if len(events) else {}
     for s, c in clocks.items():  # what each clock tied to nothing would need (untied.py)
@@ -97,7 +104,7 @@ def reconstruct(reader) -> Reconstruction:
             c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()), siblings_of(s, sources, events, named))
     names = dict(zip(sources["id"], sources["file_name"]))
     problems += clk.pinned_conflicts(pairs, pinned, names)
-    events = _with_times(events, clocks)
+    events = narrow_events(_with_times(events, clocks), bounded)  # each bounded record to its own bound
     anchored = _crossing_spans(anchored.merge(written_interval(events, clocks), on="id"), crossed)
     doubts: dict[int, float] = {}
     groups = fuse(_for_fusion(anchored, who, clocks), doubts) if len(anchored) else []
@@ -105,7 +112,7 @@ def reconstruct(reader) -> Reconstruction:
     unsure = {s for s, c in clocks.items() if _clock_unsure_s(c) * 1000 > UNSURE_SLACK_MS}
     moments = _moments(anchored, groups, events, who, copies, doubts, crossed, staged, unsure)
     return Reconstruction(events, sources, who, clocks, groups, moments, problems, whole,
-                          understood=understood(events, sources, clocks))
+                          understood=understood(events, sources, clocks), shared_clocks=lead)
 
 
 def _for_fusion(anchored: pd.DataFrame, who: WhoIsWho, clocks) -> pd.DataFrame:

@@ -64,7 +64,7 @@ class PairEstimate:
 @dataclass
 class ClockEstimate:
     source_id: int
-    status: str  # reference, estimated, pinned, unknown
+    status: str  # reference, estimated, pinned, loose (LOOSE below), unknown
     offset_s: float | None
     uncertainty_s: float | None
     anchors: int = 0
@@ -84,6 +84,10 @@ class ClockEstimate:
     contradicted: dict | None = None
     # For a clock tied to nothing: what would tie it, in the mapping's words (untied.py).
     needs: str = ""
+    # The offsets (s, low and high) the order of records leaves an unsure clock
+    # (order_bounds.py): narrower than offset_s ± uncertainty_s on one side or both; every
+    # event's interval on the clock is read with it (align.py).
+    offset_range: tuple[float, float] | None = None
 
     def offset_at(self, t_ms):
         """The offset (s) at time(s) t_ms: the drift carried from drift_ref_ms."""
@@ -553,6 +557,26 @@ def _solve_component(comp: set[int], pairs, trusted: dict[int, float], pinned) -
                                    _anchor_count(s, pairs), _evidence(s, pairs),
                                    "from shared moments" + (" (reports only: wider)" if _only_lagged(s, pairs) else ""),
                                    relative_unc_s=unc)
+    return out
+
+
+# A clock whose offset the records only bound: estimated, but within a ± wider than an
+# unknown clock's (a tie through reports of shots minutes apart: ±861 s), or bounded on both
+# sides by the order of records alone (order_bounds.py). Said so, not "estimated": its
+# events are as unsure as an unknown clock's, or more (docs/metrics.md, "Clocks").
+LOOSE = "loose"
+LOOSE_NOTE = "offset only bounded: its ± is wider than an unknown clock's ±{:g} s"
+
+
+def loosened(clocks: dict[int, ClockEstimate]) -> dict[int, ClockEstimate]:
+    """The clocks, each estimated one whose ± is wider than an unknown clock's (±300 s)
+    said to be what it is: loose."""
+    out = {}
+    for s, c in clocks.items():
+        if c is not None and c.status == "estimated" and (c.uncertainty_s or 0.0) > UNKNOWN_UNCERTAINTY_S:
+            said = LOOSE_NOTE.format(UNKNOWN_UNCERTAINTY_S)
+            c = replace(c, status=LOOSE, note=said + (f"; {c.note}" if c.note else ""))
+        out[s] = c
     return out
 
 

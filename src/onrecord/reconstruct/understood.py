@@ -87,4 +87,5 @@ def _clock(c, names: dict) -> dict:
     against = sorted({names.get(e["other_source"], str(e["other_source"]))
                       + (f" ({e['via']})" if e.get("via") else "") for e in c.evidence})
     return {"status": c.status, "against": against, "offset_s": c.offset_s, "uncertainty_s": c.uncertainty_s,
-            "contradicted": bool(c.contradicted)}
+            "contradicted": bool(c.contradicted),
+            "offset_range": list(c.offset_range) if c.offset_range else None}

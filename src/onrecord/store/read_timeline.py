@@ -133,13 +133,15 @@ class TimelineReads:
         rows = rows[:q.limit] if q.limit is not None else rows
         clock = "aligned" if built else "source"
         # a source whose clock the build could not estimate is on the common clock only as
-        # written, widened by its ± 300 s: "aligned" would say more than is known
+        # written, widened by its ± 300 s: "aligned" would say more than is known; one it
+        # could only bound (status loose, wider than that or bounded by order alone) says so
         unknown = self.unknown_clocks() if built else frozenset()
+        loose = self.loose_clocks() if built else frozenset()
         for row in rows:
             if full:
                 row["attrs"] = _loads(row["attrs"], {})
                 row["sha256"] = bytes(row["sha256"]).hex()
-            row["clock"] = "unknown" if row["source_id"] in unknown else clock
+            row["clock"] = "unknown" if row["source_id"] in unknown else "loose" if row["source_id"] in loose else clock
         return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
 
     def unknown_clocks(self) -> frozenset[int]:
@@ -150,6 +152,15 @@ class TimelineReads:
                 c.case_id == self.case.id, c.status == "unknown")))
 
         return self.remember_fact(("unknown_clocks",), ask)
+
+    def loose_clocks(self) -> frozenset[int]:
+        """The sources whose clock the last build could only bound (status loose)."""
+        def ask() -> frozenset[int]:
+            c = clock_estimates.c
+            return frozenset(r[0] for r in self._tuples(select(c.source_id).where(
+                c.case_id == self.case.id, c.status == "loose")))
+
+        return self.remember_fact(("loose_clocks",), ask)
 
     def _timeline_stmt(self, q: TimelineQuery, built: bool, ordered: bool = True):
         """The statement of `timeline`, its values named as in _window_values (and after_t,

@@ -133,7 +133,7 @@ clock_estimates = Table(
     metadata,
     Column("source_id", ForeignKey("sources.id"), primary_key=True),
     Column("case_id", ForeignKey("cases.id"), nullable=False),
-    # reference (the clock others are read against), estimated, pinned, or unknown
+    # reference (the clock others are read against), estimated, pinned, loose (only bounded), or unknown
     Column("status", String(12), nullable=False),
     Column("offset_s", Float),  # how far the clock runs ahead: written time - true time
     Column("uncertainty_s", Float),
