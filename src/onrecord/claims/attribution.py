@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from onrecord.claims.grammar import parse
+from onrecord.claims.named_entities import Resolution
 from onrecord.claims.records import Mention
 from onrecord.claims.speakers import in_quote, phrase_of
 from onrecord.claims.text import Document
@@ -35,7 +36,20 @@ REPORTING = {"say", "tell", "add", "explain", "state", "write", "testify", "admi
              "note", "recall", "reveal", "confirm", "announce", "report", "insist", "argue", "estimate",
              "indicate", "maintain", "suggest", "conclude", "determine", "describe", "allege", "assert",
              "disclose", "recount", "emphasize", "emphasise", "stress", "contend", "concede", "affirm"}
+# Verbs that tell an account only when the sentence's structure says they report something (a
+# clause, a gerund, or a clause they trail): "She remembered reaching the door within six
+# minutes", "he replied that it was about six minutes", "officers waited, she recounted". Alone
+# with an object ("he answered 40 calls", "she relayed the order") they are acts, not speech.
+REPORTING_IF_CLAUSE = {"remember", "reply", "respond", "answer", "relay", "recollect", "relate", "reiterate",
+                       "repeat", "specify", "clarify", "swear", "attest", "declare", "remark", "observe",
+                       "comment", "warn", "assure", "inform", "narrate", "detail", "recount", "testify",
+                       "acknowledge", "concede", "admit", "estimate", "explain", "tell", "write"}
 SUBJECT = {"nsubj", "nsubjpass"}
+# The nouns of an account a prepositional phrase names as its source: "by Farrant's account",
+# "in her telling", "by the department's count", "in his words", "per the chief".
+ACCOUNT_NOUNS = {"account", "count", "estimate", "estimation", "reckoning", "telling", "words", "recollection",
+                 "version", "testimony", "recounting", "memory", "calculation", "tally", "view", "retelling",
+                 "description", "timeline", "statement"}
 
 
 @dataclass
@@ -50,6 +64,7 @@ class Report:
     whole: bool  # a trailing, set-in or according-to clause: it comments on a clause, not a complement
     trailing: bool = False  # set off after what it reports (", police said."), not "according to"
     head_start: int | None = None  # the reporting verb this one depends on ("said, adding that")
+    source: bool = False  # a source phrase ("according to X", "by X's account"), not a verb
 
 
 def _span(tok) -> tuple[int, int]:
@@ -65,12 +80,12 @@ def reports(sentence: str) -> list[Report]:
     """The reporting verbs and according-to phrases of one sentence, with their reach."""
     out = []
     for tok in parse(sentence):
-        if tok.lower_ == "according" and any(c.lower_ == "to" for c in tok.children):
-            to = next(c for c in tok.children if c.lower_ == "to")
-            obj = next((c for c in to.children if c.dep_ == "pobj"), None)
+        source = _source_phrase(tok)
+        if source is not None:
+            # "according to X", "by X's account", "per X": the phrase's source speaks for the clause
+            # the phrase hangs on
+            to, obj = source
             head = tok.head
-            if obj is None:
-                continue
             while head.dep_ == "conj" and head.head is not head:
                 head = head.head  # "... and a suspect was arrested, according to authorities": all of it
             if head is tok or head.dep_ == "ROOT":
@@ -83,16 +98,24 @@ def reports(sentence: str) -> list[Report]:
                      and any(g.dep_ in SUBJECT for g in c.children)]
             if later:
                 covers = (covers[0], later[0].left_edge.idx)
-            out.append(Report(tok.idx, to.idx + len(to.text), _word(obj), _span(obj), covers, True))
+            out.append(Report(tok.idx, to.idx + len(to.text), _word(obj), _span(obj), covers, True,
+                              source=True))
             continue
-        if tok.pos_ not in {"VERB", "AUX"} or tok.lemma_.lower() not in REPORTING:
+        if tok.pos_ not in {"VERB", "AUX"} or not _reports(tok):
             continue
-        subj = next((c for c in tok.children if c.dep_ in SUBJECT), None)
+        subjects = [c for c in tok.children if c.dep_ in SUBJECT]
+        # "Fourteen officers, Chief X said in an interview, were in the hallway": the small model
+        # takes the reported clause's subject for a second subject of the set-in verb; the
+        # reporting clause's own subject is the one nearest the verb
+        subj = subjects[-1] if subjects else None
         said = next((c for c in tok.children if c.dep_ == "ccomp"), None)
         covers, whole, trailing = None, False, False
         # where the reporting clause itself begins: its subject, or the verb (not the complement)
         clause = min(subj.left_edge.idx, tok.idx) if subj is not None else tok.idx
-        if tok.dep_ == "parataxis" and tok.head.i < tok.i:
+        if len(subjects) > 1 and said is not None and said.i > tok.i:
+            # the set-in clause interrupts the clause it reports: that clause, on both sides of it
+            covers, whole, trailing = (0, len(sentence)), True, False
+        elif tok.dep_ == "parataxis" and tok.head.i < tok.i:
             # "A total of 39 officers responded, police said, and ...": the clause before it
             covers, whole, trailing = (0, clause), True, True
         elif said is not None and said.i < tok.i:
@@ -103,9 +126,10 @@ def reports(sentence: str) -> list[Report]:
             # "a student named X who officials said carefully planned the attack": the relative
             # clause only, not the noun it describes
             covers = (tok.idx + len(tok.text), tok.right_edge.idx + len(tok.right_edge.text))
-        elif said is not None:
+        elif said is not None or _gerund(tok) is not None:
             # "X said (of the 13 shot) that ...": from the verb on; a complement that follows the
-            # verb runs to the end of the sentence, the small model's cuts inside it aside
+            # verb runs to the end of the sentence, the small model's cuts inside it aside.
+            # "X remembered reaching the door within six minutes": the gerund is what is told
             covers = (tok.idx + len(tok.text), len(sentence))
         # "..., Esparza said, adding that the first call came at 11:30": a participle of saying
         # with no subject of its own speaks with the verb it hangs on
@@ -116,10 +140,51 @@ def reports(sentence: str) -> list[Report]:
     return out
 
 
-def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: list[Attribution]) -> list[Attribution]:
+def _reports(tok) -> bool:
+    """Whether a verb reports speech here: a verb of saying, or a verb of telling whose
+    structure carries what is told (a clausal complement, a gerund, a trailing clause)."""
+    lemma = tok.lemma_.lower()
+    if lemma in REPORTING:
+        return True
+    if lemma not in REPORTING_IF_CLAUSE:
+        return False
+    if any(c.dep_ == "ccomp" for c in tok.children) or _gerund(tok) is not None:
+        return True
+    return tok.dep_ == "parataxis" and tok.head.i < tok.i
+
+
+def _gerund(tok):
+    """'remembered reaching the door', 'described waiting outside': a gerund told as the account."""
+    return next((c for c in tok.children if c.dep_ == "xcomp" and c.tag_ == "VBG"), None)
+
+
+def _source_phrase(tok):
+    """The preposition and object of a phrase naming a source: 'according to X' (the object),
+    'per X', 'by/in X's account' (the possessor of a noun of account). None otherwise."""
+    if tok.lower_ == "according":
+        to = next((c for c in tok.children if c.lower_ == "to"), None)
+        obj = next((c for c in to.children if c.dep_ == "pobj"), None) if to is not None else None
+        return (to, obj) if obj is not None else None
+    if tok.dep_ != "prep" or tok.lower_ not in {"per", "by", "in"}:
+        return None
+    obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+    if obj is None:
+        return None
+    if tok.lower_ == "per":
+        return (tok, obj) if obj.pos_ in {"PROPN", "NOUN"} else None
+    owner = next((c for c in obj.children if c.dep_ == "poss"), None)
+    if obj.lemma_.lower() in ACCOUNT_NOUNS and owner is not None:
+        return (tok, owner)
+    return None
+
+
+def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: list[Attribution],
+                        earlier: list[Attribution] = (), res: Resolution | None = None) -> list[Attribution]:
     """The attributions of a sentence as its parse reads them (attribution.py): the parse
     decides the speaker (the verb's subject, when it names someone) and the reach (the
-    verb's complement); what the parse leaves open keeps the rules' reading."""
+    verb's complement); what the parse leaves open keeps the rules' reading. A reporting verb
+    or source phrase the rules do not know gets its speaker as the rules would find it at the
+    place the parse found ("She recounted ...": the pronoun's person; "per the department")."""
     by_verb = {a.start: a for a in rules}
     out: list[Attribution] = []
     for r in reports(sent.text):
@@ -131,6 +196,8 @@ def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: lis
         if voice is None and rule is None and r.head_start is not None:
             said = [a for a in out + rules if a.start == sent.start + r.head_start]
             voice = said[0].voice if said else None
+        if voice is None and rule is None:
+            voice = _voice_by_rules(doc, sent, mentions, r, vs, ve, list(earlier) + out, res)
         if voice is None and rule is None:
             continue
         voice = voice or rule.voice
@@ -146,6 +213,25 @@ def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: lis
             covers, whole = [(ve, sent.end)], False
         out.append(Attribution(voice, vs, ve, covers, whole, trailing))
     return sorted(out + list(by_verb.values()), key=lambda a: a.start)
+
+
+def _voice_by_rules(doc: Document, sent, mentions: list[Mention], r: Report, vs: int, ve: int,
+                    earlier: list[Attribution], res: Resolution | None) -> Voice | None:
+    """The speaker of a reporting verb or source phrase only the parse found, as the rules read a
+    speaker at that place: a pronoun subject (or possessor: "in her telling") is the person it
+    means, a source phrase's object is read as "according to" reads its object, a verb's
+    subject as the rules read the words before a verb of saying."""
+    from onrecord.claims.speakers import _voice_near, person_pronoun
+
+    word = doc.text[sent.start + r.subject[0]:sent.start + r.subject[1]].lower() if r.subject else ""
+    pronoun = {"he": "he", "she": "she", "his": "he", "her": "she"}.get(word)
+    if pronoun is not None:
+        return person_pronoun(doc, res, sent, word, vs, earlier, mentions)
+    if r.source:
+        return _voice_near(doc, "according to", vs, ve, sent, mentions, earlier, res)
+    if r.subject is None:
+        return None
+    return _voice_near(doc, "said", vs, ve, sent, mentions, earlier, res)
 
 
 def _subject_voice(doc: Document, sent, mentions: list[Mention], r: Report) -> Voice | None:

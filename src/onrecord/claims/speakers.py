@@ -167,7 +167,7 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
         if parse:
             from onrecord.claims.attribution import parsed_attributions
 
-            found = parsed_attributions(doc, sent, here, found)
+            found = parsed_attributions(doc, sent, here, found, attributions[-3:], res)
         attributions.extend(found)
     attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
@@ -526,20 +526,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         # "The report says ... . It says ...": the document just named speaks on
         return Voice(earlier[-1].voice.speaker, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
-    if pron and pron.group(1).lower() in {"he", "she"}:
-        # "..., he said": the person last quoted, else the person last named.
-        spoken = [a for a in earlier if (a.voice.speaker or "").startswith("person:")]
-        topic = _last_subject(doc, res, sent) if res else None
-        if topic is not None and (not spoken or topic.start > spoken[-1].start):
-            # "Colonel X of the State Police gave a new timeline. She said ...": the person the
-            # sentence before was about, named after the last speaker
-            return Voice(topic.entity, pron.group(1))
-        if spoken:
-            return Voice(spoken[-1].voice.speaker, pron.group(1))
-        pool = res.between(doc.id, 0, vs) if res else mentions
-        before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
-        if before:
-            return Voice(before[-1].entity, pron.group(1))
+    if pron and pron.group(1).lower() in {"he", "she"} \
+            and (found := person_pronoun(doc, res, sent, pron.group(1), vs, earlier, mentions)) is not None:
+        return found
     same = [a for a in earlier if a.start >= sent.start and a.voice.speaker]
     if same and re.match(REVISING, verb) \
             and re.search(r"(?:,|\band)\s+(?:then\s+|later\s+)?$", doc.text[sent.start:vs]):
@@ -549,6 +538,24 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         # "Officials first said ...; they later said ...": the crowd or agency that spoke last
         return Voice(earlier[-1].voice.speaker, pron.group(1))
     return None
+
+
+def person_pronoun(doc: Document, res: Resolution | None, sent, word: str, vs: int,
+                   earlier: list[Attribution], mentions: list[Mention] = ()) -> Voice | None:
+    """Whom 'he'/'she' (or 'his'/'her') before a reporting verb at `vs` means: the person last
+    quoted, unless the sentence before was about a person named after that; else the person
+    last named."""
+    spoken = [a for a in earlier if (a.voice.speaker or "").startswith("person:")]
+    topic = _last_subject(doc, res, sent) if res else None
+    if topic is not None and (not spoken or topic.start > spoken[-1].start):
+        # "Colonel X of the State Police gave a new timeline. She said ...": the person the
+        # sentence before was about, named after the last speaker
+        return Voice(topic.entity, word)
+    if spoken:
+        return Voice(spoken[-1].voice.speaker, word)
+    pool = res.between(doc.id, 0, vs) if res else mentions
+    before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
+    return Voice(before[-1].entity, word) if before else None
 
 
 def _last_subject(doc: Document, res: Resolution, sent) -> Mention | None:
