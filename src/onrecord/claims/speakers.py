@@ -102,6 +102,7 @@ ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s
                            r"captain|detective|director|commissioner|official|investigator|agent|superintendent|"
                            r"mayor|governor|senator|representative|public information officer|police|fire|"
                            r"department|sheriff[’']s office|county|city|state)\s+)*$")
+RELATIVE_GAP = re.compile(r"^\s*,\s*(?:who|whose)\b[^;“”\"]*,\s*(?:(?:also|has|have|had|later|then|\w+ly)\s+)*$")
 APPOSITION = re.compile(r"^,\s*(?:the|a|an)\b[^,;“”\"]*$")
 PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
 
@@ -446,6 +447,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
                  and re.match(r"[’']s\b", doc.text[p.end:p.end + 2])]
         if owner and OFFICE_OF.match(doc.text[owner[-1].end:vs]):
             return Voice(owner[-1].entity, phrase_of(doc, left[-1]))
+    # "Mara Quell, who led the office for 11 years before the Tamsin County Sheriff's Office
+    # merged, said": a person whose relative clause, set off by commas, ends at the verb is its
+    # subject, whatever the clause names
+    relative = [p for p in left if p.kind == "person" and p.entity and RELATIVE_GAP.match(doc.text[p.end:vs])]
+    if relative:
+        return Voice(relative[-1].entity, phrase_of(doc, relative[-1]))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
