@@ -65,6 +65,7 @@ class Report:
     trailing: bool = False  # set off after what it reports (", police said."), not "according to"
     head_start: int | None = None  # the reporting verb this one depends on ("said, adding that")
     source: bool = False  # a source phrase ("according to X", "by X's account"), not a verb
+    after: tuple[int, int] | None = None  # the rest of a clause a set-in reporting clause interrupts
 
 
 def _span(tok) -> tuple[int, int]:
@@ -103,21 +104,28 @@ def reports(sentence: str) -> list[Report]:
             continue
         if tok.pos_ not in {"VERB", "AUX"} or not _reports(tok):
             continue
-        subjects = [c for c in tok.children if c.dep_ in SUBJECT]
+        subjects = [c for c in tok.children if c.dep_ in SUBJECT] or _controller(tok)
         # "Fourteen officers, Chief X said in an interview, were in the hallway": the small model
         # takes the reported clause's subject for a second subject of the set-in verb; the
         # reporting clause's own subject is the one nearest the verb
         subj = subjects[-1] if subjects else None
         said = next((c for c in tok.children if c.dep_ == "ccomp"), None)
-        covers, whole, trailing = None, False, False
+        covers, whole, trailing, after = None, False, False, None
         # where the reporting clause itself begins: its subject, or the verb (not the complement)
         clause = min(subj.left_edge.idx, tok.idx) if subj is not None else tok.idx
         if len(subjects) > 1 and said is not None and said.i > tok.i:
             # the set-in clause interrupts the clause it reports: that clause, on both sides of it
             covers, whole, trailing = (0, len(sentence)), True, False
+        elif (tok.dep_ == "parataxis" and tok.head.i < tok.i or said is not None and said.i < tok.i) \
+                and not _set_off(tok.doc, subj if subj is not None and subj.i < tok.i else tok):
+            # "The gunman enters the school — a previous timeline stated he entered at 11:40": a
+            # clause after a dash or a full stop is no trailing clause; it reports what follows it
+            covers = (tok.idx + len(tok.text), len(sentence)) if said is not None and said.i > tok.i else None
         elif tok.dep_ == "parataxis" and tok.head.i < tok.i:
-            # "A total of 39 officers responded, police said, and ...": the clause before it
+            # "A total of 39 officers responded, police said, and ...": the clause before it;
+            # "Officers were inside, Farrant said, within four minutes": and, set in, its rest
             covers, whole, trailing = (0, clause), True, True
+            after = _resumed(tok)
         elif said is not None and said.i < tok.i:
             # "A died and B was wounded ..., police said Monday.": all before the reporting clause
             # (the small model often takes only the last of several joined clauses as the complement)
@@ -136,7 +144,8 @@ def reports(sentence: str) -> list[Report]:
         head = tok.head.idx if subj is None and tok.head is not tok and tok.head.lemma_.lower() in REPORTING \
             else None
         out.append(Report(tok.idx, tok.idx + len(tok.text), _word(subj) if subj is not None else None,
-                          _span(subj) if subj is not None else None, covers, whole, trailing, head))
+                          _span(subj) if subj is not None else None, covers, whole, trailing, head,
+                          after=after))
     return out
 
 
@@ -151,6 +160,53 @@ def _reports(tok) -> bool:
     if any(c.dep_ == "ccomp" for c in tok.children) or _gerund(tok) is not None:
         return True
     return tok.dep_ == "parataxis" and tok.head.i < tok.i
+
+
+RESUMING_NOT = {"and", "but", "while", "who", "which", "as", "so", "though", "although", "because", "when",
+                "where", "whose", "whom", "or", "yet"}
+
+
+def _resumed(tok) -> tuple[int, int] | None:
+    """Where the clause a set-in reporting clause (", Farrant said,") interrupts goes on: after
+    the comma that closes the reporting clause, to the end of the sentence; None when the
+    reporting clause ends the sentence or a new clause follows ("..., police said, and ...")."""
+    doc = tok.doc
+    j = tok.i + 1
+    while j < len(doc) and doc[j].dep_ in {"npadvmod", "advmod", "nsubj", "compound", "det", "prep", "pobj"} \
+            and doc[j].head.i in {tok.i} | {k for k in range(tok.i, j)} and doc[j].text != ",":
+        j += 1  # ", said Farrant on Tuesday," / ", Farrant said Tuesday,"
+    if j >= len(doc) - 1 or doc[j].text != ",":
+        return None
+    nxt = doc[j + 1]
+    if nxt.lower_ in RESUMING_NOT or nxt.is_punct or any(t.lemma_.lower() in REPORTING for t in doc[j + 1:]):
+        return None
+    return nxt.idx, len(doc.text)
+
+
+def _set_off(doc, first) -> bool:
+    """Whether the reporting clause that begins with token `first` is set off after what it
+    reports as a trailing clause is: by a comma, or after a closing quotation mark."""
+    start = first.left_edge.i
+    return start > 0 and doc[start - 1].text.endswith((",", "”", "\"", "’", "'"))
+
+
+def _controller(tok) -> list:
+    """The subject a reporting verb without its own takes from the verb it completes: "She went
+    on to explain that ...", "Farrant was quoted as saying ...", "he declined to say whether"
+    (an infinitive or a gerund after a preposition, up to three verbs up)."""
+    node = tok
+    for _ in range(3):
+        if node.dep_ == "xcomp" or (node.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to"
+                                                                 for c in node.children)):
+            node = node.head  # "went on to explain": the small model reads the infinitive as advcl
+        elif node.dep_ == "pcomp" and node.head.dep_ == "prep" and node.head.head.pos_ in {"VERB", "AUX"}:
+            node = node.head.head
+        else:
+            return []
+        found = [c for c in node.children if c.dep_ in SUBJECT]
+        if found:
+            return found
+    return []
 
 
 def _gerund(tok):
@@ -200,6 +256,12 @@ def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: lis
             voice = _voice_by_rules(doc, sent, mentions, r, vs, ve, list(earlier) + out, res)
         if voice is None and rule is None:
             continue
+        if voice is not None and rule is not None and (rule.voice.speaker or "").startswith("person:") \
+                and (voice.speaker or "").startswith("org:"):
+            # "according to Halden police spokesperson Lt. Tom Vey": where the parse stops at the
+            # agency (the small model cuts the sentence at "Lt.") and the rules read the person
+            # named with it, the person, the more particular speaker, stands
+            voice = rule.voice
         voice = voice or rule.voice
         trailing = r.whole and r.trailing
         if r.covers is not None:
@@ -207,6 +269,8 @@ def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: lis
             begin = max([sent.start + r.covers[0]] + [a.end for a in out if a.end <= vs] if r.whole
                         else [sent.start + r.covers[0]])
             covers, whole = [(begin, sent.start + r.covers[1])], r.whole
+            if r.after is not None:
+                covers.append((sent.start + r.after[0], sent.start + r.after[1]))
         elif rule is not None:
             covers, whole, trailing = rule.covers, rule.whole, rule.trailing
         else:
