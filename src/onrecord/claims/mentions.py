@@ -38,6 +38,8 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "speaking", "but", "so", "if", "when", "what", "there", "you", "his", "her",
     "resource", "internal", "affairs", "sheriff", "deputies", "officers", "sources",
     "north", "south", "east", "west", "western", "eastern", "northern",
+    # a preposition that opens a sentence is capitalised too: "By Farrant's account", "Per Farrant"
+    "by", "per", "in", "at", "on", "for", "from", "with", "after", "before", "during", "under", "within",
     "southern", "on", "in", "at", "of", "for", "after", "before", "as", "just",
     "suspended", "resigned", "fired", "killed", "video",
     # words of agencies and news organisations: "Public Safety said" is no person
