@@ -98,6 +98,9 @@ def _at(sentence: str, words: str) -> str | None:
     # a set-in clause: the clause it interrupts, on both sides of it
     ("Officers were inside, Farrant said, within four minutes of the call.", "four minutes"),
     ("Fourteen officers, Farrant said in a long interview with the weekly paper, were inside.", "Fourteen"),
+    # an account given before a colon
+    ("Farrant gave this account: officers were inside within four minutes.", "four minutes"),
+    ("Farrant laid out the sequence: officers were inside within four minutes and 14 went in.", "14 went"),
     # a relative clause between the name and the verb
     ("Farrant, whose department sent 14 officers, said they were inside within four minutes.", "four minutes"),
 ])
@@ -111,6 +114,8 @@ def test_a_number_hangs_on_the_speaker_of_its_reporting_clause(sentence, words):
     # a verb of telling with an object only is an act, not an account
     ("Farrant answered 14 calls that night.", "14 calls"),
     ("Farrant relayed the order to 14 officers.", "14 officers"),
+    # a plan, not an account, before a colon
+    ("Farrant gave this order: 14 officers were to hold the door.", "14 officers"),
     # a reporting clause after a dash reports what follows it, not what comes before
     ("The gunman entered at 11:33 a.m. \u2014 Farrant recounted that officers came at 11:40 a.m.", "11:33"),
 ])

@@ -102,6 +102,14 @@ def reports(sentence: str) -> list[Report]:
             out.append(Report(tok.idx, to.idx + len(to.text), _word(obj), _span(obj), covers, True,
                               source=True))
             continue
+        told = _account_colon(tok)
+        if told is not None:
+            # "Farrant gave this account: officers were inside within four minutes": what follows
+            # the colon is the account the subject gave
+            subj = next((c for c in tok.children if c.dep_ in SUBJECT), None)
+            out.append(Report(tok.idx, tok.idx + len(tok.text), _word(subj), _span(subj),
+                              (told, len(sentence)), False))
+            continue
         if tok.pos_ not in {"VERB", "AUX"} or not _reports(tok):
             continue
         subjects = [c for c in tok.children if c.dep_ in SUBJECT] or _controller(tok)
@@ -188,6 +196,23 @@ def _set_off(doc, first) -> bool:
     reports as a trailing clause is: by a comma, or after a closing quotation mark."""
     start = first.left_edge.i
     return start > 0 and doc[start - 1].text.endswith((",", "”", "\"", "’", "'"))
+
+
+# The nouns of an account a speaker gives, lays out or offers before a colon.
+ACCOUNT_GIVEN = {"account", "sequence", "timeline", "version", "details", "chronology", "description", "picture",
+                 "summary", "breakdown", "rundown", "recollection"}
+
+
+def _account_colon(tok) -> int | None:
+    """Where the account begins when a verb with a subject takes a noun of account that a
+    colon closes ("Farrant gave this account:", "the chief laid out the sequence:"); else None."""
+    if tok.pos_ != "VERB" or not any(c.dep_ in SUBJECT for c in tok.children):
+        return None
+    obj = next((c for c in tok.children if c.dep_ == "dobj" and c.lemma_.lower() in ACCOUNT_GIVEN), None)
+    if obj is None or obj.right_edge.i + 1 >= len(tok.doc):
+        return None
+    colon = tok.doc[obj.right_edge.i + 1]
+    return colon.idx + 1 if colon.text == ":" else None
 
 
 def _controller(tok) -> list:
