@@ -139,3 +139,13 @@ def test_by_default_the_parse_decides_speakers_where_it_is_installed():
     by_rules = {c.text: c.speaker for c in analyse({"a.txt": text}, parse_speakers=False).claims}
     assert "person:odile-farrant" in by_default.values()
     assert "person:odile-farrant" not in by_rules.values()
+
+
+@needs_model
+def test_a_passive_verb_of_naming_speaks_through_its_agent():
+    text = ("The driver, identified by two county officials as Orrin Vale, 44, of Tamsin, was stopped about "
+            "3 miles away.")
+    assert _who(text, "44") is None  # the officials: unnamed, not the author
+    assert _who(text, "3 miles").startswith("author:")
+    text = "Officer Len Brisco was described by Chief Odile Farrant as the first of 14 officers at the door."
+    assert _who(text, "14 officers") == "person:odile-farrant"

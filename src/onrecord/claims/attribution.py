@@ -66,6 +66,7 @@ class Report:
     head_start: int | None = None  # the reporting verb this one depends on ("said, adding that")
     source: bool = False  # a source phrase ("according to X", "by X's account"), not a verb
     after: tuple[int, int] | None = None  # the rest of a clause a set-in reporting clause interrupts
+    replaces: int | None = None  # the verb whose rule reading this one replaces (a passive's agent)
 
 
 def _span(tok) -> tuple[int, int]:
@@ -101,6 +102,16 @@ def reports(sentence: str) -> list[Report]:
                 covers = (covers[0], later[0].left_edge.idx)
             out.append(Report(tok.idx, to.idx + len(to.text), _word(obj), _span(obj), covers, True,
                               source=True))
+            continue
+        agent = _reporting_agent(tok)
+        if agent is not None:
+            # "The suspect, identified by two law enforcement sources as X, 26, ...": a passive
+            # verb of saying or naming speaks through its agent, for what the verb's phrase says
+            by, obj = agent
+            covers = (0, len(sentence)) if tok.dep_ == "ROOT" else \
+                (by.idx + len(by.text), tok.right_edge.idx + len(tok.right_edge.text))
+            out.append(Report(by.idx, by.idx + len(by.text), _word(obj), _span(obj), covers, tok.dep_ == "ROOT",
+                              source=True, replaces=tok.idx))
             continue
         told = _account_colon(tok)
         if told is not None:
@@ -198,6 +209,20 @@ def _set_off(doc, first) -> bool:
     return start > 0 and doc[start - 1].text.endswith((",", "”", "\"", "’", "'"))
 
 
+# Verbs that, passive with an agent, say who told it: "identified by police as", "described by
+# witnesses as", "was estimated by investigators at".
+NAMING = REPORTING | {"identify", "name", "describe", "put", "place", "confirm", "estimate"}
+
+
+def _reporting_agent(tok):
+    """The 'by' and its object of a passive verb of saying or naming; None otherwise."""
+    if tok.pos_ != "VERB" or tok.lemma_.lower() not in NAMING or tok.tag_ != "VBN":
+        return None
+    by = next((c for c in tok.children if c.dep_ == "agent"), None)
+    obj = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+    return (by, obj) if obj is not None else None
+
+
 # The nouns of an account a speaker gives, lays out or offers before a colon.
 ACCOUNT_GIVEN = {"account", "sequence", "timeline", "version", "details", "chronology", "description", "picture",
                  "summary", "breakdown", "rundown", "recollection"}
@@ -273,6 +298,8 @@ def parsed_attributions(doc: Document, sent, mentions: list[Mention], rules: lis
         if in_quote(doc, vs):
             continue
         rule = by_verb.pop(vs, None)
+        if r.replaces is not None:
+            by_verb.pop(sent.start + r.replaces, None)  # "identified by sources": not the verb's subject
         voice = _subject_voice(doc, sent, mentions, r)
         if voice is None and rule is None and r.head_start is not None:
             said = [a for a in out + rules if a.start == sent.start + r.head_start]
