@@ -178,7 +178,7 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
             s, e = para.start + m.start(), para.start + m.end()
             voice, routes[s] = _quote_voice(doc, s, e, attributions, quotes, i)
             quotes.append((s, e, voice))
-    _fill_paragraph_quotes(doc, quotes, attributions, routes)
+    _fill_paragraph_quotes(doc, quotes, attributions, routes, res)
     return Speakers(doc, author, quotes, attributions, routes)
 
 
@@ -690,7 +690,25 @@ def _named_next(doc, e, attributions, para) -> Voice | None:
     return found[0].voice if found else None
 
 
-def _fill_paragraph_quotes(doc, quotes, attributions, routes) -> None:
+def _introduced(doc, p, res) -> Voice | None:
+    """'Chief X spoke at length on Tuesday.' then a paragraph all quotation: the one person the
+    paragraph before is about (named first in its last sentence, the only person it names)
+    introduces the speaker, the way news writing brings a speaker in before the quote."""
+    if p < 0:
+        return None
+    para = doc.paragraphs[p]
+    last = [t for t in doc.sentences if t.paragraph == p]
+    if not last or QUOTE_RE.search(para.text):
+        return None
+    people = {m.entity for m in res.between(doc.id, para.start, para.end) if m.kind == "person" and m.entity}
+    subject = [m for m in res.between(doc.id, last[-1].start, last[-1].end) if m.kind == "person" and m.entity]
+    if len(people) != 1 or not subject or doc.text[last[-1].start:subject[0].start].strip(" \t") and \
+            not re.match(r"^(?:[A-Z][\w.’'-]*\s+)+$", doc.text[last[-1].start:subject[0].start]):
+        return None  # the person must open the sentence (its subject), a title before the name aside
+    return Voice(subject[0].entity, phrase_of(doc, subject[0]))
+
+
+def _fill_paragraph_quotes(doc, quotes, attributions, routes, res=None) -> None:
     """A paragraph that is all quotation: the speaker named around it."""
     for i, (s, e, voice) in enumerate(quotes):
         if voice is not None:
@@ -701,8 +719,9 @@ def _fill_paragraph_quotes(doc, quotes, attributions, routes) -> None:
             continue
         prev = _last_voice(doc, p - 1, quotes, attributions)
         nxt = _first_voice(doc, p + 1, attributions)
-        quotes[i] = (s, e, prev or nxt)
-        routes[s] = "paragraph-before" if prev else "paragraph-after"
+        about = _introduced(doc, p - 1, res) if prev is None and nxt is None and res is not None else None
+        quotes[i] = (s, e, prev or nxt or about)
+        routes[s] = "paragraph-before" if prev else "paragraph-after" if nxt else "paragraph-subject"
 
 
 def _last_voice(doc, p, quotes, attributions) -> Voice | None:
