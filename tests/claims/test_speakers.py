@@ -391,5 +391,6 @@ def test_a_quotation_paragraph_after_a_paragraph_that_brings_in_one_person():
             "\u201cWe had 14 officers inside in four minutes.\u201d")
     assert _quote_speaker(text, "14 officers") is None
     # the person is not the sentence's subject
-    text = "The council praised Chief Odile Farrant on Tuesday.\n\n\u201cWe had 14 officers inside in four minutes.\u201d"
+    text = ("The council praised Chief Odile Farrant on Tuesday.\n\n"
+            "\u201cWe had 14 officers inside in four minutes.\u201d")
     assert _quote_speaker(text, "14 officers") is None
