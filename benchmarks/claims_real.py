@@ -38,7 +38,7 @@ are right in: a rule right in one incident only was likely fitted to one article
 kind (key's against tool's): aggregates only, so it may be run on the held-out split too.
 
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
-     [--rules] [--why] [--parse | --parse-first] [--out FILE]
+     [--rules] [--why] [--parse | --parse-first] [--rule-speakers] [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 
@@ -314,6 +314,7 @@ def match(keys: list[KeyClaim], claims: list, unlisted: dict[str, list[tuple[int
 
 
 PARSE = False  # --parse: the dependency-parse path (structure.py) beside the rules
+RULE_SPEAKERS = False  # --rule-speakers: speakers by the rules alone, even where the pipeline is installed
 # --rules: (split, incident, "measure"|"speaker", rule, right) per tool claim scored
 RULE_LOG: list[tuple[str, str, str, str, bool]] = []
 # --why: split -> reason -> count, for key claims missed and speakers wrong (aggregates only, so
@@ -344,7 +345,7 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
         return None
     for k in keys:
         k.doc += ".txt"
-    analysis = analyse(texts, parse=PARSE)
+    analysis = analyse(texts, parse=PARSE, parse_speakers=False if RULE_SPEAKERS else None)
     entities = {e.id: e for e in analysis.entities}
     s = match(keys, analysis.claims, unlisted)
     s.speakers_right = sum(1 for k in keys if k.full and speaker_right(k, k.tool, entities))
@@ -566,6 +567,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--parse", action="store_true", help="read unread numbers from the dependency parse too")
     ap.add_argument("--parse-first", action="store_true",
                     help="let the parse decide every number it reads, the rules the rest (a measurement)")
+    ap.add_argument("--rule-speakers", action="store_true",
+                    help="decide speakers by the rules alone (by default the parse decides them where installed)")
     ap.add_argument("--rules", action="store_true",
                     help="which rule read each claim's measure and speaker, by incident (not on held-out)")
     ap.add_argument("--why", action="store_true",
@@ -575,10 +578,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="score another article set instead: DIR/articles/*.txt, DIR/keys/*.toml, DIR/split.toml "
                          "(a set kept outside the repository, e.g. articles keyed after the tool was last tuned)")
     args = ap.parse_args(argv)
-    global PARSE, WHY_ON, ARTICLES, KEYS, SPLIT_FILES
+    global PARSE, RULE_SPEAKERS, WHY_ON, ARTICLES, KEYS, SPLIT_FILES
     if args.set:
         ARTICLES, KEYS, SPLIT_FILES = args.set / "articles", args.set / "keys", [args.set / "split.toml"]
     WHY_ON = args.why
+    RULE_SPEAKERS = args.rule_speakers
     PARSE = "first" if args.parse_first else args.parse
     if not ARTICLES.is_dir():
         print(f"articles not found at {ARTICLES}", file=sys.stderr)

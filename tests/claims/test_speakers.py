@@ -372,3 +372,25 @@ def test_the_agency_words_name_its_kind():
     doc = read_document("k.txt", text)
     sp = find_speakers(doc, resolve_entities([doc]))
     assert sp.who_said(doc.text.index("deputies waited"))[0].speaker == "org:carver-police-department"
+
+
+def _quote_speaker(text: str, words: str) -> str | None:
+    doc = read_document("q.txt", text)
+    res = resolve_entities([doc])
+    voice, quoted = find_speakers(doc, res).who_said(text.index(words))
+    assert quoted
+    return voice.speaker
+
+
+def test_a_quotation_paragraph_after_a_paragraph_that_brings_in_one_person():
+    # news writing brings a speaker in, then quotes: the one person the paragraph before opens with
+    text = "Chief Odile Farrant spoke at length on Tuesday.\n\n\u201cWe had 14 officers inside in four minutes.\u201d"
+    assert _quote_speaker(text, "14 officers") == "person:odile-farrant"
+    # two people named before: no one is brought in
+    text = ("Chief Odile Farrant met Officer Len Brisco on Tuesday.\n\n"
+            "\u201cWe had 14 officers inside in four minutes.\u201d")
+    assert _quote_speaker(text, "14 officers") is None
+    # the person is not the sentence's subject
+    text = ("The council praised Chief Odile Farrant on Tuesday.\n\n"
+            "\u201cWe had 14 officers inside in four minutes.\u201d")
+    assert _quote_speaker(text, "14 officers") is None

@@ -72,7 +72,8 @@ def extract_claims(text: str, doc_id: str) -> list[Claim]:
     return analyse({doc_id: text}).claims
 
 
-def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool | str = False) -> Analysis:
+def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool | str = False,
+            parse_speakers: bool | None = None) -> Analysis:
     """Claims, entities and conflicts across several documents (doc id -> text). The
     documents are grouped by incident and compared only within each, unless the caller
     knows they are all about one (a case: `one_incident=True`). `parse=True` reads the
@@ -80,16 +81,22 @@ def analyse(texts: dict[str, str], one_incident: bool = False, parse: bool | str
     (structure.py; needs the `parse` extra, and says so when it is missing), and lets it decide
     an amount of time before the rules do. `parse="first"` lets the parse decide every number
     it can read, the rules only the rest (a measurement mode of benchmarks/claims_real.py
-    --parse-first, not adopted: see docs/claims.md)."""
-    if parse:
-        from onrecord.claims.grammar import require
+    --parse-first, not adopted: see docs/claims.md).
 
+    Who says each claim is decided from the sentence's structure (attribution.py) whenever the
+    English pipeline is installed, with or without `parse`: `parse_speakers=None` (the default)
+    uses it when present and the rules alone otherwise; True requires it, False keeps to the rules
+    (a measurement: benchmarks/claims_real.py --rule-speakers)."""
+    from onrecord.claims.grammar import available, require
+
+    if parse or parse_speakers:
         require()
+    by_structure = bool(parse) or (available() if parse_speakers is None else parse_speakers)
     docs = [read_document(doc_id, text) for doc_id, text in texts.items()]
     res = resolve_entities(docs)
     claims: list[Claim] = []
     for doc in docs:
-        claims.extend(claims_in(doc, res, find_speakers(doc, res, parse), parse))
+        claims.extend(claims_in(doc, res, find_speakers(doc, res, by_structure), parse))
     _add_fixed_entities(res, docs, claims)
     documents = [{"id": d.id, "chars": len(d.text),
                   "sha256": hashlib.sha256(d.text.encode()).hexdigest()} for d in docs]

@@ -38,6 +38,8 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "speaking", "but", "so", "if", "when", "what", "there", "you", "his", "her",
     "resource", "internal", "affairs", "sheriff", "deputies", "officers", "sources",
     "north", "south", "east", "west", "western", "eastern", "northern",
+    # a preposition that opens a sentence is capitalised too: "By Farrant's account", "Per Farrant"
+    "by", "per", "in", "at", "on", "for", "from", "with", "after", "before", "during", "under", "within",
     "southern", "on", "in", "at", "of", "for", "after", "before", "as", "just",
     "suspended", "resigned", "fired", "killed", "video",
     # words of agencies and news organisations: "Public Safety said" is no person
@@ -85,6 +87,9 @@ def _person_matcher():
     m.add("NAME_SAID", [[{**name, "OP": "{2,3}"}, {"TEXT": {"IN": REPORTING}}]],
           greedy="LONGEST")
     m.add("SAID_NAME", [[{"TEXT": {"IN": REPORTING}}, {**name, "OP": "{2,3}"}]],
+          greedy="LONGEST")
+    # "Mara Quell, who ...": a name before a relative clause; _relative_then_said checks the verb
+    m.add("NAME_WHO", [[{**name, "OP": "{2,3}"}, {"ORTH": ","}, {"LOWER": {"IN": ["who", "whose"]}}]],
           greedy="LONGEST")
     return m
 
@@ -155,13 +160,29 @@ def certain_people(doc: Document) -> list[Mention]:
         sp = para.doc
         for key, ms, me in matcher(sp):
             label = sp.vocab.strings[key]
+            if label == "NAME_WHO" and not _relative_then_said(sp, me):
+                continue
             s, e = _name_run(sp[ms:me]) if label != "NAME_COMMA_ROLE" else _first_name_run(sp[ms:me])
             if e <= s or (label == "TITLE_NAME" and sp[ms].text.islower() and e - s < 2):
                 continue  # "coach Smith" is too weak; "coach Aaron Feis" is not
-            if label in {"NAME_SAID", "SAID_NAME"} and s > 0 and sp[s - 1].lower_ == "the":
+            if label in {"NAME_SAID", "SAID_NAME", "NAME_WHO"} and s > 0 and sp[s - 1].lower_ == "the":
                 continue  # "the Washington Examiner reported": an outlet, not a person
             found[(para.start, s, e)] = _person(doc.id, para, s, e)  # keyed by paragraph and tokens
     return _longest(list(found.values()))
+
+
+CLAUSE_STOP = {".", ";", "“", "”", '"', "!", "?", "who", "whose"}
+
+
+def _relative_then_said(sp, i: int, reach: int = 40) -> bool:
+    """'Mara Quell, who led the office for 11 years, said': the relative clause that starts at
+    token `i` is set off by a comma that a reporting verb follows, within the sentence."""
+    for j in range(i, min(len(sp) - 1, i + reach)):
+        if sp[j].text in CLAUSE_STOP:
+            return False
+        if sp[j].text == "," and sp[j + 1].text in REPORTING:
+            return True
+    return False
 
 
 def _longest(mentions: list[Mention]) -> list[Mention]:

@@ -102,6 +102,7 @@ ACCORDING_GAP = re.compile(r"^\s+(?:the\s+)?(?:[a-z]+\s+)?(?:[A-Z][\w’'.]*,?\s
                            r"captain|detective|director|commissioner|official|investigator|agent|superintendent|"
                            r"mayor|governor|senator|representative|public information officer|police|fire|"
                            r"department|sheriff[’']s office|county|city|state)\s+)*$")
+RELATIVE_GAP = re.compile(r"^\s*,\s*(?:who|whose)\b[^;“”\"]*,\s*(?:(?:also|has|have|had|later|then|\w+ly)\s+)*$")
 APPOSITION = re.compile(r"^,\s*(?:the|a|an)\b[^,;“”\"]*$")
 PARENTHETICAL = re.compile(r"^\s*,[^,“”\"]*,\s*$")
 
@@ -167,7 +168,7 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
         if parse:
             from onrecord.claims.attribution import parsed_attributions
 
-            found = parsed_attributions(doc, sent, here, found)
+            found = parsed_attributions(doc, sent, here, found, attributions[-3:], res)
         attributions.extend(found)
     attributions += _labels(doc, res, mentions) + _list_intros(doc, res, mentions, attributions)
     quotes: list[tuple[int, int, Voice]] = []
@@ -177,7 +178,7 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
             s, e = para.start + m.start(), para.start + m.end()
             voice, routes[s] = _quote_voice(doc, s, e, attributions, quotes, i)
             quotes.append((s, e, voice))
-    _fill_paragraph_quotes(doc, quotes, attributions, routes)
+    _fill_paragraph_quotes(doc, quotes, attributions, routes, res)
     return Speakers(doc, author, quotes, attributions, routes)
 
 
@@ -446,6 +447,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
                  and re.match(r"[’']s\b", doc.text[p.end:p.end + 2])]
         if owner and OFFICE_OF.match(doc.text[owner[-1].end:vs]):
             return Voice(owner[-1].entity, phrase_of(doc, left[-1]))
+    # "Mara Quell, who led the office for 11 years before the Tamsin County Sheriff's Office
+    # merged, said": a person whose relative clause, set off by commas, ends at the verb is its
+    # subject, whatever the clause names
+    relative = [p for p in left if p.kind == "person" and p.entity and RELATIVE_GAP.match(doc.text[p.end:vs])]
+    if relative:
+        return Voice(relative[-1].entity, phrase_of(doc, relative[-1]))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
@@ -526,20 +533,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         # "The report says ... . It says ...": the document just named speaks on
         return Voice(earlier[-1].voice.speaker, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
-    if pron and pron.group(1).lower() in {"he", "she"}:
-        # "..., he said": the person last quoted, else the person last named.
-        spoken = [a for a in earlier if (a.voice.speaker or "").startswith("person:")]
-        topic = _last_subject(doc, res, sent) if res else None
-        if topic is not None and (not spoken or topic.start > spoken[-1].start):
-            # "Colonel X of the State Police gave a new timeline. She said ...": the person the
-            # sentence before was about, named after the last speaker
-            return Voice(topic.entity, pron.group(1))
-        if spoken:
-            return Voice(spoken[-1].voice.speaker, pron.group(1))
-        pool = res.between(doc.id, 0, vs) if res else mentions
-        before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
-        if before:
-            return Voice(before[-1].entity, pron.group(1))
+    if pron and pron.group(1).lower() in {"he", "she"} \
+            and (found := person_pronoun(doc, res, sent, pron.group(1), vs, earlier, mentions)) is not None:
+        return found
     same = [a for a in earlier if a.start >= sent.start and a.voice.speaker]
     if same and re.match(REVISING, verb) \
             and re.search(r"(?:,|\band)\s+(?:then\s+|later\s+)?$", doc.text[sent.start:vs]):
@@ -549,6 +545,24 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         # "Officials first said ...; they later said ...": the crowd or agency that spoke last
         return Voice(earlier[-1].voice.speaker, pron.group(1))
     return None
+
+
+def person_pronoun(doc: Document, res: Resolution | None, sent, word: str, vs: int,
+                   earlier: list[Attribution], mentions: list[Mention] = ()) -> Voice | None:
+    """Whom 'he'/'she' (or 'his'/'her') before a reporting verb at `vs` means: the person last
+    quoted, unless the sentence before was about a person named after that; else the person
+    last named."""
+    spoken = [a for a in earlier if (a.voice.speaker or "").startswith("person:")]
+    topic = _last_subject(doc, res, sent) if res else None
+    if topic is not None and (not spoken or topic.start > spoken[-1].start):
+        # "Colonel X of the State Police gave a new timeline. She said ...": the person the
+        # sentence before was about, named after the last speaker
+        return Voice(topic.entity, word)
+    if spoken:
+        return Voice(spoken[-1].voice.speaker, word)
+    pool = res.between(doc.id, 0, vs) if res else mentions
+    before = [m for m in pool if m.kind == "person" and m.entity and m.end <= vs]
+    return Voice(before[-1].entity, word) if before else None
 
 
 def _last_subject(doc: Document, res: Resolution, sent) -> Mention | None:
@@ -676,7 +690,25 @@ def _named_next(doc, e, attributions, para) -> Voice | None:
     return found[0].voice if found else None
 
 
-def _fill_paragraph_quotes(doc, quotes, attributions, routes) -> None:
+def _introduced(doc, p, res) -> Voice | None:
+    """'Chief X spoke at length on Tuesday.' then a paragraph all quotation: the one person the
+    paragraph before is about (named first in its last sentence, the only person it names)
+    introduces the speaker, the way news writing brings a speaker in before the quote."""
+    if p < 0:
+        return None
+    para = doc.paragraphs[p]
+    last = [t for t in doc.sentences if t.paragraph == p]
+    if not last or QUOTE_RE.search(para.text):
+        return None
+    people = {m.entity for m in res.between(doc.id, para.start, para.end) if m.kind == "person" and m.entity}
+    subject = [m for m in res.between(doc.id, last[-1].start, last[-1].end) if m.kind == "person" and m.entity]
+    if len(people) != 1 or not subject or doc.text[last[-1].start:subject[0].start].strip(" \t") and \
+            not re.match(r"^(?:[A-Z][\w.’'-]*\s+)+$", doc.text[last[-1].start:subject[0].start]):
+        return None  # the person must open the sentence (its subject), a title before the name aside
+    return Voice(subject[0].entity, phrase_of(doc, subject[0]))
+
+
+def _fill_paragraph_quotes(doc, quotes, attributions, routes, res=None) -> None:
     """A paragraph that is all quotation: the speaker named around it."""
     for i, (s, e, voice) in enumerate(quotes):
         if voice is not None:
@@ -687,8 +719,9 @@ def _fill_paragraph_quotes(doc, quotes, attributions, routes) -> None:
             continue
         prev = _last_voice(doc, p - 1, quotes, attributions)
         nxt = _first_voice(doc, p + 1, attributions)
-        quotes[i] = (s, e, prev or nxt)
-        routes[s] = "paragraph-before" if prev else "paragraph-after"
+        about = _introduced(doc, p - 1, res) if prev is None and nxt is None and res is not None else None
+        quotes[i] = (s, e, prev or nxt or about)
+        routes[s] = "paragraph-before" if prev else "paragraph-after" if nxt else "paragraph-subject"
 
 
 def _last_voice(doc, p, quotes, attributions) -> Voice | None:

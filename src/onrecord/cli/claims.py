@@ -41,12 +41,16 @@ def claims(
     parse: bool = typer.Option(False, "--parse",
                                help="Decide durations, and numbers the rules leave unread, from a dependency "
                                     "parse (the 'parse' extra)."),
+    rule_speakers: bool = typer.Option(False, "--rule-speakers",
+                                       help="Decide who says each claim by the rules alone (by default the "
+                                            "sentence's parse decides it when the 'parse' extra is installed)."),
 ) -> None:
     """Free text -> attributed claims (who says what number about whom) and their conflicts.
     Files are grouped by incident (shared names) and compared only within each."""
     from onrecord.claims.extract import analyse
 
-    analysis = analyse(read_texts(files), one_incident=one_incident, parse=parse)
+    analysis = analyse(read_texts(files), one_incident=one_incident, parse=parse,
+                       parse_speakers=False if rule_speakers else None)
     if json_out:
         typer.echo(json.dumps(analysis.to_json(), indent=2, ensure_ascii=False))
         return
