@@ -10,6 +10,7 @@ import json
 import pytest
 from sqlalchemy import delete, func, select, update
 
+from onrecord.live.ingest import FeedSpec
 from onrecord.store.engine import DATABASE_URL_ENV
 from onrecord.store.read_timeline import TimelineQuery
 from onrecord.store.schema import clock_estimates, event_listings, events
@@ -130,3 +131,21 @@ def test_stored_rows_pass_the_redactor_for_a_viewer(case, monkeypatch):
     assert [r["id"] for r in seen] == [r["id"] for r in contacts]
     assert person not in json.dumps(seen) and pseudonym in {r["actor"] for r in seen}
     assert seen == _pages(viewer, "no such stamp", TimelineQuery(limit=500, columns="listing", kind="contact"))
+
+
+def test_a_live_feed_renders_the_rows_of_the_events_it_appends(case_dir):
+    from onrecord.store.case import open_case
+    from onrecord.store.listing import current_stamp
+    from tests.live.test_ingest import frame, node
+
+    n = node(case_dir)
+    feed = n.open_feed(FeedSpec("sensors", "webhook", max_rate=1000))
+    n.accept(feed, [frame(), frame(unit="12A5", text="second frame")])
+    n.accept(feed, [frame(unit="12A6")])
+    case = open_case(case_dir)
+    reader = _reader(case)
+    now = current_stamp(reader)
+    assert _stored(case) == {now: 3}  # each batch's events, rendered in the batch's transaction
+    rows = _pages(reader, now, TimelineQuery(limit=2, columns="listing"))
+    assert rows == _pages(reader, "no such stamp", TimelineQuery(limit=2, columns="listing"))
+    assert [r["unit"] for r in rows] == ["12A4", "12A5", "12A6"] and {r["clock"] for r in rows} == {"source"}

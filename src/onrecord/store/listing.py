@@ -8,7 +8,7 @@ a linkage moves it, and with it each row's times and clock status), in one displ
 A reader uses a stored row only when its stamp is the case's current one (read_timeline.py:
 else the row is rendered from the events as before), so a stale or missing row costs speed,
 never correctness. `refresh` brings the rows to the current stamp after an import, a build,
-a linkage; the live writer renders the rows of the events it appends (`render_new`).
+a linkage; the live writer renders the rows of the events it appends (`render_appended`).
 
 The stored texts hold what the events hold, unredacted: a reader that redacts for its
 actor passes every row through its redactor (read_timeline.py), and access per agency or
@@ -21,9 +21,9 @@ from zoneinfo import ZoneInfo
 
 import pyarrow as pa
 from pydantic_core import to_json
-from sqlalchemy import delete, exists
+from sqlalchemy import delete, exists, func, select
 
-from onrecord.store.schema import event_listings, events
+from onrecord.store.schema import aligned_events, cases, event_listings, events, raw_records, sources
 from onrecord.timetext import PageTimes
 
 BATCH = 20_000  # events rendered and written at a time: bounded memory over millions
@@ -95,15 +95,29 @@ def refresh(case) -> int:
         q.after = page.next
 
 
-def render_new(db, reader, event_ids: list[int]) -> None:
-    """In the writer's own transaction (`db`), the rows of events it has just appended, when
-    the timeline shows them on the stamp in force (a built case shows a live event only
-    after the next build: nothing to render then)."""
-    if not event_ids or reader.is_built():
+def render_appended(db, case, lo: int, hi: int) -> None:
+    """In a live batch's own transaction (`db`, before its commit), the rows of the events it
+    appended (ids `lo`..`hi`), when the case is not built: a built case shows a live event
+    on the common clock only after the next build, whose refresh renders it then. Read on
+    the batch's own connection (its rows are not committed yet), as `timeline` reads them."""
+    e, s, r, c = events.c, sources.c, raw_records.c, cases.c
+    built = db.first_row(select(aligned_events.c.event_id).where(aligned_events.c.case_id == case.id).limit(1))
+    if built is not None:
         return
-    rows = reader.listing_rows(event_ids, db)
+    zone = case.settings.get("case", {}).get("timezone") or next(iter(db.run(
+        select(s.timezone).where(s.case_id == case.id, s.timezone.is_not(None)).group_by(s.timezone)
+        .order_by(func.count().desc()).limit(1))), (None,))[0]
+    zone = ZoneInfo(zone or "UTC")
+    derived = db.first_row(select(c.derived_generation).where(c.id == case.id))[0]
+    names = ("id", "kind", "time_text", "t_lo", "t_hi", "agency", "unit", "call", "actor", "channel", "place",
+             "text", "source_id", "file_name", "source_kind", "ordinal", "path")
+    rows = [dict(zip(names, row)) | {"clock": "source"} for row in db.run(
+        select(e.id, e.kind, e.time_text, e.t_src_lo, e.t_src_hi, e.agency, e.unit, e.call, e.actor, e.channel,
+               e.place, e.text, e.source_id, s.file_name, s.kind, r.ordinal, func.coalesce(e.path, r.path))
+        .select_from(events.join(sources, s.id == e.source_id).join(raw_records, r.id == e.raw_record_id))
+        .where(e.case_id == case.id, e.id.between(lo, hi), e.t_src_lo.is_not(None)))]
     if rows:
-        _write(db, reader.case.id, current_stamp(reader), rows, reader.display_zone())
+        _write(db, case.id, stamp(False, int(derived), zone), rows, zone)
 
 
 def _write(db, case_id: int, now: str, rows: list[dict], zone: ZoneInfo) -> None:
