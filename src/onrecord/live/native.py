@@ -29,13 +29,17 @@ def read_event_json(data: bytes, file: str, agency: str | None = None) -> Parsed
     return parsed
 
 
-def read_event_json_frames(frames: list[bytes], agency: str | None = None) -> tuple[pa.Table, dict[int, list[Reject]]]:
+def read_event_json_frames(frames: list[bytes], agency: str | None = None,
+                           rows: dict[int, list[dict]] | None = None) -> tuple[pa.Table, dict[int, list[Reject]]]:
     """Many frames in one pass: one table of their events (`record_index`: the frame's
     position), and each frame's rejections by position. A frame with a rejection has no
-    events in the table (it is read whole or not at all, as one frame alone is)."""
+    events in the table (it is read whole or not at all, as one frame alone is). `rows`,
+    when given, is filled with each frame's events as read (by position; the row's columns
+    and `attrs_obj`, its attrs as parsed): what a live event is made of, without reading the
+    table back or parsing the attrs a second time (live/ingest.py)."""
     cols, rejects = _columns()
     for i, data in enumerate(frames):
-        _add_frame(cols, rejects, i, data, agency)
+        _add_frame(cols, rejects, i, data, agency, rows)
     return events_table(cols), rejects
 
 
@@ -47,7 +51,7 @@ def _columns() -> tuple[dict[str, list], dict[int, list[Reject]]]:
 
 
 def _add_frame(cols: dict[str, list], rejects: dict[int, list[Reject]], index: int, data: bytes,
-               agency: str | None) -> None:
+               agency: str | None, kept: dict[int, list[dict]] | None = None) -> None:
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -71,6 +75,8 @@ def _add_frame(cols: dict[str, list], rejects: dict[int, list[Reject]], index: i
         cols["record_index"].append(index)
         for name in EVENT_COLUMNS:
             cols[name].append(row.get(name))
+    if kept is not None:
+        kept[index] = rows
 
 
 def _row(item) -> tuple[dict, tuple | None]:
@@ -102,6 +108,7 @@ def _row(item) -> tuple[dict, tuple | None]:
     if attrs is not None and not isinstance(attrs, dict):
         return {}, ("attrs", _short(attrs), "must be an object")
     row["attrs"] = json.dumps(attrs, sort_keys=True) if attrs else None
+    row["attrs_obj"] = attrs or {}  # as parsed: the live event's, not parsed again from the text
     return row, None
 
 
