@@ -129,7 +129,12 @@ def typed_for(table: Table, data: pa.Table) -> pa.Table:
     if hit is None or hit[0] is not table:
         hit = _SCHEMAS[key] = (table, pa.schema([(name, _arrow_type(table.c[name])) for name in key[1]]))
     schema = hit[1]
-    return data if data.schema.equals(schema) else data.cast(schema)
+    if data.schema.equals(schema):
+        return data
+    for i, f in enumerate(schema):  # only the columns of another type cast (Table.cast casts every one)
+        if not data.schema.field(i).type.equals(f.type):
+            data = data.set_column(i, f.name, data.column(i).cast(f.type))
+    return data.cast(schema) if not data.schema.equals(schema) else data  # what is left: nullability
 
 
 def arrow_rows(table: Table, rows: list[dict]) -> pa.Table:
