@@ -33,6 +33,7 @@ def main() -> None:
     ap.add_argument("--batches", type=int, default=20)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--rules", action="store_true", help="each batch's events through the rule node too")
+    ap.add_argument("--callers", default=None, help="with --profile: who calls the functions matching this")
     ap.add_argument("--sqlite-library", choices=("python", "adbc"), default="python",
                     help="python: the store through sqlite3 only, as `onrecord live` writes (benchmarks/live.py's "
                          "default); adbc: through ADBC")
@@ -94,6 +95,8 @@ def main() -> None:
     if prof:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(45)
         pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+        if a.callers:
+            pstats.Stats(prof).print_callers(a.callers)
 
 
 if __name__ == "__main__":
