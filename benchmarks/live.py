@@ -63,6 +63,39 @@ def waited_for_cpu_s() -> float:
     return total / 1e9
 
 
+def thread_cpu_s() -> dict[str, float]:
+    """Each live thread's CPU so far (s), by its name (Linux schedstat: time on a core)."""
+    import threading
+
+    out: dict[str, float] = {}
+    for t in threading.enumerate():
+        try:
+            ns = int(Path(f"/proc/self/task/{t.native_id}/schedstat").read_text().split()[0])
+        except (OSError, IndexError, ValueError, TypeError):
+            continue
+        name = "event loop" if t is threading.main_thread() else t.name.split(" ")[0]
+        out[name] = out.get(name, 0.0) + ns / 1e9
+    return out
+
+
+def profiled(fn, out: Path):
+    """`fn` run under cProfile (its own thread's calls only), the stats dumped to `out` at its end."""
+    import cProfile
+    import functools
+
+    @functools.wraps(fn)
+    def run(*args, **kw):
+        prof = cProfile.Profile(time.thread_time)  # its CPU, not its waits
+        prof.enable()
+        try:
+            return fn(*args, **kw)
+        finally:
+            prof.disable()
+            prof.dump_stats(str(out))
+
+    return run
+
+
 def p(values, q):
     v = sorted(values)
     return v[min(len(v) - 1, int(q * len(v)))] if v else float("nan")
@@ -129,9 +162,11 @@ def rules_process(broker: str, case_uid: str, case_path: str, whole: bool, ready
 
 
 async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool = False,
-                   whole: bool = False) -> list[float]:
+                   whole: bool = False, profile_dir: Path | None = None) -> list[float]:
     """`rules_apart` (JetStream only): the rule node in its own process, as across machines;
-    `whole`: the rule node of `onrecord live` (board and alert log), not the engine alone."""
+    `whole`: the rule node of `onrecord live` (board and alert log), not the engine alone;
+    `profile_dir`: the ingest writer's thread and the event loop's under cProfile, their
+    stats dumped there (writer-PATH.prof, loop-PATH.prof)."""
     await stream.start()
     apply = None if rules_apart else rule_node(case.path, whole)
     loop = asyncio.get_running_loop()
@@ -152,6 +187,12 @@ async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool 
         asyncio.run_coroutine_threadsafe(stream.publish(evs), loop).result()
 
     node = IngestNode(case, UnitDirectory(), LiveClocks(), publish)
+    loop_prof = None
+    if profile_dir is not None:
+        import cProfile
+
+        node._write_loop = profiled(node._write_loop, profile_dir / f"writer-{stream.name}.prof")
+        loop_prof = cProfile.Profile(time.thread_time)
     await node.deliver_on_loop(stream.publish)  # as `onrecord live` does (service.py)
     feed = node.open_feed(FeedSpec(f"bench-{stream.name}", "webhook", max_rate=rate * 10))
 
@@ -173,7 +214,9 @@ async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool 
     # waiting for another's acknowledgement); the node batches what arrives together.
     acked: list[float] = []  # when each frame was acknowledged (its batch committed)
     tick = 0.005
-    cpu0, waited0 = time.process_time(), waited_for_cpu_s()
+    cpu0, waited0, threads0 = time.process_time(), waited_for_cpu_s(), thread_cpu_s()
+    if loop_prof is not None:
+        loop_prof.enable()
     start = time.monotonic()
     sent = 0
     while time.monotonic() - start < seconds:
@@ -189,6 +232,10 @@ async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool 
     while len(acked) < sent and time.monotonic() - end < 120:
         await asyncio.sleep(0.05)
     drained = time.monotonic() - end
+    threads = thread_cpu_s()
+    if loop_prof is not None:
+        loop_prof.disable()
+        loop_prof.dump_stats(str(profile_dir / f"loop-{stream.name}.prof"))
     await asyncio.sleep(2)
     apart_cpu = 0.0
     if consumer is not None:
@@ -218,6 +265,9 @@ async def run_path(case, stream, seconds: float, rate: float, rules_apart: bool 
     print(f"    this process's CPU: {cpu / (end - start + drained) / 10:.0f}% of one core, "
           f"{cpu / max(1, sent):.3f} ms a frame (rules, stream and load generator included); its threads waited "
           f"{waited_for_cpu_s() - waited0:.1f} s in all for a free core", flush=True)
+    by_thread = sorted(((v - threads0.get(k, 0.0)) * 1000 / max(1, sent), k) for k, v in threads.items())
+    print("    of which, by thread (ms a frame): " + ", ".join(f"{k} {v:.3f}" for v, k in reversed(by_thread)
+                                                                if v >= 0.001), flush=True)
     if apart is not None:
         print(f"    the rule node's own process: {apart_cpu * 1000 / (end - start + drained) / 10:.0f}% of one core, "
               f"{apart_cpu * 1000 / max(1, sent):.3f} ms a frame", flush=True)
@@ -314,7 +364,11 @@ def main():
     ap.add_argument("--rule-node", choices=("engine", "service"), default="engine",
                     help="engine: the alert engine alone (as before); service: the rule node of `onrecord live` "
                          "(the board noted, each change in the alert log, live-alerts.jsonl, before it counts)")
+    ap.add_argument("--profile-dir", type=Path, default=None,
+                    help="the writer's thread and the event loop's under cProfile, their stats dumped here")
     a = ap.parse_args()
+    if a.profile_dir:
+        a.profile_dir.mkdir(parents=True, exist_ok=True)
     whole = a.rule_node == "service"
     if a.sqlite_library == "python":
         from onrecord.store.engine import one_sqlite_library
@@ -333,7 +387,8 @@ def main():
     base = baseline(min(a.seconds, 10), a.rate)
     results = {"engine alone (baseline)": base}
     if "embedded" in a.paths:
-        results["embedded"] = asyncio.run(run_path(case, EmbeddedStream(), a.seconds, a.rate, whole=whole))
+        results["embedded"] = asyncio.run(run_path(case, EmbeddedStream(), a.seconds, a.rate, whole=whole,
+                                                   profile_dir=a.profile_dir))
     if a.broker and "jetstream" in a.paths:
         import uuid
 

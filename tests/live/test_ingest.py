@@ -355,3 +355,35 @@ def test_the_index_a_batch_writes_from_memory_is_what_a_rebuild_writes(case_dir,
                      .values(generation=-1, events_upto=0, events_indexed=0))
         search_index.refresh(sink, case.id)
     assert index() == (written, state, gen)
+
+
+def test_a_batchs_events_are_stored_as_read_on_their_own_frames(case_dir):
+    """A batch whose every frame is kept goes to the store as its reader's table stands; one
+    with a frame rejected after reading (a time far off) has that frame's rows left out. In
+    both, each stored event is on its own frame and reads back as the rules were given it."""
+    from onrecord.live.replay import live_events_of_sources
+
+    published = []
+    n = node(case_dir, published)
+    feed = n.open_feed(FeedSpec("sensors", "webhook"))
+    pair = json.dumps([json.loads(frame(unit="12A3")), json.loads(frame(kind="shots_detected", unit=None,
+                                                                          attrs={"rounds": 3}))]).encode()
+    batches = [[frame(unit="12A1", attrs={"b": 1, "a": {"z": 2, "y": [1, 2]}}), pair, frame(unit="12A4")],
+               [frame(unit="12A5"), frame(unit="12A6", time=now_iso(-5 * 3600)), pair, frame(unit="12A7")]]
+    outcomes = []
+    for frames in batches:
+        one_batch(n, len(frames))
+        futures = [n.submit(feed, [f]) for f in frames]
+        outcomes += [o for f in futures for o in f.result(timeout=120)]
+    assert [b[0] for b in n.batches] == [3, 4]
+    assert [o.reject is None for o in outcomes] == [True, True, True, True, False, True, True]
+    assert [e.unit_name for e in published] == ["12A1", "12A3", None, "12A4", "12A5", "12A3", None, "12A7"]
+    of = (0, 1, 1, 2, 3, 5, 5, 6)  # each event's frame, in the order sent
+    assert [e.frame for e in published] == [outcomes[i].raw_id for i in of]
+    assert published[0].attrs == {"a": {"y": [1, 2], "z": 2}, "b": 1} and published[2].attrs == {"rounds": 3}
+    sent, held, reader = batches[0] + batches[1], held_frames(case_dir, feed.source_id), open_reader(case_dir)
+    assert [held[reader.event_line(e.id)["ordinal"] - 1] for e in published] == [sent[i] for i in of]
+    again = list(live_events_of_sources(open_reader(case_dir), LiveClocks(), UnitDirectory()))
+    assert [(e.id, e.kind, e.unit_name, e.attrs, e.t_lo) for e in again] == \
+        [(e.id, e.kind, e.unit_name, e.attrs, e.t_lo) for e in published]
+    assert verify_case(open_case(case_dir)).intact

@@ -77,6 +77,8 @@ class AlertEngine:
         self._seq = itertools.count()
         self._by_subject: dict[str, list[Rule]] = {}
         self._rule = {r.name: r for r in rules}
+        # each rule's tests with their parameters, looked up once (asked for every unit at every shot)
+        self._tests = {r.name: [(TESTS[w.test].run, dict(w.params)) for w in r.when] for r in rules}
         for r in rules:
             self._by_subject.setdefault(r.subject, []).append(r)
 
@@ -166,8 +168,8 @@ class AlertEngine:
             return []
         now, rk = self.now, (rule.name, key)
         truths: list[Truth] = []
-        for w in rule.when:
-            t = TESTS[w.test].run(self.incident, subject, now, **dict(w.params))
+        for run, params in self._tests[rule.name]:
+            t = run(self.incident, subject, now, **params)
             truths.append(t)
             if not t.ok:
                 break

@@ -439,10 +439,11 @@ class IngestNode:
             for i in todo:
                 outcomes[i] = self._read_one(feed, first_raw + i, frames[i])
             return outcomes  # type: ignore[return-value]
-        table, rejects, skipped = read
-        rows: dict[int, list[dict]] = {}
-        for row in _rows(table):
-            rows.setdefault(row["record_index"], []).append(row)
+        table, rejects, skipped, rows = read
+        if rows is None:  # the reader gave its table only: its rows read back from it
+            rows = {}
+            for row in _rows(table):
+                rows.setdefault(row["record_index"], []).append(row)
         for k, i in enumerate(todo):
             raw_id = first_raw + i
             if k in skipped:
@@ -455,16 +456,18 @@ class IngestNode:
 
     def _read_together(self, feed: LiveFeed, frames: list[bytes]):
         """(events with `record_index` the frame's position, rejections by position, positions
-        that are no record — a CSV's header line), or None where the frames must be read one
-        by one."""
+        that are no record — a CSV's header line, each position's rows as Python values where
+        the reader gave them, else None), or None where the frames must be read one by one."""
         spec, m = feed.spec, feed.spec.mapping
         if not frames:
-            return pa.Table.from_pylist([]), {}, set()
-        if m is None:
-            table, rejects = read_event_json_frames(frames, spec.agency)
-            return table, {k: v[0] for k, v in rejects.items()}, set()
+            return pa.Table.from_pylist([]), {}, set(), {}
+        if m is None:  # the onrecord event JSON: its rows as parsed, with their attrs
+            rows: dict[int, list[dict]] = {}
+            table, rejects = read_event_json_frames(frames, spec.agency, rows)
+            return table, {k: v[0] for k, v in rejects.items()}, set(), rows
         if spec.type == "csv-tail" and m.format == "csv":
-            return csv_lines_together(feed, frames)
+            read = csv_lines_together(feed, frames)
+            return None if read is None else (*read, None)
         return None
 
     def _read_one(self, feed: LiveFeed, raw_id: int, frame: bytes) -> Outcome:
@@ -530,7 +533,7 @@ class IngestNode:
 
     def _event(self, feed: LiveFeed, raw_id: int, row: dict) -> LiveEvent:
         lo, hi, status = self.clocks.align(feed.source_id, row.get("t_src_lo"), row.get("t_src_hi"))
-        attrs = json.loads(row["attrs"]) if row.get("attrs") else {}
+        attrs = row["attrs_obj"] if "attrs_obj" in row else json.loads(row["attrs"]) if row.get("attrs") else {}
         ev = LiveEvent(id=0, source_id=feed.source_id, kind=row["kind"], t_lo=lo, t_hi=hi,
                        unit=self.directory.key(row.get("unit"), row.get("agency")), unit_name=row.get("unit"),
                        agency=row.get("agency"), call=row.get("call"), channel=row.get("channel"),
@@ -546,13 +549,15 @@ class IngestNode:
         kept = [o for o in outcomes if o.events and o.table is not None]
         if not kept:
             return
-        pieces, by_table = [], {}
+        by_table = {}
         for o in kept:
             by_table.setdefault(id(o.table), (o.table, []))[1].append(o)
-        for table, outs in by_table.values():
-            pieces.append(frame_rows(table, [(o.position, o.raw_id - first_raw) for o in outs]))
-        rows = pa.concat_tables(pieces)
-        rows = rows.take(pc.sort_indices(rows, [("record_index", "ascending")]))
+        rows = _whole(by_table, first_raw)
+        if rows is None:
+            pieces = [frame_rows(table, [(o.position, o.raw_id - first_raw) for o in outs])
+                      for table, outs in by_table.values()]
+            rows = pa.concat_tables(pieces)
+            rows = rows.take(pc.sort_indices(rows, [("record_index", "ascending")]))
         try:
             n = w.add_events(feed.source_id, first_raw, rows, frames)
         except Exception as exc:  # kept as evidence, rejected: the feed goes on
@@ -606,6 +611,20 @@ ROW_COLUMNS = ("record_index", "kind", "time_text", "t_src_lo", "t_src_hi", "uni
 def _rows(table: pa.Table) -> list[dict]:
     names = [n for n in ROW_COLUMNS if n in table.column_names]
     return [dict(zip(names, values)) for values in zip(*(table.column(n).to_pylist() for n in names))]
+
+
+def _whole(by_table: dict, first_raw: int) -> pa.Table | None:
+    """The batch's one table as it is, when it holds the kept frames' events and nothing else,
+    each row's `record_index` already its frame's place in the batch, in order (the usual
+    batch: no frame of it over the rate or rejected after reading); else None."""
+    if len(by_table) != 1:
+        return None
+    table, outs = next(iter(by_table.values()))
+    if any(o.position is None or o.position != o.raw_id - first_raw for o in outs) or \
+            sum(len(o.events) for o in outs) != table.num_rows:
+        return None  # a frame read alone, a frame before them left out, or rows of a frame rejected
+    at = table.column("record_index").to_numpy()
+    return table if len(at) < 2 or bool((at[1:] >= at[:-1]).all()) else None
 
 
 def _not_handed(events: list[LiveEvent], exc: Exception) -> None:

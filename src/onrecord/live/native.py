@@ -29,13 +29,23 @@ def read_event_json(data: bytes, file: str, agency: str | None = None) -> Parsed
     return parsed
 
 
-def read_event_json_frames(frames: list[bytes], agency: str | None = None) -> tuple[pa.Table, dict[int, list[Reject]]]:
+def read_event_json_frames(frames: list[bytes], agency: str | None = None,
+                           rows: dict[int, list[dict]] | None = None) -> tuple[pa.Table, dict[int, list[Reject]]]:
     """Many frames in one pass: one table of their events (`record_index`: the frame's
     position), and each frame's rejections by position. A frame with a rejection has no
-    events in the table (it is read whole or not at all, as one frame alone is)."""
-    cols, rejects = _columns()
+    events in the table (it is read whole or not at all, as one frame alone is). `rows`,
+    when given, is filled with each frame's events as read (by position; the row's columns
+    and `attrs_obj`, its attrs as parsed): what a live event is made of, without reading the
+    table back or parsing the attrs a second time (live/ingest.py)."""
+    rejects: dict[int, list[Reject]] = {}
+    kept: dict[int, list[dict]] = {} if rows is None else rows
     for i, data in enumerate(frames):
-        _add_frame(cols, rejects, i, data, agency)
+        _read_frame(kept, rejects, i, data, agency)
+    # the columns made at the end, a column at a time (not 16 appends a row)
+    every = [(i, row) for i, frame_rows in kept.items() for row in frame_rows]
+    cols: dict[str, list] = {"record_index": [i for i, _ in every]}
+    for name in EVENT_COLUMNS:
+        cols[name] = [row.get(name) for _, row in every]
     return events_table(cols), rejects
 
 
@@ -48,6 +58,17 @@ def _columns() -> tuple[dict[str, list], dict[int, list[Reject]]]:
 
 def _add_frame(cols: dict[str, list], rejects: dict[int, list[Reject]], index: int, data: bytes,
                agency: str | None) -> None:
+    kept: dict[int, list[dict]] = {}
+    _read_frame(kept, rejects, index, data, agency)
+    for row in kept.get(index, ()):
+        cols["record_index"].append(index)
+        for name in EVENT_COLUMNS:
+            cols[name].append(row.get(name))
+
+
+def _read_frame(kept: dict[int, list[dict]], rejects: dict[int, list[Reject]], index: int, data: bytes,
+                agency: str | None) -> None:
+    """One frame's rows into `kept` (by its position), or its rejections into `rejects`."""
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -67,10 +88,8 @@ def _add_frame(cols: dict[str, list], rejects: dict[int, list[Reject]], index: i
     if bad:
         rejects[index] = bad
         return
-    for row in rows:
-        cols["record_index"].append(index)
-        for name in EVENT_COLUMNS:
-            cols[name].append(row.get(name))
+    if rows:
+        kept[index] = rows
 
 
 def _row(item) -> tuple[dict, tuple | None]:
@@ -102,6 +121,7 @@ def _row(item) -> tuple[dict, tuple | None]:
     if attrs is not None and not isinstance(attrs, dict):
         return {}, ("attrs", _short(attrs), "must be an object")
     row["attrs"] = json.dumps(attrs, sort_keys=True) if attrs else None
+    row["attrs_obj"] = attrs or {}  # as parsed: the live event's, not parsed again from the text
     return row, None
 
 

@@ -25,8 +25,8 @@ def events_table(columns: dict[str, list | pa.Array]) -> pa.Table:
     arrays = []
     for f in EVENT_SCHEMA:
         values = columns.get(f.name)
-        if values is None:
-            arrays.append(pa.nulls(n, f.type))
+        if values is None or (isinstance(values, list) and values.count(None) == n):
+            arrays.append(pa.nulls(n, f.type))  # a column never given (a live batch: most of them), made at once
         elif isinstance(values, pa.Array | pa.ChunkedArray):
             arrays.append(values.cast(f.type))
         else:

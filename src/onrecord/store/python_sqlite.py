@@ -22,6 +22,7 @@ thousand rows, where that costs less than ADBC's connection opened per batch
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Iterator
 
@@ -83,7 +84,6 @@ class PythonSqliteCursor:
         """The table's rows appended to `table_name` (with mode `create_append`, made first
         if absent, typed from the Arrow columns), as ADBC's bulk ingest does."""
         names = list(data.schema.names)
-        columns = ", ".join(_quoted(n) for n in names)
         if mode in ("create", "create_append"):
             typed = ", ".join(f"{_quoted(f.name)} {_sql_type(f)}" for f in data.schema)
             exists = " IF NOT EXISTS" if mode == "create_append" else ""
@@ -92,9 +92,8 @@ class PythonSqliteCursor:
             raise ValueError(f"ingest mode {mode!r} is not one the store uses")
         if not data.num_rows:
             return 0
-        marks = ", ".join("?" for _ in names)
         rows = zip(*(data.column(i).to_pylist() for i in range(len(names))), strict=True)
-        self._cur.executemany(f"INSERT INTO {_quoted(table_name)} ({columns}) VALUES ({marks})", rows)
+        self._cur.executemany(_insert(table_name, tuple(names)), rows)
         return data.num_rows
 
     def fetch_arrow_table(self) -> pa.Table:
@@ -118,6 +117,13 @@ class PythonSqliteCursor:
 
     def close(self) -> None:
         self._cur.close()
+
+
+@functools.lru_cache(maxsize=256)
+def _insert(table_name: str, names: tuple[str, ...]) -> str:
+    """The INSERT of `names` into `table_name` (a live writer ingests three tables a batch)."""
+    marks = ", ".join("?" for _ in names)
+    return f"INSERT INTO {_quoted(table_name)} ({', '.join(_quoted(n) for n in names)}) VALUES ({marks})"
 
 
 def _quoted(name: str) -> str:

@@ -117,10 +117,24 @@ def _arrow_type(column) -> pa.DataType:
     raise TypeError(f"{column.table.name}.{column.name}: no Arrow type for {kind!r}")
 
 
+# The Arrow schema of a table's columns, by (table, column names): a live batch of a few
+# frames asked SQLAlchemy each column's type twice a batch (a third of its fixed cost)
+_SCHEMAS: dict[tuple[int, tuple[str, ...]], tuple[Table, pa.Schema]] = {}
+
+
 def typed_for(table: Table, data: pa.Table) -> pa.Table:
     """`data` with each column cast to the type of the table's column of that name."""
-    schema = pa.schema([(name, _arrow_type(table.c[name])) for name in data.column_names])
-    return data if data.schema.equals(schema) else data.cast(schema)
+    key = (id(table), tuple(data.column_names))
+    hit = _SCHEMAS.get(key)
+    if hit is None or hit[0] is not table:
+        hit = _SCHEMAS[key] = (table, pa.schema([(name, _arrow_type(table.c[name])) for name in key[1]]))
+    schema = hit[1]
+    if data.schema.equals(schema):
+        return data
+    for i, f in enumerate(schema):  # only the columns of another type cast (Table.cast casts every one)
+        if not data.schema.field(i).type.equals(f.type):
+            data = data.set_column(i, f.name, data.column(i).cast(f.type))
+    return data.cast(schema) if not data.schema.equals(schema) else data  # what is left: nullability
 
 
 def arrow_rows(table: Table, rows: list[dict]) -> pa.Table:

@@ -10,6 +10,7 @@ writers that bypass it. Inside one process the lock is re-entrant and threads qu
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -50,7 +51,7 @@ def _say_waiting(seconds: float) -> None:
 @contextmanager
 def case_write_lock(case_dir: Path, wait_s: float = DEFAULT_WAIT_S,
                     on_wait: Callable[[float], None] = _say_waiting) -> Iterator[None]:
-    path = (Path(case_dir) / LOCK_FILE).resolve()
+    path = _lock_path(str(case_dir))
     with _lock_guard:
         entry = _held.setdefault(path, [threading.RLock(), 0, None])
     thread_lock = entry[0]
@@ -72,6 +73,12 @@ def case_write_lock(case_dir: Path, wait_s: float = DEFAULT_WAIT_S,
                 entry[2] = None
     finally:
         thread_lock.release()
+
+
+@functools.lru_cache(maxsize=1024)
+def _lock_path(case_dir: str) -> Path:
+    # resolved once a folder (a live writer takes the lock for every batch, hundreds a second)
+    return (Path(case_dir) / LOCK_FILE).resolve()
 
 
 def _take_file_lock(path: Path, deadline: float, wait_s: float, on_wait) -> int | None:
