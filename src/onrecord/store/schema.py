@@ -178,18 +178,6 @@ aligned_events = Table(
           postgresql_where=text("fused_id IS NOT NULL")),
 )
 
-# Each event's row of the timeline's list, rendered once as JSON text for one `stamp` (the
-# clock its times are on and the display zone): store/listing.py (migration 0017).
-event_listings = Table(
-    "event_listings",
-    metadata,
-    Column("event_id", ForeignKey("events.id"), primary_key=True),
-    Column("case_id", ForeignKey("cases.id"), nullable=False),
-    Column("stamp", String(80), nullable=False),
-    Column("body", Text, nullable=False),
-    Index("ix_event_listings_case", "case_id"),
-)
-
 entities = Table(
     "entities",
     metadata,
