@@ -135,32 +135,23 @@ class TimelineReads:
         # a source whose clock the build could not estimate is on the common clock only as
         # written, widened by its ± 300 s: "aligned" would say more than is known; one it
         # could only bound (status loose, wider than that or bounded by order alone) says so
-        unknown = self.unknown_clocks() if built else frozenset()
-        loose = self.loose_clocks() if built else frozenset()
+        said = self.clocks_not_aligned() if built else {}
         for row in rows:
             if full:
                 row["attrs"] = _loads(row["attrs"], {})
                 row["sha256"] = bytes(row["sha256"]).hex()
-            row["clock"] = "unknown" if row["source_id"] in unknown else "loose" if row["source_id"] in loose else clock
+            row["clock"] = said.get(row["source_id"], clock)
         return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
 
-    def unknown_clocks(self) -> frozenset[int]:
-        """The sources whose clock the last build could not estimate (status unknown)."""
-        def ask() -> frozenset[int]:
+    def clocks_not_aligned(self) -> dict[int, str]:
+        """Source id -> "unknown" or "loose", for the sources whose clock the last build could
+        not estimate or could only bound; one query for both, remembered as a fact of the case."""
+        def ask() -> dict[int, str]:
             c = clock_estimates.c
-            return frozenset(r[0] for r in self._tuples(select(c.source_id).where(
-                c.case_id == self.case.id, c.status == "unknown")))
+            return dict(self._tuples(select(c.source_id, c.status).where(
+                c.case_id == self.case.id, c.status.in_(("unknown", "loose")))))
 
-        return self.remember_fact(("unknown_clocks",), ask)
-
-    def loose_clocks(self) -> frozenset[int]:
-        """The sources whose clock the last build could only bound (status loose)."""
-        def ask() -> frozenset[int]:
-            c = clock_estimates.c
-            return frozenset(r[0] for r in self._tuples(select(c.source_id).where(
-                c.case_id == self.case.id, c.status == "loose")))
-
-        return self.remember_fact(("loose_clocks",), ask)
+        return self.remember_fact(("clocks_not_aligned",), ask)
 
     def _timeline_stmt(self, q: TimelineQuery, built: bool, ordered: bool = True):
         """The statement of `timeline`, its values named as in _window_values (and after_t,
