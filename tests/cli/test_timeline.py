@@ -33,6 +33,16 @@ def test_json_schema_and_order(case_dir, cli, tmp_path):
     assert times == sorted(times)
 
 
+def test_json_cut_by_limit_says_so_on_stderr(case_dir, cli, tmp_path):
+    _case(case_dir, cli, tmp_path)
+    code, out, err = cli("timeline", case_dir, "--json", "--limit", "3")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["events"]) == 3 and doc["total"] == 7
+    assert "3 of 7 events" in err and "--limit 0" in err
+    _, _, err = cli("timeline", case_dir, "--json", "--limit", "0")
+    assert "of 7 events" not in err
+
+
 def test_filters_by_window_agency_and_unit(case_dir, cli, tmp_path):
     _case(case_dir, cli, tmp_path)
     _, out, _ = cli("timeline", case_dir, "--json", "--from", "2026-03-14 09:31", "--to", "2026-03-14T15:00:00Z")

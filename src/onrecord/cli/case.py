@@ -84,6 +84,9 @@ def timeline(
     read = read_as(rows, {s["id"]: s["mapping_text"] for s in reader.sources()})
     if json_out:
         print_json(timeline_json(reader.case.name, zone, rows, total, read))
+        if total is not None and len(rows) < total:
+            # the JSON says "total", but a script reading "events" alone would not know it was cut
+            print(f"onrecord timeline: {len(rows):,} of {total:,} events; --limit 0 for all", file=sys.stderr)
     else:
         # Piped into a file or a pager there is no width to fit: keep rows whole.
         print_timeline(data_console_for(200), zone, rows, total, read)
