@@ -16,6 +16,13 @@ def test_a_unit_no_other_export_names_is_named():
     assert "CS8" in said and "5D23" not in said and "pin-clock" in said
 
 
+def test_a_threat_ended_no_other_source_records_is_not_called_a_unit():
+    anchored = pd.DataFrame([(1, 4, 0.0, 0.0, "threat_ended", "threat_ended", 0, "SD", None),
+                             (2, 1, 0.0, 0.0, "unit_arrived", 5, 2, "SO", None)], columns=COLS)
+    said = needs(4, anchored, {5: "5D23"})
+    assert "naming unit" not in said and "its threat_ended moments" in said
+
+
 def test_camera_views_naming_no_door_ask_for_the_door():
     anchored = pd.DataFrame([(2, 1, 0.0, 0.0, "unit_arrived", 5, 2, "SO", None)], columns=COLS)
     said = needs(17, anchored, {}, frozenset({"camera_observation"}))

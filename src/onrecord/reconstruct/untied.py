@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from onrecord.reconstruct.moments import PLACELESS
+
 # moments keyed by what is not a unit: a caller's number, an incident number
 NOT_UNITS = ("call_answered", "call_transfer", "incident_created")
 PIN = "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)"
@@ -79,7 +81,8 @@ def _what_to_map(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: f
                 "door, shots): map one of them (docs/mappings.md, [fields] and [attributes])"]
     others = anchored[anchored["source_id"] != source]
     said = []
-    unit_rows = ~mine["family"].isin(NOT_UNITS)
+    # a threat ended or a patch is keyed by its own name, not a unit's (moments.PLACELESS)
+    unit_rows = ~mine["family"].isin(NOT_UNITS) & ~mine["family"].isin(PLACELESS)
     units = set(mine.loc[unit_rows, "who"].dropna()) - set(others["who"].dropna())
     if units:
         names = sorted(str(unit_names.get(u, u)) for u in units)
