@@ -125,6 +125,8 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool | 
         clocks = [approximate_time(t) if approximate else t for t in clock_times(sent.text)]
         clocks = [with_day_half(t, day_part(sent.text, t) or nearest_half(halves, sent.start + t.start))
                   for t in clocks]
+        # "shortly after 10," in a piece that never says a.m. or p.m.: no time can be told
+        clocks = [t for t in clocks if not (t.bare and t.ampm is None)]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
         timed = [(c, t) for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
         found = [c for c, _ in timed]

@@ -240,6 +240,7 @@ _HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
 NATIONAL = [(re.compile(r"\b(?:(?:U\.S\.\s+|US\s+|federal\s+)?Justice\s+Department|(?:U\.S\.\s+)?Department\s+of\s+"
                         r"Justice|DOJ)\b"), "Department of Justice"),
             (re.compile(r"\b(?:U\.S\.\s+)?Secret\s+Service\b"), "Secret Service"),
+            (re.compile(r"\bFederal\s+Bureau\s+of\s+Investigation\b"), "FBI"),
             (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS")]
 DESCRIPTION_RE = re.compile(
     rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"

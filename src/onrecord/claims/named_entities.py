@@ -261,7 +261,7 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
         m.entity = eid
 
 
-ACRONYM_TOKEN = re.compile(r"\b[A-Z]{2,6}\b")
+ACRONYM_TOKEN = re.compile(r"\b(?:[A-Z]{2,6}|Metro)\b")
 SKIP_IN_INITIALS = {"of", "the", "and", "for", "&"}
 
 
@@ -293,14 +293,21 @@ def _resolve_acronyms(docs: list[Document], res: Resolution, orgs_all: dict[str,
         for n in [e.name, *e.aliases]:
             for a in initials(n):
                 by_acronym.setdefault(a, set()).add(e.id)
+            if re.search(r"\bMetropolitan\b", n):
+                # "Metro", "Metro police", "a Metro spokesman": how the press names a metropolitan
+                # police department once it has named it in full
+                by_acronym.setdefault("Metro", set()).add(e.id)
     for d in docs:
         taken = {(m.start, m.end): m for m in orgs_all[d.id]}
+        starting = {m.start: m for m in orgs_all[d.id] if m.text.startswith("Metro ")}
         for tok in ACRONYM_TOKEN.finditer(d.text):
             owners = by_acronym.get(tok.group(0), set())
             if len(owners) != 1:
                 continue
             owner = next(iter(owners))
             m = taken.get((tok.start(), tok.end()))
+            if m is None and tok.group(0) == "Metro":
+                m = starting.get(tok.start())  # "Metro police": the mention is the whole phrase
             if m is None:
                 m = Mention(d.id, tok.start(), tok.end(), tok.group(0), "org")
                 orgs_all[d.id].append(m)
@@ -308,7 +315,8 @@ def _resolve_acronyms(docs: list[Document], res: Resolution, orgs_all: dict[str,
             m.entity = owner
             if tok.group(0) not in res.entities[owner].aliases:
                 res.entities[owner].aliases.append(tok.group(0))
-            if old and old != owner and old in res.entities and re.fullmatch(r"[A-Z]{2,6}", res.entities[old].name):
+            if old and old != owner and old in res.entities and (
+                    re.fullmatch(r"[A-Z]{2,6}", res.entities[old].name) or res.entities[old].name.startswith("Metro ")):
                 if not any(x.entity == old for ms in orgs_all.values() for x in ms):
                     del res.entities[old]
 

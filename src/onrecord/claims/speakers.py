@@ -419,13 +419,23 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, phrase_of(doc, m))
+        kind_doc = KIND_DOCUMENT.match(doc.text[ve:sent.end])
+        if kind_doc and res is not None:
+            # "according to a police timeline", "according to sheriff's office records": the agency
+            # of that kind named in the article (else one of that kind, unnamed)
+            return _agency_voice(doc, res, vs, kind_doc.group(1), kind_doc.group(0).strip())
+        paper = OUTLET_NOUN.match(doc.text[ve:sent.end])
+        if paper:
+            named_outlets = list(OUTLET_ANY.finditer(doc.text, 0, vs))
+            if named_outlets and (found := outlet_voice(named_outlets[-1].group(1), res)):
+                return Voice(found.speaker, paper.group(0).strip())  # "according to the newspaper"
         body = BODY_DOCUMENT.match(doc.text[ve:sent.end])
         if body:
             return Voice(None, body.group(1))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
-            org = _agency_named(doc, res, vs, own.group(0))
+            org = _agency_named(doc, res, vs, own.group(0)) or _agency_named_after(doc, res, vs, own.group(0))
             if org is not None:
                 return Voice(org.entity, own.group(0).strip())
         rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
@@ -518,10 +528,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         return Voice(gid, crowd.group(1))
     agency = AGENCY_SAYS.search(doc.text[sent.start:vs])
     if agency and res is not None:
-        # "..., the department said in a statement": the agency last named before
-        org = _agency_named(doc, res, vs, agency.group(1))
-        if org is not None:
-            return Voice(org.entity, agency.group(1))
+        # "..., the department said in a statement": the agency last named before (else the one
+        # named after it, else an agency of the kind its words say, unnamed: never the author)
+        return _agency_voice(doc, res, vs, agency.group(1), agency.group(1))
     # "Brisk's office said", "the mayor's office said" (the mayor named before)
     office = [m for m in left if m.kind in {"person", "description"} and (m.entity or "").startswith("person:")
               and OFFICE_OF.match(doc.text[m.end:vs])]
@@ -532,6 +541,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
         # "The report says ... . It says ...": the document just named speaks on
         return Voice(earlier[-1].voice.speaker, "it")
+    if res is not None and re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:(?:also|later|then|since|now|first|\w+ly)\s+)*$",
+                                     doc.text[sent.start:vs]) and (org := _agency_subject_before(doc, res, sent)):
+        # "The X Police Department released a timeline. It said ...": the agency that was the subject
+        return Voice(org.entity, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"} \
             and (found := person_pronoun(doc, res, sent, pron.group(1), vs, earlier, mentions)) is not None:
@@ -618,9 +631,56 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
                         r"findings|statement|records?)\b", re.IGNORECASE)
 AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
-                         r"sheriff[’']s department))\s+(?:(?:also|has|had|first|later|earlier|then|since|now|"
+                         r"sheriff[’']s department|office|bureau|police force))\s+"
+                         r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
                          r"\w+ly)\s+)*$", re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
+
+
+KIND_DOCUMENT = re.compile(r"^\s+(?:a|an|the|its|their)?\s*(?:[\w-]+\s+)?"
+                           r"(police(?:\s+department)?|sheriff[’']s(?:\s+(?:office|department))?|fire department)"
+                           r"(?:[’']s)?\s+(?:[\w-]+\s+)?(?:timeline|report|review|records?|documents?|statement|"
+                           r"investigation|findings|account|chronology|summary|logs?)\b", re.IGNORECASE)
+OUTLET_NOUN = re.compile(r"^\s+the\s+(?:newspaper|paper|station|network|outlet|broadcaster|magazine|news agency|"
+                         r"wire service)\b", re.IGNORECASE)
+GENERIC_AGENCY = {"sheriff": "Sheriff's Office", "police": "Police Department", "fire": "Fire Department"}
+
+
+def _agency_voice(doc: Document, res: Resolution, before: int, words: str, text: str) -> Voice:
+    """Who "the department", "the sheriff's office", "a police timeline" speaks for: the agency
+    named before (else after) in the article; else an agency of the kind the words name, one
+    nobody named (an unnamed speaker when the words name no kind)."""
+    org = _agency_named(doc, res, before, words) or _agency_named_after(doc, res, before, words)
+    if org is not None:
+        return Voice(org.entity, text)
+    kind = _agency_kind(words)
+    if kind is None:
+        return Voice(None, text)
+    oid = "org:" + re.sub(r"[^a-z0-9]+", "-", GENERIC_AGENCY[kind].lower()).strip("-")
+    res.entities.setdefault(oid, Entity(oid, "org", GENERIC_AGENCY[kind]))
+    return Voice(oid, text)
+
+
+def _agency_named_after(doc: Document, res: Resolution, after: int, words: str) -> Mention | None:
+    """'The sheriff's office said ...' in a lead that names the Harlan County Sheriff's Office
+    only later: the first agency of that kind named after it in the article."""
+    kind = _agency_kind(words)
+    orgs = [m for m in res.between(doc.id, after, len(doc.text)) if m.kind == "org" and m.entity
+            and (kind is None or m.agency == kind)]
+    return orgs[0] if orgs else None
+
+
+def _agency_subject_before(doc: Document, res: Resolution, sent) -> Mention | None:
+    """The agency that opens the sentence before (its subject), for an "It said" after it."""
+    before = [s for s in doc.sentences if s.end <= sent.start]
+    if not before:
+        return None
+    prev = before[-1]
+    first = [m for m in res.between(doc.id, prev.start, prev.end) if m.entity]
+    if first and first[0].kind == "org" and re.fullmatch(r"\s*(?:the\s+)?", doc.text[prev.start:first[0].start],
+                                                         re.IGNORECASE):
+        return first[0]
+    return None
 
 
 def _last_org(doc: Document, res: Resolution, before: int, kind: str | None = None) -> Mention | None:
