@@ -36,7 +36,18 @@ def _speakers(text):
      "org:carvell-metropolitan-police-department"),
     ("The Carvell Metropolitan Police Department responded. Metro police said 58 people were killed.",
      "org:carvell-metropolitan-police-department"),
-    # an outlet by its kind
+    ("The Harlan County Sheriff's Office responded. A sheriff's office report said six deputies waited outside "
+     "for 47 minutes.", "org:harlan-county-sheriff-s-office"),
+    ("The Carvell Police Department responded. Six officers waited outside for 47 minutes, per the department.",
+     "org:carvell-police-department"),
+    ("The Carvell Police Department responded. \u201cOfficers arrived at 10:12 p.m.,\u201d the department said.",
+     "org:carvell-police-department"),
+    # an outlet by its kind, its work, or after the verb
+    ("The Carvell Police Department responded. Officers arrived at 10:12 p.m., reported the Carvell "
+     "Review-Journal.", "outlet:carvell-review-journal"),
+    ("The Carvell Police Department responded. Officers arrived at 10:12 p.m., according to reporting by the "
+     "Ledger.", "outlet:ledger"),
+    ("Officers arrived at 10:12 p.m., USA TODAY reported.", "outlet:usa-today"),
     ("The Tribune spoke to witnesses. According to the newspaper, 14 officers waited in the hallway.",
      "outlet:tribune"),
 ])
@@ -48,3 +59,17 @@ def test_the_agency_or_outlet_speaks(text, speaker):
 def test_the_department_with_no_agency_named_is_an_unnamed_speaker_not_the_author():
     [(_, speaker)] = _speakers("According to the department's timeline, officers reached the floor at 10:17 p.m.")
     assert speaker is None
+
+
+@pytest.mark.parametrize("text", [
+    "Police released this timeline of the shooting on Tuesday:\n\n10:05 p.m.: The gunman opens fire.\n\n"
+    "10:12 p.m.: Officers arrive at the hotel.",
+    "The Carvell Police Department released a timeline on Tuesday. Here is how the night unfolded, according to "
+    "police:\n\n10:05 p.m. The gunman opens fire.\n\n10:12 p.m. Officers arrive at the hotel.",
+    "The Carvell Police Department released a timeline on Tuesday.\n\n10:05 p.m.: The gunman opens fire.\n\n"
+    "10:12 p.m.: Officers arrive at the hotel.",
+    "The sheriff's office timeline:\n\n11:19 a.m. \u2014 Two gunmen open fire.\n\n11:24 a.m. \u2014 A deputy arrives.",
+])
+def test_a_timeline_given_by_an_agency_is_its_own_entry_by_entry(text):
+    said = _speakers(text)
+    assert len(said) == 2 and all(s is not None and not s.startswith("author:") for _, s in said)

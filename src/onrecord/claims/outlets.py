@@ -12,6 +12,8 @@ from onrecord.claims.voices import Voice
 
 # News organisations: an acronym of a network or a name with a newspaper's word.
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
+               r"USA TODAY|Politico|POLITICO|Newsweek|Bloomberg|ProPublica|HuffPost|BuzzFeed News|Vox|Slate|"
+               r"(?:[A-Z][\w.&’'-]*\s+){1,2}Monthly|"
                r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
                r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
                r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
@@ -30,6 +32,9 @@ OUTLET_WORK = (r"(?:review|analysis|investigation|tally|count|examination|survey
 OUTLET_DOC_LEFT = re.compile(rf"(?:^|[\s,(])(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b"
                              r"[^,;“”\"]{0,60}?\s+(?:also\s+)?$")
 OUTLET_DOC = re.compile(rf"^\s*(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b")
+# "according to reporting by the Ledger", "according to an analysis by CNN": the outlet's work
+OUTLET_WORK_BY = re.compile(rf"^\s*(?i:(?:an?|the|its)\s+)?(?:[\w-]+\s+)?{OUTLET_WORK}\s+(?i:by|from|of)\s+"
+                            rf"({OUTLET_NAME})\b")
 # "..., the newspaper reported": the outlet named last before it
 OUTLET_WORD = re.compile(r"(?:^|,\s*)(?:the|that)\s+(newspaper|paper|station|network|outlet|broadcaster|magazine|"
                          r"wire service|news agency|site|website)\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)

@@ -22,6 +22,7 @@ from onrecord.claims.outlets import (
     OUTLET_DOC_LEFT,
     OUTLET_LEFT,
     OUTLET_WORD,
+    OUTLET_WORK_BY,
     outlet_voice,
 )
 from onrecord.claims.records import Entity, Mention
@@ -233,10 +234,21 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
     that is no entry (no bullet, no leading time)."""
     out = []
     for i, para in enumerate(doc.paragraphs):
-        if not para.text.rstrip().endswith(":"):
+        gave = SUBJECT_GAVE.search(para.text)
+        if not para.text.rstrip().endswith(":") and gave is None:
             continue
         own = [a for a in found if para.start <= a.start < para.end and a.voice.speaker]
         voice = own[-1].voice if own else None
+        if voice is None and gave is not None:
+            # "Police released this timeline on Tuesday:", "The X Police Department released a
+            # timeline on Friday." followed by its entries: whoever released it
+            named = [x for x in mentions if x.entity and para.start + gave.start("who") <= x.start
+                     < para.start + gave.end("who") and x.kind in {"person", "org"}]
+            voice = Voice(named[-1].entity, phrase_of(doc, named[-1])) if named else _crowd_or_agency(
+                doc, res, gave.group("who"), para.start)
+        if voice is None and (kind := KIND_LIST.match(para.text)) is not None:
+            # "The sheriff's office timeline:"
+            voice = _agency_voice(doc, res, para.start, kind.group(1), kind.group(0).rstrip(" :"))
         if voice is None and INTRO.search(para.text):
             by = re.search(r"\b(?:by|from)\s+", para.text)
             named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
@@ -261,6 +273,17 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
     return out
 
 
+# a sentence whose subject gave a timeline, last in its paragraph, its entries to follow
+SUBJECT_GAVE = re.compile(r"(?:^|[.!?]\s+)(?P<who>police|officials|authorities|investigators|prosecutors|"
+                          r"(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){1,5}?|the\s+(?:department|sheriff[’']s office|agency))\s*"
+                          r"(?:has\s+|have\s+|had\s+|later\s+|also\s+)?(?:released|issued|published|provided|gave|"
+                          r"laid out|shared|put out|made public|offered)\s+(?:this|the|a|an|its|their|the following)\s+"
+                          r"(?:[\w-]+\s+){0,2}(?:timeline|chronology|sequence of events|account|summary)\b"
+                          r"[^:.!?]*[:.]\s*$",
+                          re.IGNORECASE)
+KIND_LIST = re.compile(r"^\s*(?:the|a|an)\s+(?:[\w-]+\s+)?(police(?:\s+department)?|sheriff[’']s(?:\s+(?:office|"
+                       r"department))?|department)(?:[’']s)?\s+(?:[\w-]+\s+)?(?:timeline|chronology|account|report)\b"
+                       r"[^:]{0,40}:\s*$", re.IGNORECASE)
 RELEASED_BY = re.compile(r"\b(?:timeline|report|account|sequence|findings|details|statement|chronology|summary)\b"
                          r"[^:]{0,40}?\b(?P<who>police|officials|authorities|investigators|prosecutors|"
                          r"(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){1,5}?)\s*(?:has\s+|have\s+|had\s+)?(?:released|issued|"
@@ -419,6 +442,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, phrase_of(doc, m))
+        plain = AGENCY_PLAIN.match(doc.text[ve:sent.end])
+        if plain and res is not None:
+            return _agency_voice(doc, res, vs, plain.group(1), plain.group(1))  # "per the department"
         kind_doc = KIND_DOCUMENT.match(doc.text[ve:sent.end])
         if kind_doc and res is not None:
             # "according to a police timeline", "according to sheriff's office records": the agency
@@ -438,13 +464,16 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             org = _agency_named(doc, res, vs, own.group(0)) or _agency_named_after(doc, res, vs, own.group(0))
             if org is not None:
                 return Voice(org.entity, own.group(0).strip())
-        rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
+        rest = re.match(r"\s*([^,.;:]+)", doc.text[ve:sent.end])  # "according to police:" opens a list
         crowd = CROWD_RE.search(rest.group(1) + " ") if rest else None
+        if crowd and res is not None and crowd.start() < 12 \
+                and (org := _agency_in_context(doc, res, crowd, ve + rest.start(1), ve)) is not None:
+            return Voice(org.entity, rest.group(1).strip())  # "according to police" after the agency is named
         if crowd and res is not None and crowd.start() < 12:
             gid = "group:" + crowd.group(1).lower()
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
             return Voice(gid, rest.group(1).strip())
-        work = OUTLET_DOC.match(doc.text[ve:sent.end])
+        work = OUTLET_DOC.match(doc.text[ve:sent.end]) or OUTLET_WORK_BY.match(doc.text[ve:sent.end])
         outlet = outlet_voice(work.group(1), res) if work else None
         outlet = outlet or (outlet_voice(rest.group(1), res) if rest else None)
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
@@ -478,6 +507,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     inverted = re.search(r"(?:^|[,“”\"])\s*$", doc.text[sent.start:vs]) is not None
     if right and inverted and RIGHT_GAP.match(doc.text[ve:right[0].start]):
         return Voice(right[0].entity, phrase_of(doc, right[0]))
+    if inverted and re.search(r",\s*$", doc.text[sent.start:vs]) \
+            and (found := outlet_voice(doc.text[ve:sent.end], res)) is not None:
+        return found  # "..., reported the Carvell Review-Journal."
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
         # "An Aurora Fire Department internal review ... reports"
         return Voice(left[-1].entity, phrase_of(doc, left[-1]))
@@ -497,6 +529,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
     if new_doc and not [m for m in left if m.start >= sent.start + new_doc.start(1)]:
+        kind_doc = KIND_DOCUMENT.match(" " + new_doc.group(1))
+        if kind_doc and res is not None:
+            # "A police report said", "a sheriff's office report found": an agency of that kind
+            return _agency_voice(doc, res, vs, kind_doc.group(1), new_doc.group(1))
         return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
     outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
     if outlet:
@@ -630,8 +666,8 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"[’']s?\s+"
                         r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
                         r"findings|statement|records?)\b", re.IGNORECASE)
-AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
-                         r"sheriff[’']s department|office|bureau|police force))\s+"
+AGENCY_SAYS = re.compile(r"(?:^|,\s*|[”\"]\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
+                         r"police department|sheriff[’']s department|office|bureau|police force))\s+"
                          r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
                          r"\w+ly)\s+)*$", re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
@@ -641,6 +677,8 @@ KIND_DOCUMENT = re.compile(r"^\s+(?:a|an|the|its|their)?\s*(?:[\w-]+\s+)?"
                            r"(police(?:\s+department)?|sheriff[’']s(?:\s+(?:office|department))?|fire department)"
                            r"(?:[’']s)?\s+(?:[\w-]+\s+)?(?:timeline|report|review|records?|documents?|statement|"
                            r"investigation|findings|account|chronology|summary|logs?)\b", re.IGNORECASE)
+AGENCY_PLAIN = re.compile(r"^\s+((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
+                          r"sheriff[’']s department|office|bureau))\s*(?:[,.;:)]|$)", re.IGNORECASE)
 OUTLET_NOUN = re.compile(r"^\s+the\s+(?:newspaper|paper|station|network|outlet|broadcaster|magazine|news agency|"
                          r"wire service)\b", re.IGNORECASE)
 GENERIC_AGENCY = {"sheriff": "Sheriff's Office", "police": "Police Department", "fire": "Fire Department"}
