@@ -284,6 +284,9 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     elif s.who_start is not None:
         who, who_text = person_subject(doc, res, sent.start + s.who_start, sent.start + s.who_end, sent.start,
                                        voice.speaker, quoted)
+        if who is None and s.measure == "shots_after_arrival":
+            # "by the time police arrived": the officers whose arrival it is (their agency if named)
+            who, who_text = group_subject(doc, res, sent, s.who_start, s.who_end, voice.speaker)
     else:
         cs, _ = clause_bounds(sent.text, s.start, s.end)
         who, who_text = person_subject(doc, res, sent.start + cs, start, sent.start, voice.speaker, quoted)

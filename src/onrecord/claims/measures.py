@@ -72,8 +72,11 @@ SHOTS = r"shots|rounds|bullets"
 WARNINGS = r"warnings?|tips?|complaints?"
 DURATION = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
 
+# words that never modify a counted noun: a second number or a verb of the attack ("two gunmen
+# killed 12 students" counts no students by two)
 _STOP = (r"(?!(?:while|and|or|as|when|that|who|which|to|of|in|at|on|for|with|the|a|an|from|by|"
-         r"were|was|had|have|has|is|are|be|after|before|later|seconds?|minutes?|hours?|days?)\b)")
+         r"were|was|had|have|has|is|are|be|after|before|later|seconds?|minutes?|hours?|days?|"
+         r"killed|killing|kills|fired|firing|opened|murdered)\b|(?!911\b)[\d,.]+\s)")
 NOUN_RE = re.compile(
     rf"^[\s-]+(?:of\s+(?:the|those|these|their)\s+)?(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
     rf"(?P<calls>{CALLS})|(?P<shots>{SHOTS})|(?P<warnings>{WARNINGS}))\b",
