@@ -276,6 +276,9 @@ def offsets(text: str) -> list[TimeExpr]:
         lead = text[:q.start]
         if taken_as_delay(lead, q.hedge):
             continue  # "responded in less than two minutes after ...": a delay, read as a duration
+        if re.search(r"\b(?:were|was|been|are|is|remained|stayed)\s+(?:[\w’'-]+\s+){1,4}?for\s*$", lead,
+                     re.IGNORECASE):
+            continue  # "were on the scene for 3 hours before they entered": how long, not when
         if (q.unit or m.group("unit") or "").lower().rstrip("s") in {"week", "month", "year"}:
             continue  # "three weeks later", "a year after the shooting": when the piece is written, not the response
         if rel == "since" or (rel == "past" and not m.group("anchor")):
