@@ -68,3 +68,25 @@ def test_a_timeline_entry_after_a_colon_hangs_on_its_verb():
     opens, arrive = _times(text)
     assert (opens.qualifier, opens.time_ref["event"]) == ("opens", "shooting_start")
     assert (arrive.qualifier, arrive.time_ref["event"]) == ("arrive", "arrival")
+
+
+@pytest.mark.parametrize("text, lo, hi", [
+    ("Officers arrived at 2205, the log shows.", 1325, 1325),
+    ("The first unit cleared at about 0440 GMT Monday.", 275, 285),
+    ("at 2015 GMT", 1215, 1215),
+    ("at a quarter past 10 p.m.", 1335, 1335),
+    ("at half past 11 a.m.", 690, 690),
+])
+def test_report_clock_times_without_hours_and_quarter_hours(text, lo, hi):
+    [t] = clock_times(text)
+    assert (t.lo, t.hi) == (lo, hi)
+
+
+@pytest.mark.parametrize("text", ["by 2015, the program ended", "about 1122 officers responded", "In 2015 officers"])
+def test_four_digits_that_are_a_year_or_a_count_are_no_time(text):
+    assert clock_times(text) == []
+
+
+def test_n_minutes_in_is_an_offset_from_what_just_began():
+    [c] = _times("The gunman opened fire at 10:05 p.m. Nine minutes in, officers entered the hall.")[1:]
+    assert (c.text, c.lo, c.time_ref["relation"], c.qualifier) == ("Nine minutes in", 9, "after", "entered")

@@ -140,7 +140,8 @@ def clock_times(text: str) -> list[TimeExpr]:
         t.ampm = ampm if m.group("h1") else "set"
         t.bare = hour_day is not None
         out.append(t)
-    return out
+    more = report_clock_times(text, out)
+    return sorted(out + more, key=lambda t: t.start)
 
 
 # A bare hour is a time of day only where its words say so: "10 o'clock", an hour with a part
@@ -183,6 +184,56 @@ def _half_for_hour(hour: int, part: str) -> str | None:
     return None
 
 
+# The 24-hour clock of reports without its "hours" ("at 2205,", "about 0440 GMT"), only after a
+# word that times take and before punctuation or a zone; 19xx and 20xx are years unless a zone says
+# otherwise ("by 2015," is a year).
+MILITARY = re.compile(r"\b(?P<pre>at|around|about|approximately|by|until|before|after)\s+"
+                      r"(?P<hh>[01]\d|2[0-3])(?P<mm>[0-5]\d)\b(?P<zone>\s*(?:GMT|UTC|Zulu|local time|[ECMP][SD]?T)\b)?"
+                      r"(?=\s*(?:[,;)—–]|\.(?!\d)|$|on\b|(?-i:[A-Z])))", re.IGNORECASE)
+# "a quarter past 10", "half past nine": the half of the day only the words around it can say
+_HOUR_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+PAST_HOUR = re.compile(rf"\b(?P<frac>(?:a\s+)?quarter|half)\s+(?P<rel>past|after|to|before|till)\s+"
+                       rf"(?P<h>1[0-2]|[1-9]|{'|'.join(_HOUR_WORDS)})\b(?:\s*(?P<ampm>{_AMPM}))?", re.IGNORECASE)
+
+
+def report_clock_times(text: str, taken: list[TimeExpr]) -> list[TimeExpr]:
+    """The 24-hour times without "hours" and the quarter and half hours `clock_times` leaves."""
+    out = []
+    for m in MILITARY.finditer(text):
+        hh, mm = int(m.group("hh")), int(m.group("mm"))
+        if 19 <= hh <= 20 and not m.group("zone"):
+            continue
+        start = m.start("hh")
+        if any(t.start <= start < t.end for t in taken):
+            continue
+        minute = float(hh * 60 + mm)
+        pre = m.group("pre").lower()
+        dlo, dhi = CLOCK_HEDGES.get(pre, (0, 0))
+        hedge = None if pre == "at" else pre
+        start = start if hedge is None else m.start("pre")
+        out.append(TimeExpr(start, m.end("mm"), text[start:m.end("mm")], "clock",
+                            None if dlo is None else minute + dlo, None if dhi is None else minute + dhi,
+                            "minute_of_day", hedge, {"clock": f"{hh:02d}:{mm:02d}"}))
+    for m in PAST_HOUR.finditer(text):
+        # "a quarter past 10 p.m." is 22:15, not the "10 p.m." inside it
+        taken[:] = [t for t in taken if not (m.start() <= t.start < m.end())]
+        h = m.group("h").lower()
+        hour = int(h) if h.isdigit() else _HOUR_WORDS[h]
+        part = 30 if m.group("frac").lower() == "half" else 15
+        minute = hour * 60 + (part if m.group("rel").lower() in {"past", "after"} else -part)
+        ampm = (m.group("ampm") or "").lower().replace(".", "").replace(" ", "") or None
+        if ampm == "pm" and hour < 12:
+            minute += 720
+        if ampm == "am" and hour == 12:
+            minute -= 720
+        minute %= 1440
+        t = TimeExpr(m.start(), m.end(), m.group(0), "clock", float(minute), float(minute), "minute_of_day", None,
+                     {"clock": f"{minute // 60:02d}:{minute % 60:02d}"})
+        t.ampm, t.bare = ampm, ampm is None
+        out.append(t)
+    return out
+
+
 def with_day_half(t: TimeExpr, hint: str | None) -> TimeExpr:
     """'exactly 12:39' in a piece that says '12:45 a.m.' a line later is 00:39: a time
     written without a.m./p.m. takes the half of the day of the nearest time that has one."""
@@ -219,7 +270,7 @@ def _end_of_first(m: re.Match) -> int:
 OFFSET_AFTER = re.compile(
     r"^[\s-]*(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)?\s*"
     # the anchor runs to the clause's end; a clock time inside it ("after he went in at 11:33 a.m.") stays whole
-    r"(?P<rel>after|before|later|earlier|ago|prior to|into|past|since)\b"
+    r"(?P<rel>after|before|later|earlier|ago|prior to|into|past|since|in(?=\s*(?:[,;:—–)]|\.(?!\d)|$)))\b"
     r"(?:\s+(?P<anchor>(?:[^,.;:—–\"“”]|(?<=\d)[:.](?=\d)|(?<=\b[ap])\.(?=m\.)|(?<=\b[ap]\.m)\.)+))?",
     re.IGNORECASE,
 )
@@ -285,7 +336,7 @@ def offsets(text: str) -> list[TimeExpr]:
             continue  # "three days since": a duration; "minutes past": a clock reading
         sign = "before" if rel in {"before", "earlier", "ago", "prior to"} else "after"
         anchor = (m.group("anchor") or "").strip() or None
-        if rel in {"later", "earlier", "ago"}:
+        if rel in {"later", "earlier", "ago", "in"}:  # "Nine minutes in, officers entered": into what just began
             anchor = None  # "four minutes later": the anchor is whatever came just before
         unit = q.unit or m.group("unit").lower().rstrip("s")
         end = q.end + (m.end() if anchor else m.end("rel"))
