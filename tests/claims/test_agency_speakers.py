@@ -42,6 +42,16 @@ def _speakers(text):
      "org:carvell-police-department"),
     ("The Carvell Police Department responded. \u201cOfficers arrived at 10:12 p.m.,\u201d the department said.",
      "org:carvell-police-department"),
+    ("The sheriff's office, in a statement, said the guard was shot at 9:59 p.m.", "org:sheriff-s-office"),
+    ("The Harlan County School District closed the school. The district said in a statement that 13 people "
+     "were killed.", "org:harlan-county-school-district"),
+    # a company speaks for itself, by its full name, its short name or as "the company"
+    ("Carvell Resorts International said in a statement that the guard was shot at 9:59 p.m.",
+     "org:carvell-resorts-international"),
+    ("Carvell Resorts International owns the Halcyon hotel. The company said the guard was shot at 9:59 p.m.",
+     "org:carvell-resorts-international"),
+    ("CRX Resorts International owns the Halcyon hotel. The guard was shot at 9:59 p.m., CRX said in a "
+     "statement.", "org:crx-resorts-international"),
     # an outlet by its kind, its work, or after the verb
     ("The Carvell Police Department responded. Officers arrived at 10:12 p.m., reported the Carvell "
      "Review-Journal.", "outlet:carvell-review-journal"),
@@ -73,3 +83,8 @@ def test_the_department_with_no_agency_named_is_an_unnamed_speaker_not_the_autho
 def test_a_timeline_given_by_an_agency_is_its_own_entry_by_entry(text):
     said = _speakers(text)
     assert len(said) == 2 and all(s is not None and not s.startswith("author:") for _, s in said)
+
+
+def test_a_company_is_never_a_person():
+    a = analyse({"a.txt": "Carvell Resorts International said in a statement that the guard was shot at 9:59 p.m."})
+    assert not [e for e in a.entities if e.kind == "person"]

@@ -48,6 +48,9 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "committee", "authority", "association", "union", "tribune", "times", "post", "herald",
     "journal", "sentinel", "gazette", "network", "radio", "television", "security", "task",
     "justice", "homeland", "marshals", "troopers", "rangers", "emergency", "management",
+    # words of companies: "MGM Resorts International said" is no person
+    "resorts", "resort", "international", "inc", "corp", "corporation", "company", "holdings", "hotel",
+    "hotels", "casino", "entertainment", "enterprises", "industries", "airlines", "group", "llc",
     # headline words that open a title-case run ("While Dying Children Called")
     "while", "dying", "children", "waited", "waiting", "students", "victims", "gunman", "shooter",
     "shooting", "massacre", "attack", "hours", "minutes", "why", "how", "who", "where", "report",
@@ -258,6 +261,14 @@ SKIP_PLACE = {"The", "A", "An", "Some", "Multiple", "Numerous", "Additional", "T
               "Three", "Four", "Five", "Many", "Several", "Other", "Local", "All", "Both"}
 
 
+# A company that speaks for itself ("MGM Resorts International said in a statement"): capitalised
+# words ending in a word of companies; an organisation, never a person
+_COMPANY_WORD = (r"(?:Resorts?|International|Inc\.?|Corp\.?|Corporation|Company|Holdings|LLC|Hotels?|Casino|"
+                 r"Entertainment|Enterprises|Industries|Airlines)")
+COMPANY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w&’'-]*|[A-Z]{{2,}})\s+){{1,3}}{_COMPANY_WORD}"
+                        rf"(?:\s+(?:International|Inc\.?|Corp\.?|LLC|Group))?)(?![\w’'])")
+
+
 def agency_kind(word: str) -> str | None:
     w = word.lower()
     if "public safety" in w or "state" in w or "highway" in w or "bureau" in w:
@@ -305,6 +316,15 @@ def agencies(doc: Document) -> list[Mention]:
         for m in ACRONYM_RE.finditer(para.text):
             out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
                                "org", place=m.group(0), agency="federal"))
+        for m in COMPANY_RE.finditer(para.text):
+            words = m.group("name").split()
+            while words and words[0] in SKIP_PLACE:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            name = " ".join(words)
+            start = para.start + m.end("name") - len(name)
+            out.append(Mention(doc.id, start, para.start + m.end("name"), name, "org", place=name, agency="company"))
         for rx, name in NATIONAL:
             for m in rx.finditer(para.text):
                 out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),

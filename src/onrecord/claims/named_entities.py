@@ -253,7 +253,8 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
         agency = m.agency or "police"
         label = AGENCY_LABEL.get(agency, "")
         # Federal and state agencies keep their own name ("Texas Department of Public Safety").
-        name = m.place if agency == "federal" else m.text if agency == "state" else f"{m.place} {label}".strip()
+        name = m.place if agency in {"federal", "company"} else m.text if agency == "state" \
+            else f"{m.place} {label}".strip()
         eid = _unique(res, "org:" + slug(name))
         e = Entity(eid, "org", name, [m.text] if m.text != name else [])
         e.__dict__["_key"] = (key, agency)
@@ -293,6 +294,9 @@ def _resolve_acronyms(docs: list[Document], res: Resolution, orgs_all: dict[str,
         for n in [e.name, *e.aliases]:
             for a in initials(n):
                 by_acronym.setdefault(a, set()).add(e.id)
+            first = n.split()[0] if n.split() else ""
+            if e.__dict__.get("_key", (None, None))[1] == "company" and re.fullmatch(r"[A-Z]{2,6}", first):
+                by_acronym.setdefault(first, set()).add(e.id)  # "MGM said" after "MGM Resorts International"
             if re.search(r"\bMetropolitan\b", n):
                 # "Metro", "Metro police", "a Metro spokesman": how the press names a metropolitan
                 # police department once it has named it in full

@@ -667,7 +667,10 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
                         r"findings|statement|records?)\b", re.IGNORECASE)
 AGENCY_SAYS = re.compile(r"(?:^|,\s*|[”\"]\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
-                         r"police department|sheriff[’']s department|office|bureau|police force))\s+"
+                         r"police department|sheriff[’']s department|office|bureau|police force|"
+                         r"(?:school\s+)?district|company|hotel|casino|resort))"
+                         # "the sheriff's office, in a statement, said"
+                         r"(?:\s*,[^,;“”\"]{1,60},)?\s+"
                          r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
                          r"\w+ly)\s+)*$", re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
@@ -692,7 +695,7 @@ def _agency_voice(doc: Document, res: Resolution, before: int, words: str, text:
     if org is not None:
         return Voice(org.entity, text)
     kind = _agency_kind(words)
-    if kind is None:
+    if kind not in GENERIC_AGENCY:
         return Voice(None, text)
     oid = "org:" + re.sub(r"[^a-z0-9]+", "-", GENERIC_AGENCY[kind].lower()).strip("-")
     res.entities.setdefault(oid, Entity(oid, "org", GENERIC_AGENCY[kind]))
@@ -740,6 +743,10 @@ def _agency_named(doc: Document, res: Resolution, before: int, words: str) -> Me
 
 
 def _agency_kind(words: str) -> str | None:
+    if re.search(r"\b(?:company|hotel|casino|resort)\b", words, re.IGNORECASE):
+        return "company"
+    if re.search(r"\bdistrict\b", words, re.IGNORECASE):
+        return "school"
     if re.search(r"\bsheriff", words, re.IGNORECASE):
         return "sheriff"
     if re.search(r"\bpolice\b", words, re.IGNORECASE):
