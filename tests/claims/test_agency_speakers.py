@@ -88,3 +88,8 @@ def test_a_timeline_given_by_an_agency_is_its_own_entry_by_entry(text):
 def test_a_company_is_never_a_person():
     a = analyse({"a.txt": "Carvell Resorts International said in a statement that the guard was shot at 9:59 p.m."})
     assert not [e for e in a.entities if e.kind == "person"]
+
+
+def test_a_lower_case_sheriffs_office_is_the_agency():
+    said = _speakers("Harlan County sheriff's officials said the guard was shot at 9:59 p.m.")
+    assert said[-1][1] == "org:harlan-county-sheriff-s-office"

@@ -41,3 +41,9 @@ def test_no_shots_after_officers_arrived(text):
 def test_no_shots_with_no_arrival_named_is_no_claim():
     assert [c for c in extract_claims("The gunman had stopped firing.", "s.txt")
             if c.measure == "shots_after_arrival"] == []
+
+
+def test_officers_who_joined_those_who_entered_entered():
+    got = _read("The Linden officers entered the school soon after arriving and were joined by two newly-arrived "
+                "Harlan County sheriff's deputies.")
+    assert ("two newly-arrived Harlan County sheriff's deputies", "count_officers_entered", 2.0, None) in got

@@ -165,6 +165,8 @@ ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait
                            re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
 SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|ordeal)\b", re.I)
+JOINED_BY = re.compile(r"\b(?:were|was|are|is|been)\s+(?:later\s+|soon\s+|then\s+)?(?:joined|followed|accompanied)\s+"
+                       r"(?:inside\s+|in\s+)?by\s+$", re.I)
 ATTACK_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:rampage|shooting spree|spree|attack|massacre|barrage|"
                           r"burst of (?:gunfire|shots)|volley|fusillade|"
                           r"shooting(?! (?:range|drill|victims?|suspects?)\b)|gunfire|assault|onslaught)\b", re.I)
@@ -414,6 +416,11 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # officers", "killed two deputies"), not a participle of someone else's ("with
         # bystanders standing nearby, about a dozen officers dashed ...")
         measure = _officer_measure(own) or _officer_measure(" ".join(before.split()[-4:]))
+        if (joined := JOINED_BY.search(before)) is not None:
+            # "officers entered the school and were joined by two newly-arrived deputies": the
+            # deputies did what those they joined did, whatever words describe them
+            measure = _officer_measure(re.split(r"\b(?:soon|after|before|once|when|while)\b",
+                                                before[:joined.start()])[0]) or measure
         # "another three deputies": more than those already counted, a part that meets no total
         more = "more" if re.match(r"\s*(?:\w+\s+)?(?:another|an additional|a further)\b", sentence[start:end], re.I) \
             else None

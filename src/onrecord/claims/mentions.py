@@ -231,6 +231,9 @@ def all_people(doc: Document, lasts: set[str], firsts: set[str]) -> list[Mention
 _PLACE = r"(?P<place>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?:,\s*[A-Z]{2})?"
 _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?|"
            r"Sheriff[’']s\s+Office|Sheriff[’']s\s+Department|Sheriff[’']s|"
+           # "Harlan County sheriff's officials", "the Harlan County sheriff's office"
+           r"sheriff[’']s\s+office|sheriff[’']s\s+department|sheriff[’']s(?=\s+(?:officials|deputies|investigators|"
+           r"spokes(?:man|woman|person)|office|department|detectives))|"
            r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
            r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
