@@ -93,3 +93,14 @@ def test_a_company_is_never_a_person():
 def test_a_lower_case_sheriffs_office_is_the_agency():
     said = _speakers("Harlan County sheriff's officials said the guard was shot at 9:59 p.m.")
     assert said[-1][1] == "org:harlan-county-sheriff-s-office"
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("According to the Harlan County coroner, 58 people were killed.", "org:harlan-county-coroner-s-office"),
+    ("According to the coroner's office, 58 people were killed.", "org:coroner-s-office"),
+    ("The Harlan County Medical Examiner's Office identified the dead. The medical examiner said 58 people were "
+     "killed.", "org:harlan-county-medical-examiner-s-office"),
+    ("Harlan County Coroner Jon Fadden said 58 people were killed.", "person:jon-fadden"),
+])
+def test_coroners_and_medical_examiners(text, speaker):
+    assert _speakers(text)[-1][1] == speaker

@@ -51,6 +51,7 @@ NOT_NAME = set(TITLE_TOKENS) | {
     # words of companies: "MGM Resorts International said" is no person
     "resorts", "resort", "international", "inc", "corp", "corporation", "company", "holdings", "hotel",
     "hotels", "casino", "entertainment", "enterprises", "industries", "airlines", "group", "llc",
+    "coroner", "examiner", "medical",
     # headline words that open a title-case run ("While Dying Children Called")
     "while", "dying", "children", "waited", "waiting", "students", "victims", "gunman", "shooter",
     "shooting", "massacre", "attack", "hours", "minutes", "why", "how", "who", "where", "report",
@@ -235,6 +236,7 @@ _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?
            r"sheriff[’']s\s+office|sheriff[’']s\s+department|sheriff[’']s(?=\s+(?:officials|deputies|investigators|"
            r"spokes(?:man|woman|person)|office|department|detectives))|"
            r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
+           r"[Cc]oroner[’']s\s+[Oo]ffice|[Cc]oroner|[Mm]edical\s+[Ee]xaminer[’']s\s+[Oo]ffice|[Mm]edical\s+[Ee]xaminer|"
            r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
 ORG_RE = re.compile(rf"\b{_PLACE}\s+{_AGENCY}(?![\w])")
@@ -274,6 +276,10 @@ COMPANY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w&’'-]*|[A-Z]{{2,}})\s+){{1
 
 def agency_kind(word: str) -> str | None:
     w = word.lower()
+    if "coroner" in w:
+        return "coroner"
+    if "medical examiner" in w:
+        return "examiner"
     if "public safety" in w or "state" in w or "highway" in w or "bureau" in w:
         return "state"
     if "sheriff" in w or w in {"deputies"}:

@@ -40,7 +40,8 @@ SHORT_FORMS = [
     {"richard", "rick", "dick", "rich"}, {"edward", "ed", "eddie"}, {"jennifer", "jen"},
 ]
 AGENCY_LABEL = {"police": "Police Department", "sheriff": "Sheriff's Office",
-                "fire": "Fire Department", "school": "School District", "state": "State Police"}
+                "fire": "Fire Department", "school": "School District", "state": "State Police",
+                "coroner": "Coroner's Office", "examiner": "Medical Examiner's Office"}
 
 
 @dataclass

@@ -668,7 +668,8 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"findings|statement|records?)\b", re.IGNORECASE)
 AGENCY_SAYS = re.compile(r"(?:^|,\s*|[”\"]\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
                          r"police department|sheriff[’']s department|office|bureau|police force|"
-                         r"(?:school\s+)?district|company|hotel|casino|resort))"
+                         r"(?:school\s+)?district|company|hotel|casino|resort|coroner(?:[’']s office)?|"
+                         r"medical examiner(?:[’']s office)?))"
                          # "the sheriff's office, in a statement, said"
                          r"(?:\s*,[^,;“”\"]{1,60},)?\s+"
                          r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
@@ -681,10 +682,12 @@ KIND_DOCUMENT = re.compile(r"^\s+(?:a|an|the|its|their)?\s*(?:[\w-]+\s+)?"
                            r"(?:[’']s)?\s+(?:[\w-]+\s+)?(?:timeline|report|review|records?|documents?|statement|"
                            r"investigation|findings|account|chronology|summary|logs?)\b", re.IGNORECASE)
 AGENCY_PLAIN = re.compile(r"^\s+((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
-                          r"sheriff[’']s department|office|bureau))\s*(?:[,.;:)]|$)", re.IGNORECASE)
+                          r"sheriff[’']s department|office|bureau|coroner(?:[’']s office)?|"
+                          r"medical examiner(?:[’']s office)?))\s*(?:[,.;:)]|$)", re.IGNORECASE)
 OUTLET_NOUN = re.compile(r"^\s+the\s+(?:newspaper|paper|station|network|outlet|broadcaster|magazine|news agency|"
                          r"wire service)\b", re.IGNORECASE)
-GENERIC_AGENCY = {"sheriff": "Sheriff's Office", "police": "Police Department", "fire": "Fire Department"}
+GENERIC_AGENCY = {"sheriff": "Sheriff's Office", "police": "Police Department", "fire": "Fire Department",
+                  "coroner": "Coroner's Office", "examiner": "Medical Examiner's Office"}
 
 
 def _agency_voice(doc: Document, res: Resolution, before: int, words: str, text: str) -> Voice:
@@ -747,6 +750,10 @@ def _agency_kind(words: str) -> str | None:
         return "company"
     if re.search(r"\bdistrict\b", words, re.IGNORECASE):
         return "school"
+    if re.search(r"\bcoroner", words, re.IGNORECASE):
+        return "coroner"
+    if re.search(r"\bmedical examiner", words, re.IGNORECASE):
+        return "examiner"
     if re.search(r"\bsheriff", words, re.IGNORECASE):
         return "sheriff"
     if re.search(r"\bpolice\b", words, re.IGNORECASE):
