@@ -104,3 +104,14 @@ def test_a_lower_case_sheriffs_office_is_the_agency():
 ])
 def test_coroners_and_medical_examiners(text, speaker):
     assert _speakers(text)[-1][1] == speaker
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("The Carvell Police Department responded. In its report, officers arrived at 10:12 p.m.",
+     "org:carvell-police-department"),
+    ("The Carvell Police Department released a timeline Friday. In the new timeline, officers arrived at 10:12 p.m.",
+     "org:carvell-police-department"),
+    ("In the sheriff's office's timeline, deputies arrived at 10:12 p.m.", "org:sheriff-s-office"),
+])
+def test_in_an_agencys_document_the_sentence_is_the_agencys(text, speaker):
+    assert _speakers(text)[-1][1] == speaker

@@ -36,6 +36,9 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
          r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
+         # "In its report, ...", "In the department's timeline, ...": the document's agency, for the sentence
+         r"(?<![\w,] )in\s+(?:its|their|the\s+(?:[\w’'-]+\s+){0,3}?[\w-]+[’']s|the)\s+(?:[\w-]+\s+)?"
+         r"(?:report|timeline|review|statement|account|findings|chronology)(?=\s*,)|"
          # "CNN has learned that ...": what an outlet found out, told as its own report
          r"has learned|have learned|"
          # "Renner's earlier statement that officers arrived within two minutes": an account
@@ -335,10 +338,12 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         covers, whole, trailing = [(ve, sent.end)], False, False
         head = doc.text[sent.start:vs]
         relative = RELATIVE_HEAD.search(head) is not None
-        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)
+        if v.group(0).lower() == "according to" or v.group(0).lower().startswith("in ") \
+                or (len(tail) <= 70 and not re.search(r"\d", tail)
                                                     and not relative) or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
-            trailing = TRAILING.search(head) is not None and v.group(0).lower() != "according to"
+            trailing = TRAILING.search(head) is not None and v.group(0).lower() != "according to" \
+                and not v.group(0).lower().startswith("in ")
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
         elif OPENING_ADVERBIAL.match(head):
@@ -429,6 +434,21 @@ TRAILING = re.compile(r",\s*+(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
     named = [m for m in mentions
              if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
+    if verb.startswith("in ") and res is not None:
+        # "In its report, ...": the agency the sentence before was about, else the one named last;
+        # "In the sheriff's office's timeline, ...": the agency those words name
+        words = doc.text[vs:ve]
+        if re.search(r"\b(?:its|their)\b", words):
+            org = _agency_subject_before(doc, res, sent) or _last_org(doc, res, vs)
+            return Voice(org.entity, words) if org is not None else None
+        named = [m for m in mentions if vs <= m.start < ve and m.entity and m.kind in {"org", "person"}]
+        if named:
+            return Voice(named[-1].entity, phrase_of(doc, named[-1]))
+        if _agency_kind(words) is not None or re.search(r"\b(?:department|agency)[’']s\b", words):
+            return _agency_voice(doc, res, vs, words, words)
+        org = _last_org(doc, res, vs)  # "In the report, ...": the document named before
+        plain = re.fullmatch(r"in\s+the\s+(?:\w+\s+)?\w+", words, re.I)
+        return Voice(org.entity, words) if org is not None and plain else None
     if verb == "according to":
         fits = [m for m in named if ve <= m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start])]
         # "according to CSPD spokesperson Lt. Pamela Castro": the head of the phrase is its last name
