@@ -115,3 +115,9 @@ def test_coroners_and_medical_examiners(text, speaker):
 ])
 def test_in_an_agencys_document_the_sentence_is_the_agencys(text, speaker):
     assert _speakers(text)[-1][1] == speaker
+
+
+def test_a_timeline_of_24_hour_entries_is_the_agencys():
+    said = _speakers("The Carvell Police Department released this timeline:\n\n2205 hours: The gunman opens fire."
+                     "\n\n2217 hours: Officers reach the 32nd floor.")
+    assert [s for _, s in said] == ["org:carvell-police-department"] * 2

@@ -188,7 +188,8 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
 
 LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
                    r"[Oo]fficials|[Ss]ources):\s+\S")
-ENTRY = re.compile(r"^\s*(?:[*•\-–—]|\d{1,2}(?:[:.]\d{2})?(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—:]|\s))")
+ENTRY = re.compile(r"^\s*(?:[*•\-–—]|\d{1,2}(?:[:.]\d{2})?(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—:]|\s)"
+                   r"|(?:[01]\d|2[0-3])[0-5]\d\s*(?:hours|hrs)?\s*[-–—:])", re.IGNORECASE)
 INTRO = re.compile(r"\b(?:report|timeline|review|account|findings|records?|documents?|statement|details)\b"
                    r"[^:]*?\b(?:by|from|of)\s+[^:]*:\s*$", re.IGNORECASE)
 
