@@ -121,3 +121,12 @@ def test_a_timeline_of_24_hour_entries_is_the_agencys():
     said = _speakers("The Carvell Police Department released this timeline:\n\n2205 hours: The gunman opens fire."
                      "\n\n2217 hours: Officers reach the 32nd floor.")
     assert [s for _, s in said] == ["org:carvell-police-department"] * 2
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("The Ledger obtained the records. The newspaper's analysis found that 376 officers responded.", "outlet:ledger"),
+    ("376 officers responded, KHOU 11 reported.", "outlet:khou-11"),
+    ("Local media reported that 376 officers responded.", "group:media"),
+])
+def test_outlets_by_their_work_call_sign_and_channel(text, speaker):
+    assert _speakers(text)[-1][1] == speaker
