@@ -36,6 +36,8 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
          r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
+         # "per the department", "Per Metro police": as "according to" (not "per hour", "per cent")
+         r"per(?=\s+(?:the\s|a\s|an\s|(?-i:[A-Z])))|"
          # "In its report, ...", "In the department's timeline, ...": the document's agency, for the sentence
          r"(?<![\w,] )in\s+(?:its|their|the\s+(?:[\w’'-]+\s+){0,3}?[\w-]+[’']s|the)\s+(?:[\w-]+\s+)?"
          r"(?:report|timeline|review|statement|account|findings|chronology)(?=\s*,)|"
@@ -339,11 +341,11 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         covers, whole, trailing = [(ve, sent.end)], False, False
         head = doc.text[sent.start:vs]
         relative = RELATIVE_HEAD.search(head) is not None
-        if v.group(0).lower() == "according to" or v.group(0).lower().startswith("in ") \
+        if v.group(0).lower() in {"according to", "per"} or v.group(0).lower().startswith("in ") \
                 or (len(tail) <= 70 and not re.search(r"\d", tail)
                                                     and not relative) or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
-            trailing = TRAILING.search(head) is not None and v.group(0).lower() != "according to" \
+            trailing = TRAILING.search(head) is not None and v.group(0).lower() not in {"according to", "per"} \
                 and not v.group(0).lower().startswith("in ")
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
@@ -450,7 +452,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         org = _last_org(doc, res, vs)  # "In the report, ...": the document named before
         plain = re.fullmatch(r"in\s+the\s+(?:\w+\s+)?\w+", words, re.I)
         return Voice(org.entity, words) if org is not None and plain else None
-    if verb == "according to":
+    if verb in {"according to", "per"}:
         fits = [m for m in named if ve <= m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start])]
         # "according to CSPD spokesperson Lt. Pamela Castro": the head of the phrase is its last name
         # before any comma; "according to Israel, the sheriff" keeps the first
@@ -573,6 +575,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         return Voice(None, spokes.group(1))
     single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
     if single:
+        within = [m for m in named if m.kind == "org" and m.entity and sent.start + single.start(1) <= m.start < vs]
+        if within:
+            return Voice(within[-1].entity, single.group(1))  # "a Metro spokesman said": the agency speaks
         return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
     if crowd and res is not None and (org := _agency_in_context(doc, res, crowd, sent.start, vs)) is not None:
