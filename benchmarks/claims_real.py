@@ -320,6 +320,8 @@ RULE_LOG: list[tuple[str, str, str, str, bool]] = []
 # --why: split -> reason -> count, for key claims missed and speakers wrong (aggregates only, so
 # safe to print for held-out: no sentence, no claim)
 WHY: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+# --why: key claims no reader found an amount in, by measure and the shape of their words
+WHY_SHAPES: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
 
 
 def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
@@ -426,6 +428,22 @@ def _number_spans(name: str, text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _shape(words: str) -> str:
+    """A written form in classes, never its words: 'clock h:mm with am/pm', 'digits', 'words'..."""
+    w = words.strip()
+    if re.search(r"\d{1,2}[:.]\d{2}", w):
+        kind = "clock h:mm"
+        kind += " with am/pm" if re.search(r"\d\s*[ap]\.?\s?m\b", w, re.I) else " without am/pm"
+    elif re.search(r"\d", w):
+        kind = "digits with am/pm" if re.search(r"\d\s*[ap]\.?\s?m\b", w, re.I) else "digits, no clock"
+    elif re.search(r"\b(?:noon|midnight)\b", w, re.I):
+        kind = "noon/midnight"
+    else:
+        kind = "words only"
+    n = len(w.split())
+    return f"{kind}, {n} word{'s' if n != 1 else ''}"
+
+
 def _speaker_kind(t, entities: dict) -> str:
     sid = t.speaker or ""
     if sid.startswith("author:"):
@@ -455,6 +473,8 @@ def _why(split: str, keys: list[KeyClaim], texts: dict[str, str], entities: dict
             WHY[split][f"miss: {k.measure}, no place read"] += 1
         elif not any(overlaps(k.start, k.end, a, b) for a, b in spans.get(k.doc, [])):
             WHY[split][f"miss: {k.measure}, no amount read"] += 1
+            # the shape of the key's words, still an aggregate: which written form no reader knows
+            WHY_SHAPES[split][f"{k.measure}, written as {_shape(k.as_written)}"] += 1
         else:
             WHY[split][f"miss: {k.measure}, amount read, no measure"] += 1
 
@@ -466,6 +486,11 @@ def why_report(splits: list[str]) -> list[str]:
         out.append(f"  {LABELS[split]}: {sum(reasons.values())}")
         for reason, n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
             out.append(f"    {n:>3}  {reason}")
+        shapes = WHY_SHAPES.get(split, {})
+        if shapes:
+            out.append("    no amount read, by the shape of the key's words (classes, no words):")
+            for shape, n in sorted(shapes.items(), key=lambda x: (-x[1], x[0])):
+                out.append(f"      {n:>3}  {shape}")
     return out
 
 

@@ -63,3 +63,16 @@ def test_rules_right_in_one_incident_only_are_marked(bench):
     assert "2 rules right at least once, 3 right claims; 1 rules right in one incident only, carrying 1" in text
     assert "recall 1.000; without one-incident rules 0.667" in text
     assert any(line.split()[0] == "ONE" and "narrow" in line for line in text.splitlines())
+
+
+def test_no_amount_read_is_also_told_by_the_shape_of_the_keys_words(bench):
+    alone = (TEXT.index("alone"), TEXT.index("alone") + 5)
+    key = _key(bench, *alone, "time_of_action")
+    key.as_written = "alone"
+    bench._why("holdout", [key], {"a.txt": TEXT}, {}, [])
+    assert dict(bench.WHY_SHAPES["holdout"]) == {"time_of_action, written as words only, 1 word": 1}
+    assert sum(bench.WHY["holdout"].values()) == 1  # the shapes are no further misses
+    assert bench._shape("10:05 p.m.") == "clock h:mm with am/pm, 2 words"
+    assert bench._shape("2205") == "digits, no clock, 1 word"
+    text = "\n".join(bench.why_report(["holdout"]))
+    assert "by the shape of the key's words" in text and "alone" not in text

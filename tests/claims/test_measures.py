@@ -14,8 +14,9 @@ def test_a_years_long_career_is_no_arrival():
 
 
 def test_what_officers_believed_is_not_what_happened_to_them():
+    # where they stood is a place of action (round 10); no count of the dead comes from "believing"
     assert _read("Nearly 20 officers stood in a hallway, believing victims inside were already dead.") == [
-        ("Nearly 20 officers", "count_officers_waiting", 18.0, 20.0)]
+        ("in a hallway", "place_of_action", None, None), ("Nearly 20 officers", "count_officers_waiting", 18.0, 20.0)]
 
 
 def test_headline_durations():

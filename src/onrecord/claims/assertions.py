@@ -27,14 +27,22 @@ NO_MORE_SHOTS = re.compile(
     rf"|heard no (?:more |further |other |additional )?{SHOTS_WORD}"
     rf"|(?:the )?(?:shooting|gunfire|shots|firing) (?:had )?(?:already |long )?(?:stopped|ended|ceased|"
     rf"was over|were over|died down)"
-    rf"|no (?:more |further |other |additional )?{SHOTS_WORD} (?:were |was )?(?:fired|heard|after))\b",
+    rf"|no (?:more |further |other |additional )?{SHOTS_WORD} (?:were |was )?(?:fired|heard|after)"
+    # "the gunman had stopped firing", "he fired no more shots", "never fired again"
+    rf"|(?:gunman|shooter|suspect|attacker|he|she) (?:had )?(?:already )?(?:stopped|ceased|quit) (?:firing|shooting)"
+    rf"|fired no (?:more |further |other |additional )?{SHOTS_WORD}"
+    rf"|(?:did not|didn[’']t|never) (?:fire|shoot) (?:again|any (?:more|further|other) {SHOTS_WORD}))\b",
     re.IGNORECASE,
 )
 # The moment after which nothing was fired: someone's arrival.
 ARRIVAL_ANCHOR = re.compile(
     r"\b(?i:once|when|after|by the time|as soon as|from the time)\s+(?P<who>I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|"
-    r"(?:(?:Deputy|Sgt\.|Sergeant|Officer|Captain|Capt\.|Lt\.|Lieutenant)\s+)?[A-Z][a-z]+)\s+"
-    r"(?:was|were|had|got|arrived|reached|pulled up|came)\b(?:\s+(?:at|to|there|on scene|in position)\b)?",
+    r"(?:(?:Deputy|Sgt\.|Sergeant|Officer|Captain|Capt\.|Lt\.|Lieutenant)\s+)?[A-Z][a-z]+|"
+    # "by the time police arrived", "when the first officers reached the floor"
+    r"(?i:(?:the\s+)?(?:first\s+)?(?:[\w-]+\s+)?(?:officers|police|deputies|troopers|agents|responders|"
+    r"SWAT(?:\s+(?:officers|team))?)))\s+"
+    r"(?:was|were|had|got|arrived|reached|pulled up|came|entered|made it)\b"
+    r"(?:\s+(?:at|to|there|on scene|in position)\b)?",
 )
 
 # Orders to hold back: the many ways to tell officers not to go in.

@@ -47,8 +47,10 @@ PRED_RE = re.compile(rf"\b(?:{_ALL})\b", re.IGNORECASE)
 _AUX = r"(?:(?:who|that|were|was|are|is|have|has|had|been|being|got|later|also|all|reportedly|now|were later|" \
        r"each|then|ultimately|eventually|initially)\s+){0,3}(?:(?!fatally\b)\w+ly\s+)?"
 # "Five adults and four children were taken to ...": a coordinated count shares the verb.
+# (the words of the second count never run over another "and": "killed 12 students and one teacher
+# and wounded 21 others" leaves the 12 killed)
 _COORD = (r"(?:(?:and|or)\s+(?:\w+\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z]+teen"
-          r"|[a-z]+ty)\s+(?:[\w’'-]+\s+){0,2}?)?")
+          r"|[a-z]+ty)\s+(?:(?!(?:and|or)\b)[\w’'-]+\s+){0,2}?)?")
 AFTER_RE = re.compile(rf"^\s*(?:,\s*)?{_COORD}{_AUX}(?:{_ALL})\b", re.IGNORECASE)
 BEFORE_RE = re.compile(rf"\b(?:{_ALL})\s+(?:[a-z]+\s+and\s+)?(?:(?:of|to|at|the|a total of|another|a further|an "
                        rf"additional|"
@@ -77,7 +79,9 @@ class PeopleCount:
     qualifier: str | None
 
 
-ASIDE = re.compile(r"^\s*(?:[—–]|--|\s-\s)[^—–()]{1,100}?(?:[—–]|--|\s-\s)|^\s*\([^()]{1,100}\)")
+ASIDE = re.compile(r"^\s*(?:[—–]|--|\s-\s)[^—–()]{1,100}?(?:[—–]|--|\s-\s)|^\s*\([^()]{1,100}\)"
+                   # "21 people, including 19 children, were fatally shot"
+                   r"|^\s*,\s*(?:including|among them)\s+[^,;()—–]{1,80},")
 
 
 def _past_aside(rest: str) -> str:

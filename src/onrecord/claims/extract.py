@@ -125,6 +125,8 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool | 
         clocks = [approximate_time(t) if approximate else t for t in clock_times(sent.text)]
         clocks = [with_day_half(t, day_part(sent.text, t) or nearest_half(halves, sent.start + t.start))
                   for t in clocks]
+        # "shortly after 10," in a piece that never says a.m. or p.m.: no time can be told
+        clocks = [t for t in clocks if not (t.bare and t.ampm is None)]
         times = clocks + [t for t in offsets(sent.text) if not stay_before(sent.text, t)]
         timed = [(c, t) for t in times if (c := time_claim(doc, res, speakers, sent, t, times))]
         found = [c for c, _ in timed]
@@ -282,6 +284,9 @@ def _said_claim(doc, res, speakers, sent: Sentence, s: Said) -> Claim | None:
     elif s.who_start is not None:
         who, who_text = person_subject(doc, res, sent.start + s.who_start, sent.start + s.who_end, sent.start,
                                        voice.speaker, quoted)
+        if who is None and s.measure == "shots_after_arrival":
+            # "by the time police arrived": the officers whose arrival it is (their agency if named)
+            who, who_text = group_subject(doc, res, sent, s.who_start, s.who_end, voice.speaker)
     else:
         cs, _ = clause_bounds(sent.text, s.start, s.end)
         who, who_text = person_subject(doc, res, sent.start + cs, start, sent.start, voice.speaker, quoted)

@@ -72,8 +72,11 @@ SHOTS = r"shots|rounds|bullets"
 WARNINGS = r"warnings?|tips?|complaints?"
 DURATION = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
 
+# words that never modify a counted noun: a second number or a verb of the attack ("two gunmen
+# killed 12 students" counts no students by two)
 _STOP = (r"(?!(?:while|and|or|as|when|that|who|which|to|of|in|at|on|for|with|the|a|an|from|by|"
-         r"were|was|had|have|has|is|are|be|after|before|later|seconds?|minutes?|hours?|days?)\b)")
+         r"were|was|had|have|has|is|are|be|after|before|later|seconds?|minutes?|hours?|days?|"
+         r"killed|killing|kills|fired|firing|opened|murdered)\b|(?!911\b)[\d,.]+\s)")
 NOUN_RE = re.compile(
     rf"^[\s-]+(?:of\s+(?:the|those|these|their)\s+)?(?P<mods>(?:{_STOP}[\w’'-]+\s+){{0,4}}?)(?:(?P<officer>{OFFICER})|(?P<people>{PEOPLE})|"
     rf"(?P<calls>{CALLS})|(?P<shots>{SHOTS})|(?P<warnings>{WARNINGS}))\b",
@@ -161,12 +164,25 @@ SPAN_NAMED_BEFORE = re.compile(r"\b(?P<span>delay|wait|lag|gap|response time|sta
 ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait|lapse|gap|standstill|lull|pause)\b",
                            re.I)
 # "a three-hour hostage situation", "a siege lasting nearly an hour": the incident's length.
-SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|rampage|"
-                         r"shooting spree|attack|massacre|ordeal)\b", re.I)
+SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|ordeal)\b", re.I)
+JOINED_BY = re.compile(r"\b(?:were|was|are|is|been)\s+(?:later\s+|soon\s+|then\s+)?(?:joined|followed|accompanied)\s+"
+                       r"(?:inside\s+|in\s+)?by\s+$", re.I)
+ATTACK_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:rampage|shooting spree|spree|attack|massacre|barrage|"
+                          r"burst of (?:gunfire|shots)|volley|fusillade|"
+                          r"shooting(?! (?:range|drill|victims?|suspects?)\b)|gunfire|assault|onslaught)\b", re.I)
+# "were on the scene for 3 hours before they entered": a span, its end named after it
+FOR_SPAN = re.compile(r"\b(?:were|was|been|are|is|remained|stayed)\s+(?:[\w’'-]+\s+){1,4}?for\s*$", re.I)
+NEXT_SPAN = re.compile(r"\b(?:over|for|during)\s+(?:the\s+)?(?:next|following|ensuing)\s*$", re.I)
+SHOOTING_AFTER = re.compile(r"^\s*,?\s*(?:[\w’'-]+\s+){0,3}?(?:fired|kept firing|continued (?:firing|shooting)|shot|"
+                            r"rained|sprayed|unleashed|poured)\b", re.I)
+OVER_IN = re.compile(r"\b(?:shooting|killing|attack|rampage|gunfire|massacre|assault)\s+(?:was|were|had been)\s+"
+                     r"(?:all\s+)?over(?:\s+(?:in|within))?\s*$", re.I)
 # "fired on students for about six minutes", "unfolded over approximately 15 minutes"
 SHOOTING_FOR = re.compile(r"\b(?:fired|firing|fires|shooting|shot|opened fire|opening fire|opens fire|rampaged?|"
                           r"attacked|stalked|roamed|"
-                          r"unfolded|spanned|terrorized|lasted|lasting)\b[^.;]*?\b(?:for|over)\s*$", re.I)
+                          r"unfolded|spanned|terrorized|lasted|lasting)\b[^.;]*?"
+                          r"\b(?:for|over|in (?:the|a) span of)\s*$",
+                          re.I)
 OUTSIDE = re.compile(r"\b(?:outside|outdoors|out front|in the parking lot|"
                      r"at (?:the|that|this|a|an|his|her|their) (?:[\w-]+ ){0,2}(?:door|doors|entrance)|"
                      r"never went in(?:side)?|not going in|did not (?:go in|enter)|didn[’']t (?:go in|enter)|"
@@ -266,6 +282,7 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if AGE_RE.match(sentence[end:]) or (RELATIVE_AFTER_RE.match(sentence[unit_end:])
                                         and not STAY.search(before) and not TOOK.search(before)
+                                        and not FOR_SPAN.search(before)
                                         and not taken_as_delay(sentence[:start], hedge)):
         return None  # an age, or "two days after": times.py reads those
     if SERVICE.search(before) or SERVICE_FOR.search(sentence[:start]):
@@ -282,6 +299,15 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if SIEGE_AFTER.match(sentence[unit_end:]):
         # "a three-hour hostage situation": the standoff, not the time the gunman fired
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
+    if ATTACK_AFTER.match(sentence[unit_end:]):
+        # "the gunman's nine-minute barrage", "a 10-minute burst of gunfire": how long he fired
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    if NEXT_SPAN.search(before) and SHOOTING_AFTER.match(sentence[unit_end:]):
+        # "Over the next nine minutes, the gunman fired into the crowd"
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    if OVER_IN.search(before):
+        # "The shooting was over in less than 10 minutes", "the killing was over within 16 minutes"
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if SHOOTING_FOR.search(before) and not STAY.search(before):
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if (named := SPAN_NAMED_BEFORE.search(before)) is not None:
@@ -310,7 +336,7 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if re.match(r"\s+(?:faster|sooner|earlier|later|longer|shorter|quicker|slower)\s+than\b", sentence[unit_end:]):
         return None  # "six minutes faster than officers in X": a difference between two accounts' spans
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
-    if STAY.search(before) or re.search(r"\b(?:there|outside)\s+for\s*$", before):
+    if STAY.search(before) or re.search(r"\b(?:there|outside|on (?:the )?scene|on site|on hand)\s+for\s*$", before):
         return Reading(place, "minute", unit_end, "person", unit)
     tail = sentence[unit_end:ce]
     if re.match(r"^\s*(?:in which|during which|that|while)\b", tail) and STAY.search(tail):
@@ -390,6 +416,11 @@ def read_count(sentence: str, start: int, end: int, previous: Reading | None) ->
         # officers", "killed two deputies"), not a participle of someone else's ("with
         # bystanders standing nearby, about a dozen officers dashed ...")
         measure = _officer_measure(own) or _officer_measure(" ".join(before.split()[-4:]))
+        if (joined := JOINED_BY.search(before)) is not None:
+            # "officers entered the school and were joined by two newly-arrived deputies": the
+            # deputies did what those they joined did, whatever words describe them
+            measure = _officer_measure(re.split(r"\b(?:soon|after|before|once|when|while)\b",
+                                                before[:joined.start()])[0]) or measure
         # "another three deputies": more than those already counted, a part that meets no total
         more = "more" if re.match(r"\s*(?:\w+\s+)?(?:another|an additional|a further)\b", sentence[start:end], re.I) \
             else None

@@ -48,6 +48,10 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "committee", "authority", "association", "union", "tribune", "times", "post", "herald",
     "journal", "sentinel", "gazette", "network", "radio", "television", "security", "task",
     "justice", "homeland", "marshals", "troopers", "rangers", "emergency", "management",
+    # words of companies: "MGM Resorts International said" is no person
+    "resorts", "resort", "international", "inc", "corp", "corporation", "company", "holdings", "hotel",
+    "hotels", "casino", "entertainment", "enterprises", "industries", "airlines", "group", "llc",
+    "coroner", "examiner", "medical",
     # headline words that open a title-case run ("While Dying Children Called")
     "while", "dying", "children", "waited", "waiting", "students", "victims", "gunman", "shooter",
     "shooting", "massacre", "attack", "hours", "minutes", "why", "how", "who", "where", "report",
@@ -228,7 +232,11 @@ def all_people(doc: Document, lasts: set[str], firsts: set[str]) -> list[Mention
 _PLACE = r"(?P<place>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)(?:,\s*[A-Z]{2})?"
 _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?|"
            r"Sheriff[’']s\s+Office|Sheriff[’']s\s+Department|Sheriff[’']s|"
+           # "Harlan County sheriff's officials", "the Harlan County sheriff's office"
+           r"sheriff[’']s\s+office|sheriff[’']s\s+department|sheriff[’']s(?=\s+(?:officials|deputies|investigators|"
+           r"spokes(?:man|woman|person)|office|department|detectives))|"
            r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
+           r"[Cc]oroner[’']s\s+[Oo]ffice|[Cc]oroner|[Mm]edical\s+[Ee]xaminer[’']s\s+[Oo]ffice|[Mm]edical\s+[Ee]xaminer|"
            r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
 ORG_RE = re.compile(rf"\b{_PLACE}\s+{_AGENCY}(?![\w])")
@@ -240,6 +248,7 @@ _HEADS = "|".join(sorted((re.escape(w) for ws in FAMILIES.values() for w in ws
 NATIONAL = [(re.compile(r"\b(?:(?:U\.S\.\s+|US\s+|federal\s+)?Justice\s+Department|(?:U\.S\.\s+)?Department\s+of\s+"
                         r"Justice|DOJ)\b"), "Department of Justice"),
             (re.compile(r"\b(?:U\.S\.\s+)?Secret\s+Service\b"), "Secret Service"),
+            (re.compile(r"\bFederal\s+Bureau\s+of\s+Investigation\b"), "FBI"),
             (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS")]
 DESCRIPTION_RE = re.compile(
     rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"
@@ -257,8 +266,20 @@ SKIP_PLACE = {"The", "A", "An", "Some", "Multiple", "Numerous", "Additional", "T
               "Three", "Four", "Five", "Many", "Several", "Other", "Local", "All", "Both"}
 
 
+# A company that speaks for itself ("MGM Resorts International said in a statement"): capitalised
+# words ending in a word of companies; an organisation, never a person
+_COMPANY_WORD = (r"(?:Resorts?|International|Inc\.?|Corp\.?|Corporation|Company|Holdings|LLC|Hotels?|Casino|"
+                 r"Entertainment|Enterprises|Industries|Airlines)")
+COMPANY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w&’'-]*|[A-Z]{{2,}})\s+){{1,3}}{_COMPANY_WORD}"
+                        rf"(?:\s+(?:International|Inc\.?|Corp\.?|LLC|Group))?)(?![\w’'])")
+
+
 def agency_kind(word: str) -> str | None:
     w = word.lower()
+    if "coroner" in w:
+        return "coroner"
+    if "medical examiner" in w:
+        return "examiner"
     if "public safety" in w or "state" in w or "highway" in w or "bureau" in w:
         return "state"
     if "sheriff" in w or w in {"deputies"}:
@@ -304,6 +325,15 @@ def agencies(doc: Document) -> list[Mention]:
         for m in ACRONYM_RE.finditer(para.text):
             out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),
                                "org", place=m.group(0), agency="federal"))
+        for m in COMPANY_RE.finditer(para.text):
+            words = m.group("name").split()
+            while words and words[0] in SKIP_PLACE:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            name = " ".join(words)
+            start = para.start + m.end("name") - len(name)
+            out.append(Mention(doc.id, start, para.start + m.end("name"), name, "org", place=name, agency="company"))
         for rx, name in NATIONAL:
             for m in rx.finditer(para.text):
                 out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),

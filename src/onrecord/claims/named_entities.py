@@ -40,7 +40,8 @@ SHORT_FORMS = [
     {"richard", "rick", "dick", "rich"}, {"edward", "ed", "eddie"}, {"jennifer", "jen"},
 ]
 AGENCY_LABEL = {"police": "Police Department", "sheriff": "Sheriff's Office",
-                "fire": "Fire Department", "school": "School District", "state": "State Police"}
+                "fire": "Fire Department", "school": "School District", "state": "State Police",
+                "coroner": "Coroner's Office", "examiner": "Medical Examiner's Office"}
 
 
 @dataclass
@@ -253,7 +254,8 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
         agency = m.agency or "police"
         label = AGENCY_LABEL.get(agency, "")
         # Federal and state agencies keep their own name ("Texas Department of Public Safety").
-        name = m.place if agency == "federal" else m.text if agency == "state" else f"{m.place} {label}".strip()
+        name = m.place if agency in {"federal", "company"} else m.text if agency == "state" \
+            else f"{m.place} {label}".strip()
         eid = _unique(res, "org:" + slug(name))
         e = Entity(eid, "org", name, [m.text] if m.text != name else [])
         e.__dict__["_key"] = (key, agency)
@@ -261,7 +263,7 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
         m.entity = eid
 
 
-ACRONYM_TOKEN = re.compile(r"\b[A-Z]{2,6}\b")
+ACRONYM_TOKEN = re.compile(r"\b(?:[A-Z]{2,6}|Metro)\b")
 SKIP_IN_INITIALS = {"of", "the", "and", "for", "&"}
 
 
@@ -293,14 +295,24 @@ def _resolve_acronyms(docs: list[Document], res: Resolution, orgs_all: dict[str,
         for n in [e.name, *e.aliases]:
             for a in initials(n):
                 by_acronym.setdefault(a, set()).add(e.id)
+            first = n.split()[0] if n.split() else ""
+            if e.__dict__.get("_key", (None, None))[1] == "company" and re.fullmatch(r"[A-Z]{2,6}", first):
+                by_acronym.setdefault(first, set()).add(e.id)  # "MGM said" after "MGM Resorts International"
+            if re.search(r"\bMetropolitan\b", n):
+                # "Metro", "Metro police", "a Metro spokesman": how the press names a metropolitan
+                # police department once it has named it in full
+                by_acronym.setdefault("Metro", set()).add(e.id)
     for d in docs:
         taken = {(m.start, m.end): m for m in orgs_all[d.id]}
+        starting = {m.start: m for m in orgs_all[d.id] if m.text.startswith("Metro ")}
         for tok in ACRONYM_TOKEN.finditer(d.text):
             owners = by_acronym.get(tok.group(0), set())
             if len(owners) != 1:
                 continue
             owner = next(iter(owners))
             m = taken.get((tok.start(), tok.end()))
+            if m is None and tok.group(0) == "Metro":
+                m = starting.get(tok.start())  # "Metro police": the mention is the whole phrase
             if m is None:
                 m = Mention(d.id, tok.start(), tok.end(), tok.group(0), "org")
                 orgs_all[d.id].append(m)
@@ -308,7 +320,8 @@ def _resolve_acronyms(docs: list[Document], res: Resolution, orgs_all: dict[str,
             m.entity = owner
             if tok.group(0) not in res.entities[owner].aliases:
                 res.entities[owner].aliases.append(tok.group(0))
-            if old and old != owner and old in res.entities and re.fullmatch(r"[A-Z]{2,6}", res.entities[old].name):
+            if old and old != owner and old in res.entities and (
+                    re.fullmatch(r"[A-Z]{2,6}", res.entities[old].name) or res.entities[old].name.startswith("Metro ")):
                 if not any(x.entity == old for ms in orgs_all.values() for x in ms):
                     del res.entities[old]
 

@@ -164,6 +164,20 @@ def interval(value: float, rule: str | None) -> tuple[float | None, float | None
     return value, value
 
 
+# "fired 1,100 rounds over 10 minutes", "the attack unfolded over nine minutes": "over" is the
+# span an action took, not "more than"
+OVER_A_SPAN = re.compile(r"\b(?:fired|firing|fires|shot|shooting|rounds|shots|bullets|gunfire|unfolded|spanned|"
+                         r"stretched|spread|played out|took place|happened|occurred)\s+$", re.IGNORECASE)
+
+
+def _over_a_span(text: str, q: Quantity) -> Quantity:
+    if (q.hedge or "").lower() != "over" or not OVER_A_SPAN.search(text[:q.start]) \
+            or not re.match(r"\s*(?:seconds?|minutes?|hours?)\b", text[q.end:], re.IGNORECASE):
+        return q
+    start = q.start + len(re.match(r"over\s+", text[q.start:], re.IGNORECASE).group(0))
+    return Quantity(start, q.end, text[start:q.end], q.value, q.value, q.value, None, q.of_total, q.money, q.unit)
+
+
 def find_quantities(text: str) -> list[Quantity]:
     """Every number or vague amount in `text`, with its hedge, as an interval."""
     found: list[Quantity] = []
@@ -175,6 +189,7 @@ def find_quantities(text: str) -> list[Quantity]:
         # Resume after what was used, so "$100K and $75,673.72" yields both amounts.
         pos = max(q.end if q else m.end(), m.start() + 1)
     found = [q for q in found if not _not_a_count(text, q)]
+    found = [_over_a_span(text, q) for q in found]
     for m in NONE_RE.finditer(text):
         whole = NOT_ONE_OF.match(text, m.start())
         if whole:

@@ -12,6 +12,8 @@ from onrecord.claims.voices import Voice
 
 # News organisations: an acronym of a network or a name with a newspaper's word.
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
+               r"USA TODAY|Politico|POLITICO|Newsweek|Bloomberg|ProPublica|HuffPost|BuzzFeed News|Vox|Slate|"
+               r"(?:[A-Z][\w.&’'-]*\s+){1,2}Monthly|"
                r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
                r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
                r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
@@ -19,7 +21,7 @@ OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reu
                r"Review-Journal|Free Press|Sun-Times|Eagle|Oregonian|Plain Dealer|Tribune-Review|Post-Gazette|"
                r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
                # a broadcaster's call sign: KXAN, WFAA-TV
-               r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?)")
+               r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?(?:\s+\d{1,2}(?![\d:.,]))?)")
 # "The Courier, citing two officials, reported": a set-off phrase between the outlet and its verb
 OUTLET_LEFT = re.compile(rf"(?:^|[\s,(])({OUTLET_NAME})\s*(?:,[^,;“”\"]{{1,60}},\s*)?"
                          r"(?:also\s+|first\s+|has\s+|had\s+)?$")
@@ -30,9 +32,15 @@ OUTLET_WORK = (r"(?:review|analysis|investigation|tally|count|examination|survey
 OUTLET_DOC_LEFT = re.compile(rf"(?:^|[\s,(])(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b"
                              r"[^,;“”\"]{0,60}?\s+(?:also\s+)?$")
 OUTLET_DOC = re.compile(rf"^\s*(?i:an?|the|its)\s+({OUTLET_NAME})(?:[’']s)?\s+{OUTLET_WORK}\b")
+# "according to reporting by the Ledger", "according to an analysis by CNN": the outlet's work
+OUTLET_WORK_BY = re.compile(rf"^\s*(?i:(?:an?|the|its)\s+)?(?:[\w-]+\s+)?{OUTLET_WORK}\s+(?i:by|from|of)\s+"
+                            rf"({OUTLET_NAME})\b")
 # "..., the newspaper reported": the outlet named last before it
 OUTLET_WORD = re.compile(r"(?:^|,\s*)(?:the|that)\s+(newspaper|paper|station|network|outlet|broadcaster|magazine|"
-                         r"wire service|news agency|site|website)\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+                         r"wire service|news agency|site|website)"
+                         # "The newspaper's analysis found that ...": the outlet's own work
+                         r"(?:[’']s\s+(?:[\w-]+\s+)?(?:analysis|review|investigation|reporting|tally|count|"
+                         r"examination|reconstruction|survey))?\s+(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
 OUTLET_ANY = re.compile(rf"(?:^|[\s,(“\"])({OUTLET_NAME})\b")
 
 

@@ -51,7 +51,9 @@ PLACE_NOUN = (r"(?:building|buildings|school|door|doors|doorway|entrance|exit|ve
               r"(?:parking )?lot|campus|field|ballfield|room|bathrooms?|restroom|club|nightclub|windows?|rear|"
               r"hallways?|hall|stairwell|stairs|classrooms?|foyer|lobby|office|store|church|theater|theatre|"
               r"street|yard|perimeter|side|wall|pillar|gate|patio|stage|floor|corridor|driveway|sidewalk|"
-              r"roof|rooftop|trailer|tree|truck|wing|gym|gymnasium|cafeteria|library|sanctuary)")
+              r"roof|rooftop|trailer|tree|truck|wing|gym|gymnasium|cafeteria|library|sanctuary|"
+              r"staircase|stairway|landing|elevators?|suite|hotel|venue|area|corner|garage|"
+              r"courtyard|lawn|porch|steps|atrium|commons|command post|post)")
 # Not "into"/"in": "ran into the building" is where the incident is, not a position taken.
 LOCATIVE = r"(?:outside|inside|behind|near|at|beside|next to|through|in front of|on|across from|by)"
 PLACE2_RE = re.compile(
@@ -62,6 +64,26 @@ PLACE2_RE = re.compile(
     rf"\s+(?:[\w’'-]+\s+){{0,3}}?(?P<place>{LOCATIVE}\s+(?:(?:the|their|his|her|its|a|an|nearby)\s+)?"
     rf"(?:[\w’'-]+\s+){{0,4}}?{PLACE_NOUN}(?:\s+of\s+(?:the\s+)?(?:[\w’'-]+\s+){{0,2}}?{PLACE_NOUN})?)\b",
 )
+# Being in a place, not going into it ("was in the stairwell", "remained in the cafeteria",
+# "staged in the parking lot", "took up positions in the hallway"): only after a verb of staying
+# or of taking a position, and only with a place noun, so "was in custody" is none.
+_THE = r"(?:the|a|an|their|his|her|its|nearby)\s+"
+_NOUN_PHRASE = (rf"(?:[\w’'-]+\s+){{0,4}}?{PLACE_NOUN}(?:\s+of\s+(?:the\s+)?(?:[\w’'-]+\s+){{0,2}}?{PLACE_NOUN})?")
+STAY_IN_RE = re.compile(
+    rf"\b(?P<verb>was|were|remained|remain|remains|stayed|stay|stays|waited|waits|wait|staged|stage|stages|"
+    rf"gathered|gather|gathers|stood|hid|sat|positioned|stationed|crouched|hunkered|huddled|massed|assembled|"
+    rf"(?:took|take|takes|taking) up positions?|set up (?:a |their |his |her )?(?:perimeter|command post|positions?))"
+    rf"\s+(?:\w+ly\s+)?(?:down\s+)?"
+    rf"(?P<place>(?:in|on|inside|outside|at|near|behind|across from)\s+{_THE}{_NOUN_PHRASE})\b")
+# Getting to a place named as the object ("reached the 32nd floor", "made their way to the second
+# floor of the library", "went up the stairs to the 32nd floor")
+REACH_RE = re.compile(
+    rf"\b(?P<verb>reached|reach|reaches|made (?:their|his|her|its) way (?:up |back )?to|got (?:up )?to|"
+    rf"went up (?:the (?:stairs|stairwell|stairway) )?to|climbed (?:the stairs )?to|ran up (?:the stairs )?to|"
+    rf"(?:pull|pulls|pulled|pulling|drive|drives|drove|driving) (?:into|up to)|rushed to|headed to)"
+    rf"\s+(?P<place>{_THE}{_NOUN_PHRASE})\b")
+WITHIN_AFTER = re.compile(r"\s+(?:within|in\s+(?:under|less than|about|just|\d|one|two|three|four|five|a\b))",
+                          re.IGNORECASE)
 NOT_PLACE_WORDS = re.compile(r"\b(?:custody|time|least|most|once|all|risk|fault|danger|order|charge|hand|fire)\b", re.I)
 
 
@@ -79,4 +101,13 @@ def find_places(sentence: str) -> list[Place]:
         if m.group("verb").lower() in {"during", "morning", "evening", "building", "shooting", "being"}:
             continue  # -ing words that are no verb of position
         out.append(Place(m.start("place"), m.end("place"), text, m.start()))
+    for rx in (STAY_IN_RE, REACH_RE):
+        for m in rx.finditer(sentence):
+            text = m.group("place")
+            if any(p.start < m.end("place") and m.start("place") < p.end for p in out) \
+                    or NOT_PLACE_WORDS.search(text):
+                continue
+            if WITHIN_AFTER.match(sentence, m.end("place")):
+                continue  # "officers were in the theater within a minute": an arrival, read as its delay
+            out.append(Place(m.start("place"), m.end("place"), text, m.start()))
     return sorted(out, key=lambda p: p.start)

@@ -22,6 +22,7 @@ from onrecord.claims.outlets import (
     OUTLET_DOC_LEFT,
     OUTLET_LEFT,
     OUTLET_WORD,
+    OUTLET_WORK_BY,
     outlet_voice,
 )
 from onrecord.claims.records import Entity, Mention
@@ -35,6 +36,11 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
          r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
+         # "per the department", "Per Metro police": as "according to" (not "per hour", "per cent")
+         r"per(?=\s+(?:the\s|a\s|an\s|(?-i:[A-Z])))|"
+         # "In its report, ...", "In the department's timeline, ...": the document's agency, for the sentence
+         r"(?<![\w,] )in\s+(?:its|their|the\s+(?:[\w’'-]+\s+){0,3}?[\w-]+[’']s|the)\s+(?:[\w-]+\s+)?"
+         r"(?:report|timeline|review|statement|account|findings|chronology)(?=\s*,)|"
          # "CNN has learned that ...": what an outlet found out, told as its own report
          r"has learned|have learned|"
          # "Renner's earlier statement that officers arrived within two minutes": an account
@@ -51,7 +57,7 @@ REVISING = r"(?:revised|corrected|raised|lowered|updated|changed|put|puts|placed
 ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
-CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|"
+CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|media|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
                       # "sources with the department", "victims trapped in the club"
                       r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
@@ -184,7 +190,8 @@ def find_speakers(doc: Document, res: Resolution, parse: bool = False) -> Speake
 
 LABEL = re.compile(r"^(?P<who>[A-Z][\w’'.&-]*(?:\s+(?:[A-Z][\w’'.&-]*|of|the|and|for)){0,6}|[Pp]olice|[Aa]uthorities|"
                    r"[Oo]fficials|[Ss]ources):\s+\S")
-ENTRY = re.compile(r"^\s*(?:[*•\-–—]|\d{1,2}(?:[:.]\d{2})?(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—:]|\s))")
+ENTRY = re.compile(r"^\s*(?:[*•\-–—]|\d{1,2}(?:[:.]\d{2})?(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—:]|\s)"
+                   r"|(?:[01]\d|2[0-3])[0-5]\d\s*(?:hours|hrs)?\s*[-–—:])", re.IGNORECASE)
 INTRO = re.compile(r"\b(?:report|timeline|review|account|findings|records?|documents?|statement|details)\b"
                    r"[^:]*?\b(?:by|from|of)\s+[^:]*:\s*$", re.IGNORECASE)
 
@@ -233,10 +240,21 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
     that is no entry (no bullet, no leading time)."""
     out = []
     for i, para in enumerate(doc.paragraphs):
-        if not para.text.rstrip().endswith(":"):
+        gave = SUBJECT_GAVE.search(para.text)
+        if not para.text.rstrip().endswith(":") and gave is None:
             continue
         own = [a for a in found if para.start <= a.start < para.end and a.voice.speaker]
         voice = own[-1].voice if own else None
+        if voice is None and gave is not None:
+            # "Police released this timeline on Tuesday:", "The X Police Department released a
+            # timeline on Friday." followed by its entries: whoever released it
+            named = [x for x in mentions if x.entity and para.start + gave.start("who") <= x.start
+                     < para.start + gave.end("who") and x.kind in {"person", "org"}]
+            voice = Voice(named[-1].entity, phrase_of(doc, named[-1])) if named else _crowd_or_agency(
+                doc, res, gave.group("who"), para.start)
+        if voice is None and (kind := KIND_LIST.match(para.text)) is not None:
+            # "The sheriff's office timeline:"
+            voice = _agency_voice(doc, res, para.start, kind.group(1), kind.group(0).rstrip(" :"))
         if voice is None and INTRO.search(para.text):
             by = re.search(r"\b(?:by|from)\s+", para.text)
             named = [m for m in mentions if m.entity and by and para.start + by.end() <= m.start < para.end
@@ -261,6 +279,17 @@ def _list_intros(doc: Document, res: Resolution, mentions: list[Mention],
     return out
 
 
+# a sentence whose subject gave a timeline, last in its paragraph, its entries to follow
+SUBJECT_GAVE = re.compile(r"(?:^|[.!?]\s+)(?P<who>police|officials|authorities|investigators|prosecutors|"
+                          r"(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){1,5}?|the\s+(?:department|sheriff[’']s office|agency))\s*"
+                          r"(?:has\s+|have\s+|had\s+|later\s+|also\s+)?(?:released|issued|published|provided|gave|"
+                          r"laid out|shared|put out|made public|offered)\s+(?:this|the|a|an|its|their|the following)\s+"
+                          r"(?:[\w-]+\s+){0,2}(?:timeline|chronology|sequence of events|account|summary)\b"
+                          r"[^:.!?]*[:.]\s*$",
+                          re.IGNORECASE)
+KIND_LIST = re.compile(r"^\s*(?:the|a|an)\s+(?:[\w-]+\s+)?(police(?:\s+department)?|sheriff[’']s(?:\s+(?:office|"
+                       r"department))?|department)(?:[’']s)?\s+(?:[\w-]+\s+)?(?:timeline|chronology|account|report)\b"
+                       r"[^:]{0,40}:\s*$", re.IGNORECASE)
 RELEASED_BY = re.compile(r"\b(?:timeline|report|account|sequence|findings|details|statement|chronology|summary)\b"
                          r"[^:]{0,40}?\b(?P<who>police|officials|authorities|investigators|prosecutors|"
                          r"(?:the\s+)?(?:[A-Z][\w’'.-]*\s+){1,5}?)\s*(?:has\s+|have\s+|had\s+)?(?:released|issued|"
@@ -312,10 +341,12 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         covers, whole, trailing = [(ve, sent.end)], False, False
         head = doc.text[sent.start:vs]
         relative = RELATIVE_HEAD.search(head) is not None
-        if v.group(0).lower() == "according to" or (len(tail) <= 70 and not re.search(r"\d", tail)
+        if v.group(0).lower() in {"according to", "per"} or v.group(0).lower().startswith("in ") \
+                or (len(tail) <= 70 and not re.search(r"\d", tail)
                                                     and not relative) or ADVERBIAL_TAIL.match(tail):
             covers, whole = [(sent.start, sent.end)], True  # "..., sources told CNN." speaks for all of it
-            trailing = TRAILING.search(head) is not None and v.group(0).lower() != "according to"
+            trailing = TRAILING.search(head) is not None and v.group(0).lower() not in {"according to", "per"} \
+                and not v.group(0).lower().startswith("in ")
         elif re.search(r"(?:^|,)\s*as\s+[^,;]{1,60}$", head):
             covers, whole = [(sent.start, sent.end)], True  # "as Israel confirmed in the interview, ..."
         elif OPENING_ADVERBIAL.match(head):
@@ -406,7 +437,22 @@ TRAILING = re.compile(r",\s*+(?!(?:and|but|while|who|which|as|so)\b)[^,;“”\"
 def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution | None = None) -> Voice | None:
     named = [m for m in mentions
              if sent.start <= m.start < sent.end and (m.entity or m.kind in {"group", "description"})]
-    if verb == "according to":
+    if verb.startswith("in ") and res is not None:
+        # "In its report, ...": the agency the sentence before was about, else the one named last;
+        # "In the sheriff's office's timeline, ...": the agency those words name
+        words = doc.text[vs:ve]
+        if re.search(r"\b(?:its|their)\b", words):
+            org = _agency_subject_before(doc, res, sent) or _last_org(doc, res, vs)
+            return Voice(org.entity, words) if org is not None else None
+        named = [m for m in mentions if vs <= m.start < ve and m.entity and m.kind in {"org", "person"}]
+        if named:
+            return Voice(named[-1].entity, phrase_of(doc, named[-1]))
+        if _agency_kind(words) is not None or re.search(r"\b(?:department|agency)[’']s\b", words):
+            return _agency_voice(doc, res, vs, words, words)
+        org = _last_org(doc, res, vs)  # "In the report, ...": the document named before
+        plain = re.fullmatch(r"in\s+the\s+(?:\w+\s+)?\w+", words, re.I)
+        return Voice(org.entity, words) if org is not None and plain else None
+    if verb in {"according to", "per"}:
         fits = [m for m in named if ve <= m.start <= sent.end and ACCORDING_GAP.match(doc.text[ve:m.start])]
         # "according to CSPD spokesperson Lt. Pamela Castro": the head of the phrase is its last name
         # before any comma; "according to Israel, the sheriff" keeps the first
@@ -419,22 +465,38 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             if m.start >= ve and m.entity and m.kind in {"org", "person"} \
                     and DOCUMENT_BY.match(doc.text[ve:m.start]):
                 return Voice(m.entity, phrase_of(doc, m))
+        plain = AGENCY_PLAIN.match(doc.text[ve:sent.end])
+        if plain and res is not None:
+            return _agency_voice(doc, res, vs, plain.group(1), plain.group(1))  # "per the department"
+        kind_doc = KIND_DOCUMENT.match(doc.text[ve:sent.end])
+        if kind_doc and res is not None:
+            # "according to a police timeline", "according to sheriff's office records": the agency
+            # of that kind named in the article (else one of that kind, unnamed)
+            return _agency_voice(doc, res, vs, kind_doc.group(1), kind_doc.group(0).strip())
+        paper = OUTLET_NOUN.match(doc.text[ve:sent.end])
+        if paper:
+            named_outlets = list(OUTLET_ANY.finditer(doc.text, 0, vs))
+            if named_outlets and (found := outlet_voice(named_outlets[-1].group(1), res)):
+                return Voice(found.speaker, paper.group(0).strip())  # "according to the newspaper"
         body = BODY_DOCUMENT.match(doc.text[ve:sent.end])
         if body:
             return Voice(None, body.group(1))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
-            org = _agency_named(doc, res, vs, own.group(0))
+            org = _agency_named(doc, res, vs, own.group(0)) or _agency_named_after(doc, res, vs, own.group(0))
             if org is not None:
                 return Voice(org.entity, own.group(0).strip())
-        rest = re.match(r"\s*([^,.;]+)", doc.text[ve:sent.end])
+        rest = re.match(r"\s*([^,.;:]+)", doc.text[ve:sent.end])  # "according to police:" opens a list
         crowd = CROWD_RE.search(rest.group(1) + " ") if rest else None
+        if crowd and res is not None and crowd.start() < 12 \
+                and (org := _agency_in_context(doc, res, crowd, ve + rest.start(1), ve)) is not None:
+            return Voice(org.entity, rest.group(1).strip())  # "according to police" after the agency is named
         if crowd and res is not None and crowd.start() < 12:
             gid = "group:" + crowd.group(1).lower()
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
             return Voice(gid, rest.group(1).strip())
-        work = OUTLET_DOC.match(doc.text[ve:sent.end])
+        work = OUTLET_DOC.match(doc.text[ve:sent.end]) or OUTLET_WORK_BY.match(doc.text[ve:sent.end])
         outlet = outlet_voice(work.group(1), res) if work else None
         outlet = outlet or (outlet_voice(rest.group(1), res) if rest else None)
         return outlet or (Voice(None, rest.group(1).strip()) if rest else None)
@@ -468,6 +530,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     inverted = re.search(r"(?:^|[,“”\"])\s*$", doc.text[sent.start:vs]) is not None
     if right and inverted and RIGHT_GAP.match(doc.text[ve:right[0].start]):
         return Voice(right[0].entity, phrase_of(doc, right[0]))
+    if inverted and re.search(r",\s*$", doc.text[sent.start:vs]) \
+            and (found := outlet_voice(doc.text[ve:sent.end], res)) is not None:
+        return found  # "..., reported the Carvell Review-Journal."
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
         # "An Aurora Fire Department internal review ... reports"
         return Voice(left[-1].entity, phrase_of(doc, left[-1]))
@@ -487,6 +552,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
     if new_doc and not [m for m in left if m.start >= sent.start + new_doc.start(1)]:
+        kind_doc = KIND_DOCUMENT.match(" " + new_doc.group(1))
+        if kind_doc and res is not None:
+            # "A police report said", "a sheriff's office report found": an agency of that kind
+            return _agency_voice(doc, res, vs, kind_doc.group(1), new_doc.group(1))
         return Voice(None, new_doc.group(1))  # "A state review found": not the agency named last
     outlet = OUTLET_LEFT.search(doc.text[sent.start:vs])
     if outlet:
@@ -506,6 +575,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         return Voice(None, spokes.group(1))
     single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
     if single:
+        within = [m for m in named if m.kind == "org" and m.entity and sent.start + single.start(1) <= m.start < vs]
+        if within:
+            return Voice(within[-1].entity, single.group(1))  # "a Metro spokesman said": the agency speaks
         return Voice(None, single.group(1))  # "..., a law enforcement official said": unnamed, not the author
     crowd = CROWD_RE.search(doc.text[sent.start:vs])
     if crowd and res is not None and (org := _agency_in_context(doc, res, crowd, sent.start, vs)) is not None:
@@ -518,10 +590,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         return Voice(gid, crowd.group(1))
     agency = AGENCY_SAYS.search(doc.text[sent.start:vs])
     if agency and res is not None:
-        # "..., the department said in a statement": the agency last named before
-        org = _agency_named(doc, res, vs, agency.group(1))
-        if org is not None:
-            return Voice(org.entity, agency.group(1))
+        # "..., the department said in a statement": the agency last named before (else the one
+        # named after it, else an agency of the kind its words say, unnamed: never the author)
+        return _agency_voice(doc, res, vs, agency.group(1), agency.group(1))
     # "Brisk's office said", "the mayor's office said" (the mayor named before)
     office = [m for m in left if m.kind in {"person", "description"} and (m.entity or "").startswith("person:")
               and OFFICE_OF.match(doc.text[m.end:vs])]
@@ -532,6 +603,10 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             and earlier[-1].voice.speaker and not earlier[-1].voice.speaker.startswith("person:"):
         # "The report says ... . It says ...": the document just named speaks on
         return Voice(earlier[-1].voice.speaker, "it")
+    if res is not None and re.search(r"(?:^|[,;]\s*)[Ii]t\s+(?:(?:also|later|then|since|now|first|\w+ly)\s+)*$",
+                                     doc.text[sent.start:vs]) and (org := _agency_subject_before(doc, res, sent)):
+        # "The X Police Department released a timeline. It said ...": the agency that was the subject
+        return Voice(org.entity, "it")
     pron = PRONOUN_RE.search(doc.text[sent.start:vs])
     if pron and pron.group(1).lower() in {"he", "she"} \
             and (found := person_pronoun(doc, res, sent, pron.group(1), vs, earlier, mentions)) is not None:
@@ -617,10 +692,65 @@ AGENCY_OWN = re.compile(r"^\s+(?:the|that)\s+(?:department|agency|sheriff[’']s
                         r"[’']s?\s+"
                         r"(?:[\w-]+\s+){0,2}(?:report|timeline|review|presentation|investigation|audit|analysis|"
                         r"findings|statement|records?)\b", re.IGNORECASE)
-AGENCY_SAYS = re.compile(r"(?:^|,\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
-                         r"sheriff[’']s department))\s+(?:(?:also|has|had|first|later|earlier|then|since|now|"
+AGENCY_SAYS = re.compile(r"(?:^|,\s*|[”\"]\s*)((?:the|that)\s+(?:department|agency|sheriff[’']s office|"
+                         r"police department|sheriff[’']s department|office|bureau|police force|"
+                         r"(?:school\s+)?district|company|hotel|casino|resort|coroner(?:[’']s office)?|"
+                         r"medical examiner(?:[’']s office)?))"
+                         # "the sheriff's office, in a statement, said"
+                         r"(?:\s*,[^,;“”\"]{1,60},)?\s+"
+                         r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
                          r"\w+ly)\s+)*$", re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
+
+
+KIND_DOCUMENT = re.compile(r"^\s+(?:a|an|the|its|their)?\s*(?:[\w-]+\s+)?"
+                           r"(police(?:\s+department)?|sheriff[’']s(?:\s+(?:office|department))?|fire department)"
+                           r"(?:[’']s)?\s+(?:[\w-]+\s+)?(?:timeline|report|review|records?|documents?|statement|"
+                           r"investigation|findings|account|chronology|summary|logs?)\b", re.IGNORECASE)
+AGENCY_PLAIN = re.compile(r"^\s+((?:the|that)\s+(?:department|agency|sheriff[’']s office|police department|"
+                          r"sheriff[’']s department|office|bureau|coroner(?:[’']s office)?|"
+                          r"medical examiner(?:[’']s office)?))\s*(?:[,.;:)]|$)", re.IGNORECASE)
+OUTLET_NOUN = re.compile(r"^\s+the\s+(?:newspaper|paper|station|network|outlet|broadcaster|magazine|news agency|"
+                         r"wire service)\b", re.IGNORECASE)
+GENERIC_AGENCY = {"sheriff": "Sheriff's Office", "police": "Police Department", "fire": "Fire Department",
+                  "coroner": "Coroner's Office", "examiner": "Medical Examiner's Office"}
+
+
+def _agency_voice(doc: Document, res: Resolution, before: int, words: str, text: str) -> Voice:
+    """Who "the department", "the sheriff's office", "a police timeline" speaks for: the agency
+    named before (else after) in the article; else an agency of the kind the words name, one
+    nobody named (an unnamed speaker when the words name no kind)."""
+    org = _agency_named(doc, res, before, words) or _agency_named_after(doc, res, before, words)
+    if org is not None:
+        return Voice(org.entity, text)
+    kind = _agency_kind(words)
+    if kind not in GENERIC_AGENCY:
+        return Voice(None, text)
+    oid = "org:" + re.sub(r"[^a-z0-9]+", "-", GENERIC_AGENCY[kind].lower()).strip("-")
+    res.entities.setdefault(oid, Entity(oid, "org", GENERIC_AGENCY[kind]))
+    return Voice(oid, text)
+
+
+def _agency_named_after(doc: Document, res: Resolution, after: int, words: str) -> Mention | None:
+    """'The sheriff's office said ...' in a lead that names the Harlan County Sheriff's Office
+    only later: the first agency of that kind named after it in the article."""
+    kind = _agency_kind(words)
+    orgs = [m for m in res.between(doc.id, after, len(doc.text)) if m.kind == "org" and m.entity
+            and (kind is None or m.agency == kind)]
+    return orgs[0] if orgs else None
+
+
+def _agency_subject_before(doc: Document, res: Resolution, sent) -> Mention | None:
+    """The agency that opens the sentence before (its subject), for an "It said" after it."""
+    before = [s for s in doc.sentences if s.end <= sent.start]
+    if not before:
+        return None
+    prev = before[-1]
+    first = [m for m in res.between(doc.id, prev.start, prev.end) if m.entity]
+    if first and first[0].kind == "org" and re.fullmatch(r"\s*(?:the\s+)?", doc.text[prev.start:first[0].start],
+                                                         re.IGNORECASE):
+        return first[0]
+    return None
 
 
 def _last_org(doc: Document, res: Resolution, before: int, kind: str | None = None) -> Mention | None:
@@ -642,6 +772,14 @@ def _agency_named(doc: Document, res: Resolution, before: int, words: str) -> Me
 
 
 def _agency_kind(words: str) -> str | None:
+    if re.search(r"\b(?:company|hotel|casino|resort)\b", words, re.IGNORECASE):
+        return "company"
+    if re.search(r"\bdistrict\b", words, re.IGNORECASE):
+        return "school"
+    if re.search(r"\bcoroner", words, re.IGNORECASE):
+        return "coroner"
+    if re.search(r"\bmedical examiner", words, re.IGNORECASE):
+        return "examiner"
     if re.search(r"\bsheriff", words, re.IGNORECASE):
         return "sheriff"
     if re.search(r"\bpolice\b", words, re.IGNORECASE):

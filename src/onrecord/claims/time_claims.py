@@ -48,6 +48,10 @@ def day_part(sentence: str, t: TimeExpr) -> str | None:
     m = DAY_PART.search(sentence[t.end:t.end + 25]) or DAY_PART.search(sentence[max(0, t.start - 25):t.start])
     if m is None:
         return None
+    if m.group(0).lower() == "night":
+        # "10:15 Sunday night" is p.m., "1:20 that night" a.m.: night runs across midnight
+        hour = int(t.ref.get("clock", "00:00")[:2])
+        return "am" if hour == 12 or hour < 6 else "pm"
     return "am" if m.group("am") else "pm"
 
 
@@ -293,7 +297,7 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
 def _clause_end(sentence: str, t: TimeExpr, ce: int) -> int:
     """A timeline's "9:39:00 — Officer X arrives": the clause of the time is the one after
     its dash when nothing but the dash follows the time."""
-    if sentence[t.end:ce].strip(" ,*") == "" and ce < len(sentence):
+    if sentence[t.end:ce].strip(" ,*.") == "" and ce < len(sentence):  # "10:05 p.m.: Officers arrive"
         return clause_bounds(sentence, ce + 1, ce + 1)[1]
     return ce
 
