@@ -261,6 +261,20 @@ async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]
             "page_events": sum(sizes) / max(1, len(sizes))}
 
 
+def listed(case_dir: Path) -> None:
+    """The list's stored rows (store/listing.py) for a case kept in --work from before they
+    were stored: an import renders them, and this case was imported by older code."""
+    from onrecord.store import listing
+    from onrecord.store.case import open_case
+
+    case = open_case(case_dir)
+    t = time.perf_counter()
+    n = listing.refresh(case)
+    case.engine.dispose()
+    if n:
+        print(f"rendered the list's rows of {n:,} events: {time.perf_counter() - t:.0f} s", flush=True)
+
+
 def windows_of(case_dir: Path, n: int = 400, events: int = 1000) -> list[tuple[str, str]]:
     """Windows that each hold `events` events (two full pages of 500) from a random event on: a
     fixed length of time holds ~115 events of this case's year of background calls and thousands
@@ -306,6 +320,7 @@ def main() -> None:
 
     args.work.mkdir(parents=True, exist_ok=True)
     case_dir = build_case(args.work, args.events)
+    listed(case_dir)
     names = accounts(case_dir, args.clients)
     windows = windows_of(case_dir)
     for workers in args.workers:

@@ -13,11 +13,17 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 
+from pydantic_core import to_json
+
 WITHHELD = "(withheld)"
 PERSONAL_KEYS = re.compile(r"dob|birth|address|addr|phone|ssn|licen[cs]e|passport", re.I)
+# what JSON text writes escaped (to_json: the quote, the backslash, control characters): a
+# name's word holding one is not found verbatim in a row's JSON text (json_row)
+_ESCAPED_IN_JSON = re.compile(r'["\\\x00-\x1f]')
 
 
 def name_forms(name: str) -> set[str]:
@@ -44,6 +50,13 @@ class Redactor:
         forms = sorted(self.pseudonym, key=len, reverse=True)  # the longest form wins
         self.pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
                                   + r")(?!\w)", re.I) if forms else None
+        # The first word of every form, matched as `pattern` matches (re.I, character by
+        # character): a text the pattern finds a name in holds one of these words. In a row's
+        # JSON text every string value stands verbatim but for its escaped characters, so when
+        # no word holds one, a row without any of them names nobody and is passed as stored.
+        firsts = {f.split(" ")[0] for f in forms}
+        self._hint = None if not forms or any(_ESCAPED_IN_JSON.search(w) for w in firsts) else re.compile(
+            "|".join(re.escape(w) for w in sorted(firsts, key=len, reverse=True)), re.I)
 
     def __bool__(self) -> bool:
         return self.pattern is not None
@@ -53,6 +66,22 @@ class Redactor:
             return value
         return self.pattern.sub(lambda m: self.pseudonym.get(re.sub(r"\s+", " ", m.group(0)).lower(),
                                                              self._any(m.group(0))), value)
+
+    def json_row(self, body: str, kept: frozenset[str] = frozenset()) -> str:
+        """A row stored as JSON text (store/listing.py) as `value` would show its values: every
+        string redacted but those under the keys `kept` (written by the renderer, not read
+        from the case), encoded again as to_json encodes (the same text when nothing changed).
+        A row that cannot name anyone (no form's first word in it) is given back untouched."""
+        if self.pattern is None or (self._hint is not None and self._hint.search(body) is None):
+            return body
+        return to_json(self._json_value(json.loads(body), kept)).decode()
+
+    def _json_value(self, value, kept: frozenset[str]):
+        if isinstance(value, dict):
+            return {k: v if k in kept else self._json_value(v, kept) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._json_value(v, kept) for v in value]
+        return self.text(value) if isinstance(value, str) else value
 
     def _any(self, found: str) -> str:
         squeezed = re.sub(r"\s+", " ", found).lower()

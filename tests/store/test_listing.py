@@ -1,0 +1,151 @@
+"""The timeline list's stored rows (store/listing.py): rendered by the import, the build and
+a re-build for the case's current clock and zone, the same as a row rendered from its event
+on the spot; a page whose rows are missing or stale is rendered from the events; a viewer
+sees the stored rows through the redactor."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import delete, func, select, update
+
+from onrecord.live.ingest import FeedSpec
+from onrecord.store.engine import DATABASE_URL_ENV
+from onrecord.store.read_timeline import TimelineQuery
+from onrecord.store.schema import clock_estimates, event_listings, events
+
+
+@pytest.fixture(scope="module")
+def case(tmp_path_factory):
+    from onrecord.store.case import open_case
+    from tests.views.conftest import _import_scenario
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv(DATABASE_URL_ENV, raising=False)
+        c = open_case(_import_scenario(tmp_path_factory.mktemp("listing")))
+        yield c
+        c.engine.dispose()
+
+
+def _reader(case, actor=None):
+    from onrecord.store.reader import LOCAL_USER, open_reader
+
+    return open_reader(case, actor or LOCAL_USER)
+
+
+def _pages(reader, stamp: str, q: TimelineQuery | None = None) -> list[dict]:
+    """Every page of the whole timeline as the web reads it, rows parsed."""
+    zone = reader.display_zone()
+    q = q or TimelineQuery(limit=500, columns="listing")
+    out = []
+    while True:
+        page = reader.timeline_listing(q, stamp, zone)
+        assert page.ids == [json.loads(t)["id"] for t in page.events]
+        out += [json.loads(t) for t in page.events]
+        if page.next is None:
+            return out
+        q.after = page.next
+
+
+def _stored(case) -> dict[str, int]:
+    with case.engine.connect() as conn:
+        return dict(conn.execute(select(event_listings.c.stamp, func.count()).where(
+            event_listings.c.case_id == case.id).group_by(event_listings.c.stamp)).all())
+
+
+def _timed(case) -> int:
+    with case.engine.connect() as conn:
+        return conn.execute(select(func.count()).where(events.c.case_id == case.id,
+                                                       events.c.t_src_lo.is_not(None))).scalar()
+
+
+def test_rows_after_import_build_and_rebuild_are_the_rows_rendered_from_the_events(case):
+    from onrecord.pipeline import build_case
+    from onrecord.store.listing import current_stamp
+
+    reader = _reader(case)
+    now = current_stamp(reader)
+    assert now.startswith("source ")
+    assert _stored(case) == {now: _timed(case)}  # the import rendered a row for every timed event
+    stored = _pages(reader, now)
+    assert stored == _pages(reader, "no such stamp")  # every page rendered from its events instead
+    assert {r["clock"] for r in stored} == {"source"}
+
+    build_case(case)
+    reader = _reader(case)
+    built = current_stamp(reader)
+    assert built.startswith("build ") and _stored(case) == {built: len(stored)}  # no row of the old clock left
+    rows = _pages(reader, built)
+    assert rows == _pages(reader, "no such stamp") and len(rows) == len(stored)
+    assert rows != stored  # the times moved to the common clock
+    said = reader.clocks_not_aligned()
+    assert all(r["clock"] == said.get(r["source"]["id"], "aligned") for r in rows)
+
+    # a re-build whose clock estimates differ: the rows follow the new estimates, not the old
+    source = rows[0]["source"]["id"]
+    build_case(case)
+    with case.engine.begin() as conn:  # as a build would leave a source whose clock it could not estimate
+        conn.execute(update(clock_estimates).where(clock_estimates.c.source_id == source).values(status="unknown"))
+    from onrecord.pipeline import link_case
+
+    link_case(case)  # a linkage's refresh renders the rows anew on the derived generation it leaves
+    reader = _reader(case)
+    again = current_stamp(reader)
+    assert again != built and _stored(case) == {again: len(rows)}
+    rebuilt = _pages(reader, again)
+    assert rebuilt == _pages(reader, "no such stamp")
+    assert {r["clock"] for r in rebuilt if r["source"]["id"] == source} == {"unknown"}
+
+
+def test_a_page_with_a_row_missing_is_rendered_from_its_events(case):
+    from onrecord.store.listing import current_stamp
+
+    reader = _reader(case)
+    now = current_stamp(reader)
+    whole = _pages(reader, now)
+    gone = whole[len(whole) // 2]["id"]
+    with case.engine.begin() as conn:
+        conn.execute(delete(event_listings).where(event_listings.c.event_id == gone))
+    assert _pages(reader, now) == whole
+    from onrecord.store.listing import refresh
+
+    assert refresh(case) == 1  # the next refresh renders just that row
+    assert _stored(case) == {now: len(whole)}
+
+
+def test_stored_rows_pass_the_redactor_for_a_viewer(case, monkeypatch):
+    from onrecord.access.marks import protect
+    from onrecord.store import read_access
+    from onrecord.store.listing import current_stamp
+    from onrecord.store.reader import Actor
+
+    reader = _reader(case)
+    now = current_stamp(reader)
+    contacts = _pages(reader, now, TimelineQuery(limit=500, columns="listing", kind="contact"))
+    person = next(r["actor"] for r in contacts if r["actor"] and len(r["actor"].split()) >= 2)
+    monkeypatch.setattr(read_access, "RECHECK_S", 0.0)  # the protection reaches the readers at once
+    _, pseudonym = protect(case.engine, case.id, person, "victim", "test")
+    viewer = _reader(case, Actor("someone", kind="user", role="viewer"))
+    seen = _pages(viewer, now, TimelineQuery(limit=500, columns="listing", kind="contact"))
+    assert [r["id"] for r in seen] == [r["id"] for r in contacts]
+    assert person not in json.dumps(seen) and pseudonym in {r["actor"] for r in seen}
+    assert seen == _pages(viewer, "no such stamp", TimelineQuery(limit=500, columns="listing", kind="contact"))
+
+
+def test_a_live_feed_renders_the_rows_of_the_events_it_appends(case_dir):
+    from onrecord.store.case import open_case
+    from onrecord.store.listing import current_stamp
+    from tests.live.test_ingest import frame, node
+
+    n = node(case_dir)
+    feed = n.open_feed(FeedSpec("sensors", "webhook", max_rate=1000))
+    n.accept(feed, [frame(), frame(unit="12A5", text="second frame")])
+    n.accept(feed, [frame(unit="12A6")])
+    case = open_case(case_dir)
+    reader = _reader(case)
+    now = current_stamp(reader)
+    assert _stored(case) == {now: 3}  # each batch's events, rendered in the batch's transaction
+    rows = _pages(reader, now, TimelineQuery(limit=2, columns="listing"))
+    assert rows == _pages(reader, "no such stamp", TimelineQuery(limit=2, columns="listing"))
+    assert [r["unit"] for r in rows] == ["12A4", "12A5", "12A6"] and {r["clock"] for r in rows} == {"source"}
