@@ -149,3 +149,40 @@ def test_a_live_feed_renders_the_rows_of_the_events_it_appends(case_dir):
     rows = _pages(reader, now, TimelineQuery(limit=2, columns="listing"))
     assert rows == _pages(reader, "no such stamp", TimelineQuery(limit=2, columns="listing"))
     assert [r["unit"] for r in rows] == ["12A4", "12A5", "12A6"] and {r["clock"] for r in rows} == {"source"}
+
+
+def test_verify_names_a_stored_row_changed_by_hand_and_a_deleted_event_takes_its_row(tmp_path):
+    """The rows are a rendering, but the web shows them: one changed outside onrecord makes
+    the case not intact, naming the event; an event row deleted by hand (tampering) is not
+    refused for its row, which goes with it (ON DELETE CASCADE), and verify finds the event gone."""
+    from onrecord.pipeline import verify_case
+    from onrecord.store.case import open_case
+    from tests.views.conftest import _import_scenario
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv(DATABASE_URL_ENV, raising=False)
+        case = open_case(_import_scenario(tmp_path))
+    try:
+        assert verify_case(case).intact
+        with case.engine.connect() as conn:
+            first, body = conn.execute(select(event_listings.c.event_id, event_listings.c.body)
+                                       .order_by(event_listings.c.event_id).limit(1)).one()
+        row = json.loads(body)
+        changed = json.dumps(row | {"text": "a sentence nobody wrote"}, separators=(",", ":"))
+        with case.engine.begin() as conn:
+            conn.execute(update(event_listings).where(event_listings.c.event_id == first).values(body=changed))
+        result = verify_case(case)
+        assert not result.intact
+        assert [p for p in result.problems if "list row" in p and f"event {first})" in p]
+        with case.engine.begin() as conn:
+            conn.execute(update(event_listings).where(event_listings.c.event_id == first).values(body=body))
+        assert verify_case(case).intact  # as rendered: intact again
+
+        with case.engine.begin() as conn:
+            conn.execute(delete(events).where(events.c.id == first))
+            assert conn.execute(select(func.count()).where(event_listings.c.event_id == first)).scalar() == 0
+        result = verify_case(case)
+        assert not result.intact and not [p for p in result.problems if "list row" in p]
+        assert [p for p in result.problems if "event" in p]
+    finally:
+        case.engine.dispose()

@@ -11,8 +11,10 @@ never correctness. `refresh` brings the rows to the current stamp after an impor
 a linkage; the live writer renders the rows of the events it appends (`render_appended`).
 
 The stored texts hold what the events hold, unredacted: a reader that redacts for its
-actor passes every row through its redactor (read_timeline.py), and access per agency or
-case is the page query's, as it always was.
+actor passes every row through its redactor (reader._json_rows), and access per agency or
+case is the page query's, as it always was. A row goes with its event (ON DELETE CASCADE);
+`verify` re-renders every stored row of the current stamp and names the events whose row
+differs (`altered`), since the web shows the rows in place of the events.
 """
 
 from __future__ import annotations
@@ -92,6 +94,34 @@ def refresh(case) -> int:
             done += len(page.events)
         if page.next is None:
             return done
+        q.after = page.next
+
+
+CHECKED = 5_000  # events whose stored rows `altered` reads at a time (bound values a statement)
+
+
+def altered(reader) -> tuple[int, list[int]]:
+    """(rows checked, ids of the events whose stored row of the current stamp is not the row
+    the event renders now): what `verify` reports. The rows are a rendering, not evidence,
+    but the web shows them in place of the events, so a row changed outside onrecord would
+    show what the store does not hold; a row missing is no problem (its page is rendered)."""
+    from onrecord.store.read_timeline import TimelineQuery
+
+    now, zone = current_stamp(reader), reader.display_zone()
+    q, checked, wrong = TimelineQuery(limit=BATCH, columns="listing"), 0, []
+    while True:
+        page = reader.timeline(q)
+        for i in range(0, len(page.events), CHECKED):
+            part = page.events[i:i + CHECKED]
+            stored = reader.listing_texts([r["id"] for r in part], now)
+            for r in part:
+                body = stored.get(r["id"])
+                if body is not None:
+                    checked += 1
+                    if body != row_text(r, zone):
+                        wrong.append(int(r["id"]))
+        if page.next is None:
+            return checked, wrong
         q.after = page.next
 
 

@@ -183,6 +183,15 @@ class TimelineReads:
         after = (rows[-1][1], rows[-1][0]) if more else None
         return TimelinePage([r[2] for r in rows], "aligned" if built else "source", after, ids=[r[0] for r in rows])
 
+    def listing_texts(self, ids: list[int], stamp: str) -> dict[int, str]:
+        """Event id -> its stored row of the web's list for `stamp`, as this actor sees it
+        (verify compares them with the rows the events render: listing.altered)."""
+        li = event_listings.c
+        stmt = select(li.event_id, li.stamp, li.body).where(
+            li.case_id == self.case.id, li.stamp == bindparam("stamp"),
+            li.event_id.in_(bindparam("ids", expanding=True)))
+        return {r[0]: r[2] for r in self._json_rows(stmt, {"stamp": stamp, "ids": list(ids)}, RENDERED)}
+
     def _listing_stmt(self, q: TimelineQuery, built: bool):
         t, _ = self._time_cols(built)
         e, li = events.c, event_listings.c
