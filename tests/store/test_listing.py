@@ -151,7 +151,7 @@ def test_a_live_feed_renders_the_rows_of_the_events_it_appends(case_dir):
     assert [r["unit"] for r in rows] == ["12A4", "12A5", "12A6"] and {r["clock"] for r in rows} == {"source"}
 
 
-def test_verify_names_a_stored_row_changed_by_hand_and_a_deleted_event_takes_its_row(tmp_path):
+def test_verify_names_a_stored_row_changed_by_hand_and_a_deleted_event_takes_its_row(tmp_path, backend):
     """The rows are a rendering, but the web shows them: one changed outside onrecord makes
     the case not intact, naming the event; an event row deleted by hand (tampering) is not
     refused for its row, which goes with it (ON DELETE CASCADE), and verify finds the event gone."""
@@ -159,9 +159,7 @@ def test_verify_names_a_stored_row_changed_by_hand_and_a_deleted_event_takes_its
     from onrecord.store.case import open_case
     from tests.views.conftest import _import_scenario
 
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv(DATABASE_URL_ENV, raising=False)
-        case = open_case(_import_scenario(tmp_path))
+    case = open_case(_import_scenario(tmp_path))  # on SQLite and on PostgreSQL (backend)
     try:
         assert verify_case(case).intact
         with case.engine.connect() as conn:
