@@ -194,8 +194,10 @@ class AuditLog:
                 # Sleeping out the batch, not waiting on the queue: a thread waiting in
                 # queue.get is woken by every put, one wake-up (and a turn at the interpreter
                 # lock) per request under load; a flush cuts the sleep short (_marker).
+                # Cleared only after a wait: a flush's wake-up given while the writer was busy
+                # (its marker still queued) then ends the next gathering at once, not 2 s late.
                 self._wake.wait(BATCH_S)
-            self._wake.clear()
+                self._wake.clear()
             while len(batch) < MAX_BATCH and batch[-1][0] is not None:
                 try:
                     batch.append(self._queue.get_nowait())
