@@ -185,3 +185,40 @@ def test_verify_names_a_stored_row_changed_by_hand_and_a_deleted_event_takes_its
         assert [p for p in result.problems if "event" in p]
     finally:
         case.engine.dispose()
+
+
+def test_a_removal_and_a_re_import_leave_the_rows_of_the_events_as_they_stand(tmp_path):
+    """A removal takes its source's rows with its events; the file imported again (whose
+    events may take the removed ones' ids) gets rows of its own, and an import of a file
+    already in the case changes none: every page is what its events render."""
+    from onrecord.scenario.generate import generate_case
+    from onrecord.sources.importer import import_file
+    from onrecord.sources.mapping import load_mapping
+    from onrecord.store.case import init_case
+    from onrecord.store.listing import altered, current_stamp
+    from onrecord.store.removal import remove_source
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv(DATABASE_URL_ENV, raising=False)
+        manifest = generate_case(1, tmp_path / "scenario")
+        case = init_case(tmp_path / "case")
+        try:
+            files = {}
+            for spec in manifest["sources"]:
+                files[spec["file"]] = (tmp_path / "scenario" / spec["file"],
+                                       load_mapping(str(tmp_path / "scenario" / spec["mapping"])))
+                import_file(case, *files[spec["file"]])
+            before = _stored(case)
+            sensors = next(f for f in files if f.endswith("campus_sensors.csv"))
+            remove_source(case, "campus_sensors.csv", "imported by mistake")
+            now = current_stamp(_reader(case))
+            assert _stored(case) == {now: _timed(case)} and _timed(case) < sum(before.values())
+            for _ in range(2):  # imported again, then once more (already in: nothing changes)
+                import_file(case, *files[sensors])
+                reader = _reader(case)
+                now = current_stamp(reader)
+                assert _stored(case) == {now: _timed(case)} == before
+                assert _pages(reader, now) == _pages(reader, "no such stamp")
+                assert altered(reader) == (_timed(case), [])
+        finally:
+            case.engine.dispose()
