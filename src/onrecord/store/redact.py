@@ -21,10 +21,9 @@ from pydantic_core import to_json
 
 WITHHELD = "(withheld)"
 PERSONAL_KEYS = re.compile(r"dob|birth|address|addr|phone|ssn|licen[cs]e|passport", re.I)
-# what JSON text writes escaped (to_json: the quote, the backslash, control characters): a
-# name's word holding one is not found verbatim in a row's JSON text (json_row)
-_ESCAPED_IN_JSON = re.compile(r'["\\\x00-\x1f]')
 _ODD = ("\u0131", "\u017f", "\u0130")  # ı ſ İ: re.I takes them for i, s, i; lower() does not (_may_name)
+# bytes.translate's table: ASCII letters and digits kept, every other byte a space (_may_name)
+_WORD_BYTES = bytes(b if chr(b).isascii() and chr(b).isalnum() else 32 for b in range(256))
 
 
 def name_forms(name: str) -> set[str]:
@@ -51,20 +50,18 @@ class Redactor:
         forms = sorted(self.pseudonym, key=len, reverse=True)  # the longest form wins
         self.pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
                                   + r")(?!\w)", re.I) if forms else None
-        # The first word of every form, matched as `pattern` matches (re.I, character by
-        # character): a text the pattern finds a name in holds one of these words. In a row's
-        # JSON text every string value stands verbatim but for its escaped characters, so when
-        # no word holds one, a row without any of them names nobody and is passed as stored.
-        # Matched on the text lower-cased, without re.I (which made the search the page's
-        # main cost: 34 against 3 us a row), when every word is ASCII: then re.I matches a
-        # word's letter with its ASCII capital, with K (Kelvin, lower-cased to "k") and with
-        # ı, ſ and İ, which lower() does not turn into the letter, so a text holding one of
-        # these three is redacted in full (_ODD). Words of other letters keep re.I.
-        firsts = {f.split(" ")[0] for f in forms}
-        self._hint, self._hint_lowered = None, all(w.isascii() for w in firsts)
-        if forms and not any(_ESCAPED_IN_JSON.search(w) for w in firsts):
-            self._hint = re.compile("|".join(re.escape(w) for w in sorted(firsts, key=len, reverse=True)),
-                                    0 if self._hint_lowered else re.I)
+        # A row of JSON text is tested for a name before it is parsed (json_row): by the words
+        # it holds, when every form's first word starts with ASCII letters or digits. A form
+        # found by `pattern` starts a word (?<!\w) and its first word's leading run of letters
+        # and digits ends where the text's does (a space, a comma, an apostrophe or the form's
+        # end follows it), so the text's word there is that run: the row, lower-cased and cut
+        # at every byte that is not an ASCII letter or digit, holds it as one of its words.
+        # re.I also takes K (Kelvin: lower() gives "k"), ı, ſ and İ (lower() does not give
+        # i, s, i) for ASCII letters: a row holding ı, ſ or İ is parsed (_ODD), as is one with
+        # a JSON escape (a backslash: "\n" would glue its letter to the next word). A regex of
+        # the words cost 34-180 us a row (re.I, 3-20 people); this, a few.
+        runs = {re.match(r"[a-z0-9]*", f.split(" ")[0]).group(0) for f in forms}
+        self._words = None if not forms or "" in runs else frozenset(r.encode() for r in runs)
 
     def __bool__(self) -> bool:
         return self.pattern is not None
@@ -80,14 +77,14 @@ class Redactor:
         string redacted but those under the keys `kept` (written by the renderer, not read
         from the case), encoded again as to_json encodes (the same text when nothing changed).
         A row that cannot name anyone (no form's first word in it) is given back untouched."""
-        if self.pattern is None or (self._hint is not None and not self._may_name(body)):
+        if self.pattern is None or (self._words is not None and not self._may_name(body)):
             return body
         return to_json(self._json_value(json.loads(body), kept)).decode()
 
     def _may_name(self, body: str) -> bool:
-        if not self._hint_lowered:
-            return self._hint.search(body) is not None
-        return any(c in body for c in _ODD) or self._hint.search(body.lower()) is not None
+        if "\\" in body or any(c in body for c in _ODD):
+            return True
+        return not self._words.isdisjoint(body.lower().encode("utf-8").translate(_WORD_BYTES).split())
 
     def _json_value(self, value, kept: frozenset[str]):
         if isinstance(value, dict):
