@@ -12,13 +12,16 @@ from pydantic_core import to_json
 
 from onrecord.store.redact import Redactor
 
-PEOPLE = [("Jane Q Doe", "Victim 1"), ("Ivan Sokol", "Victim 2"), ("Kai O'Neil", "Minor 1")]
+PEOPLE = [("Jane Q Doe", "Victim 1"), ("Ivan Sokol", "Victim 2"), ("Kai O'Neil", "Minor 1"),
+          ("Andrea J \u00c7elik", "Witness 1"), ("I\u015f\u0131k Ayd\u0131n", "Witness 2")]
 PIECES = ["jane doe", "DOE, JANE", "Doe,Jane", "Jane Q. Doe", "Jane\nDoe", "sokol ivan", "\u0131van sokol",
           "\u0130van Sokol", "\u017fokol, ivan", "\u017fokol \u0131van", "\u0130van \u017fokol",
           "\u212aai O'Neil", "o'neil, kai", "Janet Doerr", "Ivanova",
           "\njane doe", "\tDoe, Jane", "\nJane\nDoe", "\tSokol\tIvan",
           "\u2013jane doe", "\u00a0Sokol ivan", "jane_doe", "x_jane doe",
           "\u00e9jane doe", "jos\u00e9 doe", "\x01Ivan Sokol", "\"Ivan Sokol\"", "O'NEIL, KAI", "Kai\r\nO'Neil",
+          "\u00c7ELIK, ANDREA", "\u00e7elik,andrea", "andrea \u00e7elik", "I\u015f\u0131k Ayd\u0131n",
+          "i\u015fik aydin", "I\u015fIK AYDIN", "ayd\u0131n, \u0131\u015f\u0131k",
           "x", " ", ",", "\"", "\\", "\u2013", "\u00df", "caf\u00e9", "12:00"]
 
 
@@ -49,6 +52,13 @@ def test_a_row_naming_nobody_is_given_back_as_stored():
     assert Redactor(()).json_row(named) is named  # nobody protected: nothing to do
     for odd in ("\u017fokol \u0131van", "\u0130van \u017fokol"):  # no word of the name as lower() writes it
         assert json.loads(redact.json_row(to_json({"text": odd}).decode()))["text"] == redact.text(odd) != odd
+
+
+def test_the_words_tested_for_are_whole_words_of_every_form():
+    redact = Redactor(PEOPLE)
+    assert redact._words is not None  # every form has a word: each row is tested, not parsed
+    assert b"elik" in redact._words  # "çelik, andrea": its first run of ASCII letters
+    assert Redactor([("\u0418\u0432\u0430\u043d \u041f\u0435\u0442\u0440\u043e\u0432", "Witness 3")])._words is None
 
 
 def test_a_name_with_a_character_json_escapes_is_still_found():

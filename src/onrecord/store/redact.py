@@ -26,6 +26,20 @@ _ODD = ("\u0131", "\u017f", "\u0130")  # ı ſ İ: re.I takes them for i, s, i; 
 _WORD_BYTES = bytes(b if chr(b).isascii() and chr(b).isalnum() else 32 for b in range(256))
 
 
+def _word_of(form: str) -> bytes | None:
+    r"""A run of ASCII letters and digits of a (lower-cased) form that is a whole word in any
+    text the form is found in: the first whose neighbours in the form are neither ı nor ſ
+    (which re.I matches to ASCII i, s: the word would run on). A neighbour that is a space,
+    a punctuation mark or another letter matches no ASCII letter or digit in the text, and
+    the form's own start and end are word boundaries (the pattern's (?<!\w), (?!\w))."""
+    for m in re.finditer(r"[a-z0-9]+", form):
+        before = form[m.start() - 1] if m.start() else None
+        after = form[m.end()] if m.end() < len(form) else None
+        if before not in _ODD and after not in _ODD:
+            return m.group(0).encode()
+    return None
+
+
 def name_forms(name: str) -> set[str]:
     """The ways a person's name is written in agency exports and statements."""
     parts = [p for p in re.split(r"[\s,]+", name.strip()) if p]
@@ -50,18 +64,16 @@ class Redactor:
         forms = sorted(self.pseudonym, key=len, reverse=True)  # the longest form wins
         self.pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
                                   + r")(?!\w)", re.I) if forms else None
-        # A row of JSON text is tested for a name before it is parsed (json_row): by the words
-        # it holds, when every form's first word starts with ASCII letters or digits. A form
-        # found by `pattern` starts a word (?<!\w) and its first word's leading run of letters
-        # and digits ends where the text's does (a space, a comma, an apostrophe or the form's
-        # end follows it), so the text's word there is that run: the row, lower-cased and cut
-        # at every byte that is not an ASCII letter or digit, holds it as one of its words.
+        # A row of JSON text is tested for a name before it is parsed (json_row), by the words
+        # it holds: each form's word (_word_of), a run of ASCII letters and digits that starts
+        # and ends a word wherever `pattern` finds the form, so the row, lower-cased and cut at
+        # every byte that is not an ASCII letter or digit, holds it as one of its words.
         # re.I also takes K (Kelvin: lower() gives "k"), ı, ſ and İ (lower() does not give
         # i, s, i) for ASCII letters: a row holding ı, ſ or İ is parsed (_ODD), as is one with
         # a JSON escape (a backslash: "\n" would glue its letter to the next word). A regex of
-        # the words cost 34-180 us a row (re.I, 3-20 people); this, a few.
-        runs = {re.match(r"[a-z0-9]*", f.split(" ")[0]).group(0) for f in forms}
-        self._words = None if not forms or "" in runs else frozenset(r.encode() for r in runs)
+        # the names' first words cost 34-180 us a row (3-20 people); this, a few.
+        words = {_word_of(f) for f in forms}
+        self._words = None if not forms or None in words else frozenset(words)
 
     def __bool__(self) -> bool:
         return self.pattern is not None
