@@ -13,7 +13,7 @@ those of all its processes together. The load generator's own CPU is printed too
 on the same cores as the server.
 
 Run: .venv/bin/python benchmarks/web_load.py [--events 1000000] [--clients 50] [--seconds 60] [--work DIR]
-                                             [--workers N [N ...]]
+                                             [--workers N [N ...]] [--role analyst|viewer] [--protect N]
 The case is built by benchmarks/web_timeline.py's builder and kept in --work for later runs.
 """
 
@@ -46,18 +46,40 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
 
 
-def accounts(case_dir: Path, n: int) -> list[str]:
+def accounts(case_dir: Path, n: int, role: str = "analyst") -> list[str]:
     from onrecord.access.store import AccessStore
     from onrecord.store.case import open_case
 
     case = open_case(case_dir)
     access = AccessStore(case.engine)
-    names = [f"load{i:02d}" for i in range(n)]
+    names = [f"load{'' if role == 'analyst' else role[0]}{i:02d}" for i in range(n)]  # audited(): "load..."
     for name in names:
         if access.accounts.find(name) is None:
-            access.accounts.add(name, "analyst", PASSWORD, case.id)
+            access.accounts.add(name, role, PASSWORD, case.id)
     case.engine.dispose()
     return names
+
+
+def protected(case_dir: Path, n: int) -> int:
+    """`n` people named in the case's first 20,000 events (the generated case's fictional
+    names, the same ones whatever code reads them) marked protected: a viewer's pages then
+    show them by pseudonym (`--role viewer`). The number the case has protected."""
+    from onrecord.access.marks import protect
+    from onrecord.store.case import open_case
+    from onrecord.store.read_timeline import TimelineQuery
+    from onrecord.store.reader import open_reader
+    from onrecord.store.schema_access import protected_people
+
+    case = open_case(case_dir)
+    rows = open_reader(case).timeline(TimelineQuery(limit=20_000, columns="listing")).events
+    with case.engine.connect() as conn:
+        done = {r[0] for r in conn.execute(protected_people.select().with_only_columns(protected_people.c.name))}
+    for name in sorted({r["actor"] for r in rows if r["actor"] and len(r["actor"].split()) >= 2})[:n]:
+        if name not in done:
+            protect(case.engine, case.id, name, "victim", "web_load.py")
+            done.add(name)
+    case.engine.dispose()
+    return len(done)
 
 
 def start_server(case_dir: Path, workers: int = 1) -> tuple[str, subprocess.Popen]:
@@ -261,6 +283,23 @@ async def run_clients(base: str, names: list[str], windows: list[tuple[str, str]
             "page_events": sum(sizes) / max(1, len(sizes))}
 
 
+def listed(case_dir: Path) -> None:
+    """The list's stored rows (store/listing.py) for a case kept in --work from before they
+    were stored: an import renders them, and this case was imported by older code."""
+    from onrecord.store.case import open_case
+
+    try:
+        from onrecord.store import listing
+    except ImportError:  # a tree from before the stored rows (main, measured beside them)
+        return
+    case = open_case(case_dir)
+    t = time.perf_counter()
+    n = listing.refresh(case)
+    case.engine.dispose()
+    if n:
+        print(f"rendered the list's rows of {n:,} events: {time.perf_counter() - t:.0f} s", flush=True)
+
+
 def windows_of(case_dir: Path, n: int = 400, events: int = 1000) -> list[tuple[str, str]]:
     """Windows that each hold `events` events (two full pages of 500) from a random event on: a
     fixed length of time holds ~115 events of this case's year of background calls and thousands
@@ -301,12 +340,17 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "onrecord-web-bench")
     ap.add_argument("--workers", type=int, nargs="+", default=[1], help="server processes; several: one run each")
+    ap.add_argument("--role", choices=("analyst", "viewer"), default="analyst",
+                    help="the clients' role: a viewer's pages show protected people by pseudonym")
+    ap.add_argument("--protect", type=int, default=0, help="people of the case marked protected first")
     args = ap.parse_args()
     from web_timeline import build_case
 
     args.work.mkdir(parents=True, exist_ok=True)
     case_dir = build_case(args.work, args.events)
-    names = accounts(case_dir, args.clients)
+    listed(case_dir)
+    args.protected = protected(case_dir, args.protect) if args.protect else 0
+    names = accounts(case_dir, args.clients, args.role)
     windows = windows_of(case_dir)
     for workers in args.workers:
         measure(case_dir, names, windows, args, workers)
@@ -332,7 +376,8 @@ def measure(case_dir: Path, names: list[str], windows: list[tuple[str, str]], ar
         except subprocess.TimeoutExpired:
             proc.kill()
     lat, one = loaded["latencies"], alone["latencies"]
-    print(f"case: {args.events:,} events; {args.clients} signed-in clients for {loaded['seconds']:.0f} s, "
+    print(f"case: {args.events:,} events ({args.protected} people protected); {args.clients} signed-in "
+          f"{args.role}s for {loaded['seconds']:.0f} s, "
           f"loopback, /api/events pages (limit 500; {loaded['page_events']:.0f} events a page served, "
           f"of {len(lat) // CHECK_EVERY} parsed) of windows holding 1,000 events; server: {workers} worker process"
           + ("es" if workers > 1 else ""))

@@ -42,6 +42,7 @@ def build_case(case: Case) -> Reconstruction:
     from onrecord.live.replay import replay_build
     from onrecord.reconstruct.build import reconstruct
     from onrecord.reconstruct.write import write_reconstruction
+    from onrecord.store import listing
     from onrecord.store.reader import open_reader
     from onrecord.store.receipts import issue_derived, signing_key
 
@@ -56,12 +57,14 @@ def build_case(case: Case) -> Reconstruction:
     with _case_written(case):  # the receipt states the store as this build left it, no later write
         write_reconstruction(case, r, generation)
         r.receipt = issue_derived(case, "build", key)
+    listing.refresh(case)  # the list's rows on this build's clock (store/listing.py)
     return r
 
 
 def link_case(case: Case, backend: str = "duckdb") -> Subjects:
     """Link the people named in prior-contact records across agencies, and replace the
     case's linked people and warnings with this linkage's."""
+    from onrecord.store import listing
     from onrecord.store.reader import open_reader
     from onrecord.store.receipts import issue_derived, signing_key
     from onrecord.warnings.case_linkage import link_contacts
@@ -72,6 +75,7 @@ def link_case(case: Case, backend: str = "duckdb") -> Subjects:
     with _case_written(case):
         write_subjects(case, result)
         result.receipt = issue_derived(case, "link", key)
+    listing.refresh(case)  # a linkage moves the derived generation the list's rows are stamped with
     return result
 
 

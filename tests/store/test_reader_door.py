@@ -33,6 +33,7 @@ STORE_INTERNALS = {
     "onrecord.store.arrow_read": "the Arrow read under the reader's event table",
     "onrecord.store.schema_search": "the full-text index's tables (FTS5 on SQLite)",
     "onrecord.store.search_index": "the full-text index, written by the writers in their own transaction",
+    "onrecord.store.listing": "the timeline list's stored rows, rendered from the door's reads or in a live batch",
 }
 DOOR = {
     "onrecord.store.reader": "open_reader and CaseReader: the only module that runs a read",

@@ -83,8 +83,10 @@ def entry_hash(previous: bytes, entry: Entry) -> bytes:
 def ids_text(ids: Iterable[int] | None) -> str | None:
     if ids is None:
         return None
-    out = sorted({int(i) for i in ids})
-    return json.dumps(out[:MAX_IDS] + (["..."] if len(out) > MAX_IDS else []))
+    out = sorted(ids if isinstance(ids, (set, frozenset)) and all(type(i) is int for i in ids)
+                 else {int(i) for i in ids})
+    # json.dumps' own text for a list of integers, written without its encoder (every page's 500 ids)
+    return "[" + ", ".join(map(str, out[:MAX_IDS])) + (', "..."' if len(out) > MAX_IDS else "") + "]"
 
 
 def _busy(exc: OperationalError) -> bool:
@@ -108,6 +110,7 @@ class AuditLog:
         self.engine, self.now_ms, self.wait_s = engine, now_ms, wait_s
         self._queue: queue.Queue | None = None
         self._lock = threading.Lock()
+        self._wake = threading.Event()  # a flush waits: the writer's batch ends now (_drain)
         self._spool = audit_spool.Spool(spool) if background and spool and audit_spool.available() else None
         if self._spool is not None:
             self._recover()  # before this server answers anyone: the chain is whole first
@@ -176,6 +179,7 @@ class AuditLog:
         # an empty batch item: done when every entry queued before it has been committed
         done: Future = Future()
         self._queue.put((None, done, None))
+        self._wake.set()  # after the put: the writer, woken, finds the marker queued
         return done
 
     def _drain(self) -> None:
@@ -186,11 +190,17 @@ class AuditLog:
             # Waiting answers: whatever has queued while the last commit ran, and no more, so an
             # idle server commits each entry at once and a busy one many per transaction.
             # A flush's marker ends the gathering: whoever waits on it waits for a commit, not a batch.
-            until = time.monotonic() + (BATCH_S if self._spool is not None else 0)
+            if self._spool is not None and batch[-1][0] is not None:
+                # Sleeping out the batch, not waiting on the queue: a thread waiting in
+                # queue.get is woken by every put, one wake-up (and a turn at the interpreter
+                # lock) per request under load; a flush cuts the sleep short (_marker).
+                # Cleared only after a wait: a flush's wake-up given while the writer was busy
+                # (its marker still queued) then ends the next gathering at once, not 2 s late.
+                self._wake.wait(BATCH_S)
+                self._wake.clear()
             while len(batch) < MAX_BATCH and batch[-1][0] is not None:
                 try:
-                    left = until - time.monotonic()
-                    batch.append(self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait())
+                    batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
             entries = [e for e, _, _ in batch if e is not None]

@@ -11,6 +11,7 @@ from onrecord.errors import InputError
 from onrecord.sources.mapping import Mapping
 from onrecord.sources.parsed import Reject
 from onrecord.sources.registry import ADAPTERS, FOLDER_ADAPTERS, PART
+from onrecord.store import listing
 from onrecord.store.case import Case
 from onrecord.store.evidence import record_hashes
 from onrecord.store.reader import open_reader
@@ -95,6 +96,7 @@ def import_file(case: Case, path: Path, mapping: Mapping, *, tz: str | None = No
         except AlreadyImported as exc:  # another import of the same file won the race
             return ImportResult(file=name, source_id=exc.source_id, already=True)
         receipt = issue_import(case, source_id, key)
+    listing.refresh(case)  # the new events' rows of the timeline's list (store/listing.py)
     result = ImportResult(file=name, source_id=source_id, records=len(parsed.records.raws),
                           events=parsed.event_count, rejects=parsed.rejects, uncoded=parsed.uncoded,
                           notes=parsed.notes, remarks=parsed.remarks, left_out=parsed.left_out,

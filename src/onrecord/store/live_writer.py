@@ -18,7 +18,7 @@ from contextlib import contextmanager
 import pyarrow as pa
 from sqlalchemy import bindparam, delete, select, update
 
-from onrecord.store import search_index
+from onrecord.store import listing, search_index
 from onrecord.store.batch import event_table, raw_table
 from onrecord.store.bulk import next_id_query
 from onrecord.store.case import Case
@@ -59,6 +59,7 @@ class LiveWrite:
         # the batch's events as the search index takes them (id, source, text, actor, place,
         # unit, raw line); None once an add_events call could not give its raw lines
         self.documents: list[tuple] | None = []
+        self.appended: tuple[int, int] | None = None  # the first and last id of the batch's events
 
     def append_frames(self, source_id: int, frames: list[bytes], file_sha256: str) -> int:
         """Frames on the chain, in order; returns the first one's raw record id (the others
@@ -101,6 +102,8 @@ class LiveWrite:
         db.cur.execute("RELEASE SAVEPOINT live_events")
         if events_of_frames.num_rows:
             self.changed = True
+            last = first + events_of_frames.num_rows - 1
+            self.appended = (self.appended[0] if self.appended else first, last)
             if frames is None or self.documents is None:
                 self.documents = None
             else:
@@ -151,4 +154,6 @@ def live_transaction(case: Case, kept=None) -> Iterator[LiveWrite]:
         if w.changed:
             db.run_prepared(EVENTS_CHANGED, case=case.id)
             w.index()  # the batch's words, in its transaction
+            if w.appended:  # the timeline list's rows of its events (store/listing.py)
+                listing.render_appended(db, case, *w.appended)
 

@@ -8,6 +8,7 @@ the reader runs them.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import Literal
 
 from sqlalchemy import bindparam, func, literal_column, select
 
-from onrecord.store.schema import aligned_events, clock_estimates, events, raw_records, sources
+from onrecord.store.schema import aligned_events, clock_estimates, event_listings, events, raw_records, sources
 
 
 @dataclass
@@ -52,6 +53,7 @@ class TimelinePage:
     clock: str  # "aligned" once built, else "source" (a row's own: "unknown" where its source's clock is)
     next: tuple[int, int] | None = None  # `after` for the next page, if there is one
     total: int | None = None  # every match, when the query asked to count
+    ids: list[int] | None = None  # the events' ids, when `events` are their rows' texts (timeline_listing)
 
 
 PAGE_STATEMENTS_KEPT = 64  # shapes of page query kept per reader (filters set, clock, page size)
@@ -62,6 +64,11 @@ def _window_values(q: TimelineQuery) -> dict:
     given = (("t_from", q.t_from), ("t_to", q.t_to), ("agency", q.agency or None), ("unit", q.unit or None),
              ("kind", q.kind or None), ("source_kind", q.source_kind or None))
     return {name: value for name, value in given if value is not None}
+
+
+# a listing row's keys whose values the renderer wrote, read from no case data (times, clock
+# status, ids and line numbers): not redacted, as `_rows` never saw them
+RENDERED = frozenset({"id", "clock", "t_lo", "t_hi", "local_lo", "local_hi", "local_text", "line"})
 
 
 def _loads(text: str | None, empty):
@@ -103,15 +110,18 @@ class TimelineReads:
             stmt = stmt.where(e.kind.in_(q.kinds))
         return stmt
 
-    def timeline(self, q: TimelineQuery) -> TimelinePage:
-        """Events in time order, each with its source line and the raw record's hash."""
+    def timeline(self, q: TimelineQuery, without=None) -> TimelinePage:
+        """Events in time order, each with its source line and the raw record's hash.
+        `without`: a condition on the events left out (store/listing.py: those rendered already)."""
         built = self.is_built() if q.built is None else q.built
         middle, full = q.order == "middle", q.columns == "full"
         values = _window_values(q)
         if q.after is not None and not middle:
             values |= {"after_t": q.after[0], "after_id": q.after[1]}
-        if middle or q.count:  # the CLI's table and the report: a statement each time
+        if middle or q.count or without is not None:  # the CLI's table, the report: a statement each time
             stmt, total = self._timeline_stmt(q, built), None
+            if without is not None:
+                stmt = stmt.where(~without)
             if q.count:
                 total = self._scalar(select(func.count()).select_from(self._timeline_stmt(q, built, False)
                                                                       .subquery()))
@@ -142,6 +152,57 @@ class TimelineReads:
                 row["sha256"] = bytes(row["sha256"]).hex()
             row["clock"] = said.get(row["source_id"], clock)
         return TimelinePage(rows, clock, (rows[-1]["t_lo"], rows[-1]["id"]) if more else None, total)
+
+    def timeline_listing(self, q: TimelineQuery, stamp: str, zone) -> TimelinePage:
+        """A page of the web's list as each event's row of JSON text (store/listing.py): the
+        rows stored for `stamp` (the case's current one), joined on the page's events, which
+        the same window, order and access conditions as `timeline` pick. Should any event of
+        the page have no stored row for this stamp (imported, appended or built since its
+        rows were rendered), the page is rendered from its events instead, as `timeline`
+        reads them. Rows pass this actor's redactor, value by value, as every read does."""
+        from onrecord.store.listing import row_text
+
+        built = q.built if q.built is not None else self.is_built()
+        values = _window_values(q) | {"stamp": stamp}
+        if q.after is not None:
+            values |= {"after_t": q.after[0], "after_id": q.after[1]}
+        kept = self.__dict__.setdefault("_page_statements", {})
+        key = ("listing", built, self.withheld_sources(), tuple(values), q.kinds, q.limit)
+        stmt = kept.get(key)
+        if stmt is None:
+            if len(kept) >= PAGE_STATEMENTS_KEPT:
+                kept.clear()
+            stmt = kept[key] = self._listing_stmt(q, built)
+        rows = self._json_rows(stmt, values, RENDERED)
+        if rows is None:  # some event of the page has no row for this stamp: rendered from its events
+            page = self.timeline(dataclasses.replace(q, columns="listing", built=built))
+            return TimelinePage([row_text(r, zone) for r in page.events], page.clock, page.next,
+                                ids=[r["id"] for r in page.events])
+        more = q.limit is not None and len(rows) > q.limit
+        rows = rows[:q.limit] if q.limit is not None else rows
+        after = (rows[-1][1], rows[-1][0]) if more else None
+        return TimelinePage([r[2] for r in rows], "aligned" if built else "source", after, ids=[r[0] for r in rows])
+
+    def listing_texts(self, ids: list[int], stamp: str) -> dict[int, str]:
+        """Event id -> its stored row of the web's list for `stamp`, as this actor sees it
+        (verify compares them with the rows the events render: listing.altered)."""
+        li = event_listings.c
+        stmt = select(li.event_id, li.stamp, li.body).where(
+            li.case_id == self.case.id, li.stamp == bindparam("stamp"),
+            li.event_id.in_(bindparam("ids", expanding=True)))
+        return {r[0]: r[2] for r in self._json_rows(stmt, {"stamp": stamp, "ids": list(ids)}, RENDERED)}
+
+    def _listing_stmt(self, q: TimelineQuery, built: bool):
+        t, _ = self._time_cols(built)
+        e, li = events.c, event_listings.c
+        stmt = self._window_from(select(e.id, t.label("t_lo"), li.body), built, bool(q.source_kind)) \
+            .outerjoin(event_listings, (li.event_id == e.id) & (li.stamp == bindparam("stamp")))
+        stmt = self._window_where(stmt, q, built)
+        if q.after is not None:
+            after_t = bindparam("after_t", q.after[0])
+            stmt = stmt.where((t > after_t) | ((t == after_t) & (e.id > bindparam("after_id", q.after[1]))))
+        stmt = stmt.order_by(t, e.id)
+        return stmt.limit(q.limit + 1) if q.limit is not None else stmt
 
     def clocks_not_aligned(self) -> dict[int, str]:
         """Source id -> "unknown" or "loose", for the sources whose clock the last build could

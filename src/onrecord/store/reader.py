@@ -10,8 +10,9 @@ account (docs/access.md). Access and redaction have one place each:
 - what is withheld: `read_access.py` (sources restricted to another agency), applied in the
   statements of read_timeline.py and read_records.py; the bulk reads (`_stream`, `_frame`,
   `_batches`: the receipts' digests) refuse an actor withheld anything;
-- redaction: `CaseReader._rows` and `_tuples`, through which every row-returning query of
-  every read method runs (protected people by their pseudonyms; store/redact.py);
+- redaction: `CaseReader._rows`, `_tuples` and `_json_rows` (the web list's stored rows),
+  through which every row-returning query of every read method runs (protected people by
+  their pseudonyms; store/redact.py);
 - caches: each reader keeps its own (`remember`), so answers are never served to an actor
   who sees the case differently.
 
@@ -127,6 +128,20 @@ class CaseReader(AccessReads, TimelineReads, RecordReads, SearchReads, BulkReads
         texts = [i for i, k in enumerate(keys) if k == "raw"]
         return [dict(zip(keys, (redact.value(v) if isinstance(v, str) or i in texts else v
                                 for i, v in enumerate(r)))) for r in rows]
+
+    def _json_rows(self, stmt, params: dict, kept: frozenset[str]) -> list[tuple] | None:
+        """(id, time, JSON text) rows of a statement whose last column is a row of JSON text
+        stored for the web's list (store/listing.py), each text as `_rows` would show its
+        values (Redactor.json_row; `kept`: keys the renderer wrote, read from no case data);
+        None when a row has no text (the caller renders those rows from `_rows` instead)."""
+        with self.case.engine.connect() as conn:
+            rows = conn.execute(stmt, params).fetchall()
+        if any(r[-1] is None for r in rows):
+            return None
+        redact = self.redactor()
+        if not redact:
+            return rows
+        return [(*r[:-1], redact.json_row(r[-1], kept)) for r in rows]
 
     def _tuples(self, stmt) -> list[tuple]:
         with self.case.engine.connect() as conn:

@@ -21,7 +21,7 @@ from onrecord.errors import UsageError
 from onrecord.model import EVENT_SCHEMA
 from onrecord.store import search_index
 from onrecord.store.case import Case
-from onrecord.store.schema import aligned_events, entity_mentions, events, raw_records, sources
+from onrecord.store.schema import aligned_events, entity_mentions, event_listings, events, raw_records, sources
 from onrecord.store.writer import Batch, SourceMeta, add_source, events_changed, lock_for_writing, read_head
 
 REMOVAL_KIND = "removal"
@@ -75,6 +75,7 @@ def remove_source(case: Case, which: str, reason: str) -> dict:
         db.run(new_head)
         gone = select(events.c.id).where(events.c.source_id == sid)
         db.run(delete(aligned_events).where(aligned_events.c.event_id.in_(gone)))
+        db.run(delete(event_listings).where(event_listings.c.event_id.in_(gone)))
         db.run(delete(entity_mentions).where(entity_mentions.c.case_id == case.id,
                                              entity_mentions.c.event_id.in_(gone)))
         n = db.first_row(select(sources.c.event_count).where(sources.c.id == sid))[0]

@@ -178,6 +178,21 @@ aligned_events = Table(
           postgresql_where=text("fused_id IS NOT NULL")),
 )
 
+# Each event's row of the timeline's list, rendered once as JSON text for one `stamp` (the
+# clock its times are on and the display zone): store/listing.py (migration 0017). A rendering,
+# not evidence: a row goes with its event (ON DELETE CASCADE), so whoever deletes an event row
+# (a removal, or by hand: tampering, which `verify` then finds among the events) is never
+# refused, and no row outlives the event it shows.
+event_listings = Table(
+    "event_listings",
+    metadata,
+    Column("event_id", ForeignKey("events.id", ondelete="CASCADE"), primary_key=True),
+    Column("case_id", ForeignKey("cases.id"), nullable=False),
+    Column("stamp", String(80), nullable=False),
+    Column("body", Text, nullable=False),
+    Index("ix_event_listings_case", "case_id"),
+)
+
 entities = Table(
     "entities",
     metadata,

@@ -52,6 +52,7 @@ def verify_records(reader, check_paths: PathCheck | None = None, receipts_dir: P
     problems += _check_sources(reader, srcs, check_paths)
     kept = kept_receipts.load(reader.case.path, receipts_dir, receipt_file)
     problems += kept.problems
+    problems += _listing(reader)
     good = _signed(reader.case, kept.receipts, problems, notes, receipts_dir is None and receipt_file is None)
     if good:
         Against(reader, srcs, head, good, whole=receipt_file is None, problems=problems, notes=notes).check()
@@ -84,6 +85,19 @@ def _walk_chain(rows, names: dict[int, str], head: dict) -> tuple[str | None, in
     if previous != bytes(head["chain_head"]):
         return "the case's chain head does not match its records: the chain was rewritten", count
     return None, count
+
+
+def _listing(reader) -> list[str]:
+    """The web list's stored rows (store/listing.py) against the events they show: not
+    evidence, but the web answers with them, so one changed by hand would misstate it."""
+    from onrecord.store import listing
+
+    checked, wrong = listing.altered(reader)
+    if not wrong:
+        return []
+    shown = ", ".join(map(str, wrong[:SHOWN])) + (f" and {len(wrong) - SHOWN:,} more" if len(wrong) > SHOWN else "")
+    return [f"the web's list row of {len(wrong):,} of {checked:,} events is not what the event shows (event "
+            f"{shown}): event_listings was changed outside onrecord; the events themselves are checked apart"]
 
 
 def _check_sources(reader, srcs: list[dict], check_paths: PathCheck | None) -> list[str]:

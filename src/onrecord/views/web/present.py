@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from onrecord.timetext import PageTimes, duration, interval, to_utc_iso
+from onrecord.store.listing import times_json  # noqa: F401 (one writer of an event's times, for rows stored too)
+from onrecord.timetext import duration, interval, to_utc_iso
 
 # Distinguishable for colour-blind readers first (Okabe-Ito), then Tableau's extras.
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F",
@@ -57,19 +58,3 @@ def finding_value(f: dict, zone: ZoneInfo) -> str:
         return duration(lo) if hi is None or duration(lo) == duration(hi) else f"{duration(lo)} – {duration(hi)}"
     text = number(lo) if hi is None or number(lo) == number(hi) else f"{number(lo)} – {number(hi)}"
     return f"{text} {unit}" if unit and unit != "count" else text
-
-
-_PAGE_TIMES: dict[ZoneInfo, PageTimes] = {}
-
-
-def times_json(lo: int | None, hi: int | None, zone: ZoneInfo) -> dict:
-    # every event of every page passes here: the zone's hours are looked up once (timetext.PageTimes)
-    page = _PAGE_TIMES.get(zone) or _PAGE_TIMES.setdefault(zone, PageTimes(zone))
-    if lo is not None and hi == lo:  # most events are a moment: one time, written once
-        utc, local, text = page.moment(int(lo))
-        return {"t_lo": utc, "t_hi": utc, "local_lo": local, "local_hi": local, "local_text": text}
-    utc, local = page.utc_iso(lo), page.local_iso(lo)
-    if hi != lo:  # most events are a moment: one time, written once
-        return {"t_lo": utc, "t_hi": page.utc_iso(hi), "local_lo": local, "local_hi": page.local_iso(hi),
-                "local_text": page.interval(lo, hi)}
-    return {"t_lo": utc, "t_hi": utc, "local_lo": local, "local_hi": local, "local_text": page.interval(lo, hi)}

@@ -7,17 +7,10 @@ from collections import defaultdict
 from zoneinfo import ZoneInfo
 
 from onrecord.findings.render import says, sentence, understood_parts
+from onrecord.store.listing import event_row  # noqa: F401 (the list's row: stored once, store/listing.py)
 from onrecord.store.reader import CaseReader
 from onrecord.timetext import local_iso
 from onrecord.views.web import present
-
-
-def event_row(r: dict, zone: ZoneInfo, clock: str) -> dict:
-    return {"id": r["id"], "kind": r["kind"], "clock": clock, **present.times_json(r["t_lo"], r["t_hi"], zone),
-            "time_text": r["time_text"], "agency": r["agency"], "unit": r["unit"], "call": r["call"],
-            "actor": r["actor"], "channel": r["channel"], "place": r["place"], "text": r["text"],
-            "source": {"id": r["source_id"], "file": r["file_name"], "kind": r["source_kind"]},
-            "record": {"line": r["ordinal"], "path": r.get("path")}}
 
 
 def clock_json(clock: dict | None) -> dict | None:
