@@ -295,6 +295,7 @@ def refused_ties(refused: list[dict], names: dict, clocks: dict) -> list[str]:
                    f"where {r['explained']} entr{'y' if r['explained'] == 1 else 'ies'} at its doors that tied clocks "
                    f"record find an opening of its own, but at {' or '.join(f'{v:+.1f}' for v in r['elsewhere_s'])} s "
                    f"{r['elsewhere']} do; "
-                   "its door events may be mapped to the wrong kind (an opening mapped as alarm: docs/mappings.md), "
+                   "its door events may be mapped to the wrong kind (an opening mapped as alarm: docs/mappings.md, "
+                   "door log), "
                    "or pin the clock (onrecord pin-clock)")
     return out
