@@ -30,6 +30,8 @@ REASONS = {
     "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a clock declared "
                         "reference or pinned; lined up with them only",
     "clock_unknown": "offset unknown",
+    "doors_disagree": "offset unknown: the doors it shares with tied sources put it at several offsets alike "
+                      "(a tie through one named moment, refused)",
 }
 
 # The moments a metric names, as the sentence says them.

@@ -17,6 +17,7 @@ clock tied here can tie the next: A to B once B is tied).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -35,6 +36,8 @@ LOOSEST_S = 60.0
 # (s) on a clock's offset: a radio "making entry" leads or trails the door by seconds, a
 # camera's review is written to the second, a typed one to a report's lag.
 DOOR_FIT_S = 2 * clk.SAME_TOLERANCE_S + clk.REPORT_WINDOW_S
+DOORS_NEED = ("it would need its door events mapped as the openings they are (docs/mappings.md, door log); "
+              "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)")
 PLACED_MS = 2_000  # a record this narrow (ms) places its moment to the second
 
 # A door named by its side ("northeast doors", "SW entrance"): a door log's reader names
@@ -282,13 +285,17 @@ def _one_match(r) -> tuple[float, float]:
 
 def refused_ties(refused: list[dict], names: dict, clocks: dict) -> list[str]:
     """The build's problems for the ties refused, once per component (the rounds retry
-    them), for those clocks still tied to nothing."""
+    them), for those clocks still tied to nothing; each such clock's note and needs (in
+    `clocks`, replaced) say why it is unknown and what would tie it."""
     out, said = [], set()
     for r in refused:
         key = tuple(r["sources"])
         if key in said or any(getattr(clocks.get(s), "offset_s", None) is not None for s in key):
             continue
         said.add(key)
+        for s in key:  # its clock says why it is unknown: not for want of a shared moment
+            if clocks.get(s) is not None:
+                clocks[s] = replace(clocks[s], note=clk.DOORS_DISAGREE, needs=DOORS_NEED)
         lo, hi = r["offset_s"]
         files = ", ".join(str(names.get(s, s)) for s in key)
         out.append(f"{files}: clock not tied through one named moment: it put the clock at {lo:+.1f} to {hi:+.1f} s, "
