@@ -67,6 +67,31 @@ def test_two_sure_arrivals_seconds_apart_whose_intervals_overlap_name_no_unit():
     assert {c["why"] for c in f.payload["candidates"]} == {"overlaps"}
 
 
+def test_two_arrivals_on_one_loose_clock_are_in_its_order_though_their_intervals_overlap():
+    """One CAD known only within ±60 s: each arrival on it is 120 s wide on the common clock,
+    but the CAD's own times put 1R16 ten seconds before SP03, whatever its offset."""
+    from onrecord.reconstruct.clocks import ClockEstimate
+
+    shots = _moment(10, "shots", None, 0, 1)
+    a = _moment(11, "unit_arrived", 1, 40, 161)   # written 100-101 s, clock +-60 s
+    b = _moment(12, "unit_arrived", 2, 50, 171)   # written 110-111 s, same CAD
+    events = pd.DataFrame({"id": [11, 12], "kind": "unit_arrived", "source_kind": "cad", "text": None,
+                           "source_id": [1, 1], "transferred_in": False, "t_lo": [a.lo, b.lo],
+                           "t_hi": [a.hi, b.hi], "best": [a.best, b.best], "call": None,
+                           "file_name": ["cad.csv", "cad.csv"]})
+    clocks = {1: ClockEstimate(1, "estimated", 0.0, 60.0)}
+    units = {1: {"name": "1R16", "agency": "PD", "armed": True}, 2: {"name": "SP03", "agency": "SD", "armed": True}}
+    out = ResponseMetrics([shots, a, b], units, events, clocks).compute()
+    f = next(f for f in out if f.name == "first_armed_unit_on_scene")
+    assert f.payload.get("unit") == "1R16" and "candidates" not in f.payload
+    # on two clocks the same intervals settle nothing
+    events["source_id"] = [1, 2]
+    clocks[2] = ClockEstimate(2, "estimated", 0.0, 60.0)
+    out = ResponseMetrics([shots, a, b], units, events, clocks).compute()
+    f = next(f for f in out if f.name == "first_armed_unit_on_scene")
+    assert f.payload["unit_status"] == "not_established"
+
+
 def test_a_sure_arrival_first_is_named_whatever_else_is_unsure():
     shots = _moment(10, "shots", None, 0, 1)
     first = _moment(11, "unit_arrived", 2, 90, 95)

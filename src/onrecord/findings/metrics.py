@@ -262,7 +262,7 @@ class ResponseMetrics:
             return None
         m = _first_sure(found)
         f = _time("first_armed_unit_on_scene", m)
-        first, candidates = first_unit(found)
+        first, candidates = first_unit(found, self._surely_before)
         if first is not None:
             f.payload["unit"] = self.units.get(first, {}).get("name")  # a headline figure: no subject
         else:
@@ -272,6 +272,18 @@ class ResponseMetrics:
             f.payload["candidates"] = [self._candidate(who, x) for who, x in candidates]
         self.out.append(f)
         return m
+
+    def _surely_before(self, a: MomentRow, b: MomentRow) -> bool:
+        """Whether moment a surely came before b: their intervals on the common clock do not
+        meet, or both are read off one clock and the written times put a first whatever that
+        clock's offset (same_clock.py): two units on one CAD are in the CAD's order even where
+        the CAD's clock is known only within minutes."""
+        if a.hi <= b.lo:
+            return True
+        if self.clocks is None:
+            return False
+        one = one_clock_span(a, b, self.source_of, self.clocks, self.shared)
+        return one is not None and one[0] > 0
 
     def _candidate(self, who, x: MomentRow) -> dict:
         """One unit that may have been first on scene, its arrival's interval and why it
@@ -405,7 +417,7 @@ def _first_sure(found: list[MomentRow]) -> MomentRow:
     return m
 
 
-def first_unit(found: list[MomentRow]) -> tuple[object | None, list[tuple[object, MomentRow]]]:
+def first_unit(found: list[MomentRow], surely_before=None) -> tuple[object | None, list[tuple[object, MomentRow]]]:
     """Which unit's moment came first, where the records settle it: the unit whose interval
     (the earliest of its moments) ends before every other unit's begins. Else None, and the
     units that may have been first (each beginning before the first any must have been by),
@@ -425,6 +437,11 @@ def first_unit(found: list[MomentRow]) -> tuple[object | None, list[tuple[object
     could = sorted(((w, x) for w, x in own.items() if x.lo <= by), key=lambda wx: wx[1].best)
     if len(could) == 1:
         return could[0][0], []
+    if surely_before is not None:
+        # intervals that meet may still be in a known order (one clock's written times)
+        for w, x in could:
+            if all(surely_before(x, y) for v, y in could if v != w):
+                return w, []
     return None, could
 
 
