@@ -293,16 +293,20 @@ def first_armed_section(case: Path, truth: dict, out: list[str]) -> dict:
     armed = [(u["arrived"], u.get("cad_id") or uid) for uid, u in units.items() if u.get("armed") and u.get("arrived")]
     true_unit = min(armed)[1] if armed else None
     r = run(["metrics", str(case), "--json"])
-    named = None
+    named, could = None, []
     try:
         for f in json.loads(r.stdout)["metrics"]:
             if f["name"] == "first_armed_unit_on_scene" and f["status"] == "established":
                 named = (f.get("details") or {}).get("unit")
+                could = [c["unit"] for c in (f.get("details") or {}).get("candidates", [])]
     except (json.JSONDecodeError, KeyError):
         pass
+    # not established is not right: it only says whether the truth is among the candidates named
     right = named is not None and named == true_unit
-    out.append(f"first armed unit on scene: build names {named}, truth {true_unit}: {'RIGHT' if right else 'wrong'}")
-    return {"armed_unit": right}
+    said = (f"not established (could be {', '.join(could)}; truth among them: {true_unit in could})" if could
+            else f"build names {named}")
+    out.append(f"first armed unit on scene: {said}, truth {true_unit}: {'RIGHT' if right else 'wrong'}")
+    return {"armed_unit": right, "armed_among": bool(could) and true_unit in could}
 
 
 def main() -> None:
@@ -321,6 +325,7 @@ def main() -> None:
     lines.append(f"independent blind cases, mappings from docs/ alone ({a.mappings.name}); "
                  f"onrecord at {head.stdout.strip()}")
     all_clock, all_minute, all_metrics, all_entries, all_armed, all_rows = [], [], [], [], [], []
+    all_among: list[bool] = []
     for seed in seeds:
         out, s = seed_report(seed, work, a.mappings)
         lines.extend(out)
@@ -331,6 +336,7 @@ def main() -> None:
         all_metrics += [(seed, n, r) for n, r in s["metrics"]]
         all_entries += [(seed, n, r) for n, r in s["entries"]]
         all_armed.append(bool(s.get("armed_unit")))
+        all_among.append(bool(s.get("armed_among")))
     lines.append("== over all seeds " + " ".join(map(str, seeds)))
     if all_clock:
         lines.append(f"clock offset error, second-written sources ({len(all_clock)}): median "
@@ -342,7 +348,8 @@ def main() -> None:
     lines.append(f"headline metrics right: {sum(r for *_, r in all_metrics)}/{len(all_metrics)}")
     armed = [(s, r) for s, n, r in all_metrics if n == "first_armed_unit_on_scene"]
     lines.append(f"first armed unit on scene: unit right {sum(all_armed)}/{len(all_armed)} seeds, "
-                 f"time right {sum(r for _, r in armed)}/{len(armed)}")
+                 f"time right {sum(r for _, r in armed)}/{len(armed)}; not established with the truth among "
+                 f"the candidates named {sum(all_among)}/{len(all_among)} (not counted right)")
     lines.append(f"entries per agency right: {sum(r for *_, r in all_entries)}/{len(all_entries)}")
     text = "\n".join(lines) + "\n"
     print(text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 import pandas as pd
 
 from onrecord.findings.metrics import ResponseMetrics
@@ -27,14 +29,67 @@ def _first_armed(moments):
     return next(f for f in out if f.name == "first_armed_unit_on_scene")
 
 
-def test_an_arrival_known_only_within_minutes_does_not_displace_one_known_to_seconds():
+def test_an_arrival_known_only_within_minutes_leaves_the_first_unit_not_established_and_says_why():
     shots = _moment(10, "shots", None, 0, 1)
     sure = _moment(11, "unit_arrived", 1, 100, 110)          # a CAD tied to a trusted clock
     unsure = _moment(12, "unit_arrived", 2, -180, 420)       # a campus radio whose clock is unknown
     f = _first_armed([shots, sure, unsure])
-    assert f.payload["unit"] == "1R16" and f.value_hi == sure.hi
-    assert f.payload["may_be_earlier"] == ["SP03"]  # said, not hidden
-    assert f.value_lo == unsure.lo  # and the interval holds the time it may have been
+    assert "unit" not in f.payload and f.payload["unit_status"] == "not_established"
+    assert [c["unit"] for c in f.payload["candidates"]] == ["1R16", "SP03"]  # by best time: 105 s, 120 s
+    assert (f.value_lo, f.value_hi) == (unsure.lo, sure.hi)  # the time stands: it holds whoever was first
+
+
+def test_a_candidate_on_an_unknown_clock_is_said_to_be_so():
+    from onrecord.findings.render import sentence
+    from onrecord.reconstruct.clocks import ClockEstimate
+
+    shots = _moment(10, "shots", None, 0, 1)
+    sure = _moment(11, "unit_arrived", 1, 100, 110)
+    unsure = _moment(12, "unit_arrived", 2, -290, 310)
+    events = pd.DataFrame({"id": [11, 12], "kind": "unit_arrived", "source_kind": "cad", "text": None,
+                           "source_id": [1, 2], "transferred_in": False, "t_lo": [sure.lo, unsure.lo],
+                           "t_hi": [sure.hi, unsure.hi], "best": [sure.best, unsure.best], "call": None,
+                           "file_name": ["cad.csv", "campus-log.csv"]})
+    clocks = {1: ClockEstimate(1, "estimated", 0.0, 1.0), 2: ClockEstimate(2, "unknown", None, None)}
+    units = {1: {"name": "1R16", "agency": "PD", "armed": True}, 2: {"name": "SP03", "agency": "SD", "armed": True}}
+    out = ResponseMetrics([shots, sure, unsure], units, events, clocks).compute()
+    f = next(f for f in out if f.name == "first_armed_unit_on_scene")
+    why = {c["unit"]: (c["why"], c.get("source")) for c in f.payload["candidates"]}
+    assert why == {"SP03": ("clock_unknown", "campus-log.csv"), "1R16": ("overlaps", None)}
+    said = sentence(f, ZoneInfo("UTC"))
+    assert "not established" in said and "campus-log.csv" in said
+
+
+def test_two_sure_arrivals_seconds_apart_whose_intervals_overlap_name_no_unit():
+    shots = _moment(10, "shots", None, 0, 1)
+    f = _first_armed([shots, _moment(11, "unit_arrived", 1, 100, 106), _moment(12, "unit_arrived", 2, 104, 110)])
+    assert f.payload["unit_status"] == "not_established"
+    assert {c["why"] for c in f.payload["candidates"]} == {"overlaps"}
+
+
+def test_two_arrivals_on_one_loose_clock_are_in_its_order_though_their_intervals_overlap():
+    """One CAD known only within ±60 s: each arrival on it is 120 s wide on the common clock,
+    but the CAD's own times put 1R16 ten seconds before SP03, whatever its offset."""
+    from onrecord.reconstruct.clocks import ClockEstimate
+
+    shots = _moment(10, "shots", None, 0, 1)
+    a = _moment(11, "unit_arrived", 1, 40, 161)   # written 100-101 s, clock +-60 s
+    b = _moment(12, "unit_arrived", 2, 50, 171)   # written 110-111 s, same CAD
+    events = pd.DataFrame({"id": [11, 12], "kind": "unit_arrived", "source_kind": "cad", "text": None,
+                           "source_id": [1, 1], "transferred_in": False, "t_lo": [a.lo, b.lo],
+                           "t_hi": [a.hi, b.hi], "best": [a.best, b.best], "call": None,
+                           "file_name": ["cad.csv", "cad.csv"]})
+    clocks = {1: ClockEstimate(1, "estimated", 0.0, 60.0)}
+    units = {1: {"name": "1R16", "agency": "PD", "armed": True}, 2: {"name": "SP03", "agency": "SD", "armed": True}}
+    out = ResponseMetrics([shots, a, b], units, events, clocks).compute()
+    f = next(f for f in out if f.name == "first_armed_unit_on_scene")
+    assert f.payload.get("unit") == "1R16" and "candidates" not in f.payload
+    # on two clocks the same intervals settle nothing
+    events["source_id"] = [1, 2]
+    clocks[2] = ClockEstimate(2, "estimated", 0.0, 60.0)
+    out = ResponseMetrics([shots, a, b], units, events, clocks).compute()
+    f = next(f for f in out if f.name == "first_armed_unit_on_scene")
+    assert f.payload["unit_status"] == "not_established"
 
 
 def test_a_sure_arrival_first_is_named_whatever_else_is_unsure():
@@ -42,7 +97,7 @@ def test_a_sure_arrival_first_is_named_whatever_else_is_unsure():
     first = _moment(11, "unit_arrived", 2, 90, 95)
     later = _moment(12, "unit_arrived", 1, 100, 110)
     f = _first_armed([shots, first, later])
-    assert f.payload["unit"] == "SP03" and "may_be_earlier" not in f.payload
+    assert f.payload["unit"] == "SP03" and "candidates" not in f.payload
 
 
 def test_a_consolidated_cad_numbers_the_police_and_the_fire_incident_apart_both_count():
@@ -82,17 +137,23 @@ def test_a_first_call_chosen_by_its_number_on_cad_reaches_back_to_an_earlier_cal
     assert f.value_lo == T0 + 100_000 and f.value_hi == T0 + 141_000
 
 
-def test_an_unsure_arrival_whose_best_time_comes_first_is_named_and_the_interval_is_the_firsts():
+def test_an_unsure_arrival_whose_best_time_comes_first_is_not_named_for_it():
     # The campus officer's "on scene" typed in a log whose clock is tied to nothing (+/- 5
-    # minutes) at 90 s before the first patrol car's AVL-located arrival: it is as likely
-    # anywhere in its interval, so it more likely came first. The first arrival was by the
-    # car's arrival at the latest, and from the earliest the officer's can have been.
+    # minutes) at 90 s before the first patrol car's AVL-located arrival: its unaligned time
+    # sorting first is no ground to name it; the interval still runs from the earliest the
+    # officer's can have been to the car's arrival.
     shots = _moment(10, "shots", None, 0, 1)
     sure = _moment(11, "unit_arrived", 1, 100, 110)
     unsure = _moment(12, "unit_arrived", 2, -290, 310)       # best 10 s: 95 s before the car
     f = _first_armed([shots, sure, unsure])
-    assert f.payload["unit"] == "SP03" and f.payload["may_be_earlier"] == ["1R16"]
+    assert "unit" not in f.payload and [c["unit"] for c in f.payload["candidates"]] == ["SP03", "1R16"]
     assert (f.value_lo, f.value_hi) == (unsure.lo, sure.hi)
+
+
+def test_a_unit_whose_arrival_ends_before_an_unsure_one_begins_is_named():
+    shots = _moment(10, "shots", None, 0, 1)
+    f = _first_armed([shots, _moment(11, "unit_arrived", 1, 100, 110), _moment(12, "unit_arrived", 2, 111, 700)])
+    assert f.payload["unit"] == "1R16" and "candidates" not in f.payload
 
 
 def test_a_unit_only_at_staging_is_not_on_scene_and_an_arrival_is_a_units_first():

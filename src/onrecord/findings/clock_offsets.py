@@ -7,7 +7,8 @@ from onrecord.model import Finding
 from onrecord.reconstruct import clocks as clk
 
 # A clock's note says why its offset is unknown; the finding keeps the reason as a code.
-UNKNOWN_REASONS = {clk.NO_SHARED_MOMENT: "no_shared_moment", clk.NO_TRUSTED_CLOCK: "no_trusted_clock"}
+UNKNOWN_REASONS = {clk.NO_SHARED_MOMENT: "no_shared_moment", clk.NO_TRUSTED_CLOCK: "no_trusted_clock",
+                   clk.DOORS_DISAGREE: "doors_disagree"}
 
 
 def clock_offsets(r, found: list[Finding]) -> list[Finding]:

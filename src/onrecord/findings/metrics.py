@@ -260,21 +260,51 @@ class ResponseMetrics:
         if not found:
             self.out.append(not_established("first_armed_unit_on_scene", "no_armed_arrival"))
             return None
-        m, unsure_first = _first_sure(found)
+        m = _first_sure(found)
         f = _time("first_armed_unit_on_scene", m)
-        f.payload["unit"] = self.units.get(m.who, {}).get("name")  # a headline figure: no subject
-        if unsure_first:
-            f.payload["may_be_earlier"] = sorted({self.units.get(x.who, {}).get("name") or str(x.who)
-                                                   for x in unsure_first})
+        first, candidates = first_unit(found, self._surely_before)
+        if first is not None:
+            f.payload["unit"] = self.units.get(first, {}).get("name")  # a headline figure: no subject
+        else:
+            # the time stands (its interval holds whoever came first); which unit it was, the
+            # records do not settle: said, with each candidate and why it cannot be put in order
+            f.payload["unit_status"] = "not_established"
+            f.payload["candidates"] = [self._candidate(who, x) for who, x in candidates]
         self.out.append(f)
         return m
+
+    def _surely_before(self, a: MomentRow, b: MomentRow) -> bool:
+        """Whether moment a surely came before b: their intervals on the common clock do not
+        meet, or both are read off one clock and the written times put a first whatever that
+        clock's offset (same_clock.py): two units on one CAD are in the CAD's order even where
+        the CAD's clock is known only within minutes."""
+        if a.hi <= b.lo:
+            return True
+        if self.clocks is None:
+            return False
+        one = one_clock_span(a, b, self.source_of, self.clocks, self.shared)
+        return one is not None and one[0] > 0
+
+    def _candidate(self, who, x: MomentRow) -> dict:
+        """One unit that may have been first on scene, its arrival's interval and why it
+        cannot be ordered: the clock its records are on, where that is tied to nothing
+        trusted (unknown) or known only within minutes (loose); else the intervals overlap."""
+        out = {"unit": self.units.get(who, {}).get("name") or str(who), "lo": x.lo, "hi": x.hi, "why": "overlaps"}
+        names = dict(zip(self.events["id"], self.events["file_name"])) if "file_name" in self.events else {}
+        for i in x.evidence:
+            s = self.source_of.get(i)
+            c = (self.clocks or {}).get(self.shared.get(int(s), int(s))) if s is not None else None
+            if c is not None and c.status in ("unknown", "loose"):
+                out.update(why=f"clock_{c.status}", source=names.get(i))
+                break
+        return out
 
     def _first_entry(self) -> MomentRow | None:
         found = [m for m in self._after_first("entry") if m.officers_seen]
         if not found:
             self.out.append(not_established("first_entry", "no_entry"))
             return None
-        m, _ = _first_sure(found)
+        m = _first_sure(found)
         self.out.append(_time("first_entry", m))
         return m
 
@@ -375,21 +405,44 @@ def calls_of_other_incidents(calls: pd.DataFrame, ev: pd.DataFrame, incident_cal
     return pd.Series(out, index=calls.index)
 
 
-def _first_sure(found: list[MomentRow]) -> tuple[MomentRow, list[MomentRow]]:
-    """The first of these moments, and the others that may have come before it. The one
-    named is the one most likely first: the earliest at its best time. A moment known only
-    within minutes (its source's clock tied to nothing trusted) is as likely anywhere in its
-    interval, so it is first more often than not exactly when its best time comes first; a
-    moment known to seconds after it is then still possible, and said. Whichever is named,
-    the interval is the first's: from the earliest any of them can have been to the
-    earliest any of them must have been by."""
+def _first_sure(found: list[MomentRow]) -> MomentRow:
+    """The first of these moments, bounded as the records allow: the earliest at its best
+    time (a moment known to seconds, or the one most likely first), with the interval the
+    first's whoever it was: from the earliest any of them can have been to the earliest any
+    of them must have been by. Which of them it was is first_unit's question."""
     m = min(found, key=lambda x: x.best)
     lo, hi = min(x.lo for x in found), min(x.hi for x in found)
-    others = [x for x in found if x is not m and x.lo < m.hi and x.who != m.who]
-    earlier = [x for x in others if x.hi - x.lo > UNSURE_ARRIVAL_MS or m.hi - m.lo > UNSURE_ARRIVAL_MS]
     if (lo, hi) != (m.lo, m.hi):
         m = replace(m, lo=lo, hi=hi, best=min(max(m.best, lo), hi))
-    return m, earlier
+    return m
+
+
+def first_unit(found: list[MomentRow], surely_before=None) -> tuple[object | None, list[tuple[object, MomentRow]]]:
+    """Which unit's moment came first, where the records settle it: the unit whose interval
+    (the earliest of its moments) ends before every other unit's begins. Else None, and the
+    units that may have been first (each beginning before the first any must have been by),
+    in the order of their best times. An unaligned time sorting first is no ground to name
+    its unit: a clock tied to nothing puts it anywhere in its interval."""
+    own: dict = {}
+    for x in found:
+        if x.who is None:
+            continue
+        was = own.get(x.who)
+        more = [i for i in x.members if was is not None and i not in was.members]
+        own[x.who] = x if was is None else replace(was, lo=min(was.lo, x.lo), hi=min(was.hi, x.hi),
+                                                     best=min(was.best, x.best), members=was.members + more)
+    if not own:
+        return None, []
+    by = min(x.hi for x in own.values())
+    could = sorted(((w, x) for w, x in own.items() if x.lo <= by), key=lambda wx: wx[1].best)
+    if len(could) == 1:
+        return could[0][0], []
+    if surely_before is not None:
+        # intervals that meet may still be in a known order (one clock's written times)
+        for w, x in could:
+            if all(surely_before(x, y) for v, y in could if v != w):
+                return w, []
+    return None, could
 
 
 def is_fire_ems(unit_names: list[str]) -> bool:

@@ -30,6 +30,8 @@ REASONS = {
     "no_trusted_clock": "offset unknown: none of the sources it shares moments with has a clock declared "
                         "reference or pinned; lined up with them only",
     "clock_unknown": "offset unknown",
+    "doors_disagree": "offset unknown: the doors it shares with tied sources put it at several offsets alike "
+                      "(a tie through one named moment, refused)",
 }
 
 # The moments a metric names, as the sentence says them.
@@ -78,8 +80,19 @@ def _last_shots(w: Words) -> str:
     return f"last shots: {w.interval()} (a burst may run {w.p.get('burst_s', 10.0):.0f} s past its detection)"
 
 
+# Why a unit that may have been first on scene cannot be put in order (metrics.first_unit).
+CANDIDATE_WHY = {"clock_unknown": "on a clock tied to nothing trusted",
+                 "clock_loose": "on a clock known only within minutes",
+                 "overlaps": "its arrival falls within another candidate's interval"}
+
+
 def _first_armed(w: Words) -> str:
-    return f"first armed unit on scene ({w.p.get('unit') or '?'}): {w.interval()}"
+    if w.p.get("unit_status") != "not_established":
+        return f"first armed unit on scene ({w.p.get('unit') or '?'}): {w.interval()}"
+    could = "; ".join(f"{c['unit']} ({CANDIDATE_WHY.get(c.get('why'), c.get('why'))}"
+                      + (f": {c['source']}" if c.get("source") else "") + ")" for c in w.p.get("candidates", []))
+    return (f"first armed unit on scene: {w.interval()}; which unit it was is not established, "
+            f"it could be {could}")
 
 
 def _unit_entered(w: Words) -> str:

@@ -22,7 +22,7 @@ from onrecord.reconstruct.fuse import UNSURE_SLACK_MS, fuse
 from onrecord.reconstruct.geofence import crossings, declared_fences
 from onrecord.reconstruct.lagged_moments import tie_components
 from onrecord.reconstruct.load import load_events, load_sources, whole_second_sources, whole_seconds
-from onrecord.reconstruct.lone_ties import tie_alone
+from onrecord.reconstruct.lone_ties import refused_ties, tie_alone
 from onrecord.reconstruct.moment_time import RECORD_LEAD_S, moment_time
 from onrecord.reconstruct.moments import MomentRow, transferred_in
 from onrecord.reconstruct.order_bounds import narrow_events, order_bounds
@@ -92,7 +92,8 @@ def reconstruct(reader) -> Reconstruction:
         clocks, pairs = solve_shared(sources, anchored, pinned, trusted, lead)
     # clocks still tied to none of those: through the shots their units heard (lagged_moments.py)
     # ... or through a moment both name (a unit's arrival and its AVL's crossing, a door: lone_ties.py)
-    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events)
+    refused: list[dict] = []  # ties through one named moment the clock's other doors contradict
+    clocks, pairs = _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events, refused)
     # unsure clocks narrowed by what must come first (a unit's entry after its arrival:
     # order_bounds.py); then a clock estimated wider than an unknown one is said to be loose
     clocks, bounded = order_bounds(anchored, clocks, who.named_units, who.unit_of_event)
@@ -103,7 +104,7 @@ def reconstruct(reader) -> Reconstruction:
         if c.offset_s is None:
             c.needs = needs(s, anchored, unit_names, kinds.get(s, frozenset()), siblings_of(s, sources, events, named))
     names = dict(zip(sources["id"], sources["file_name"]))
-    problems += clk.pinned_conflicts(pairs, pinned, names)
+    problems += clk.pinned_conflicts(pairs, pinned, names) + refused_ties(refused, names, clocks)
     events = narrow_events(_with_times(events, clocks), bounded)  # each bounded record to its own bound
     anchored = _crossing_spans(anchored.merge(written_interval(events, clocks), on="id"), crossed)
     doubts: dict[int, float] = {}
@@ -136,13 +137,13 @@ def _clock_unsure_s(c) -> float:
 TIE_ROUNDS = 3  # one tie can make the next possible (the campus radio, once its sensors are placed)
 
 
-def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events):
+def _tied_by_reports(sources, anchored, pinned, trusted, lead, clocks, pairs, events, refused=None):
     extra: list = []
     for _ in range(TIE_ROUNDS):
         found = tie_components(anchored, clocks) if len(anchored) else []
         tied = {s for p in found for s in (p.a, p.b) if getattr(clocks.get(s), "status", None) == "unknown"}
         # a component the reports of shots cannot tie, through a moment both records name
-        found += [p for p in (tie_alone(anchored, clocks, events) if len(anchored) else [])
+        found += [p for p in (tie_alone(anchored, clocks, events, refused) if len(anchored) else [])
                   if p.a not in tied and p.b not in tied]
         if not found:
             break

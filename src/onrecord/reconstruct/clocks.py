@@ -582,6 +582,8 @@ def loosened(clocks: dict[int, ClockEstimate]) -> dict[int, ClockEstimate]:
 
 # Why a clock's offset is unknown (its `note`; findings/clock_offsets.py words the finding from it).
 NO_SHARED_MOMENT = "offset unknown: it shares no recorded moment with another source"
+DOORS_DISAGREE = ("offset unknown: the doors it shares with tied sources put it at several offsets alike "
+                  "(a tie through one named moment, refused)")
 NO_TRUSTED_CLOCK = ("offset unknown: none of the sources it shares moments with has a clock declared "
                     "reference or pinned; lined up with them only")
 

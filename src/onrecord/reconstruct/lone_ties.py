@@ -17,6 +17,7 @@ clock tied here can tie the next: A to B once B is tied).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -31,6 +32,13 @@ MAX_CANDIDATES = 3
 # better than not at all (an unknown clock's ±5 min): the clock stays unknown and says so.
 # (Blind set 3: a door log's few openings, minutes apart, left one at ±216 s.)
 LOOSEST_S = 60.0
+# An entry at a door and an opening logged there are one moment when they lie this close
+# (s) on a clock's offset: a radio "making entry" leads or trails the door by seconds, a
+# camera's review is written to the second, a typed one to a report's lag.
+DOOR_FIT_S = 2 * clk.SAME_TOLERANCE_S + clk.REPORT_WINDOW_S
+DOORS_NEED = ("it would need its door events mapped as the openings they are (docs/mappings.md, door log); "
+              "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)")
+PLACED_MS = 2_000  # a record this narrow (ms) places its moment to the second
 
 # A door named by its side ("northeast doors", "SW entrance"): a door log's reader names
 # it so ("South Hall Northeast Doors"), and so does a radio line at the door.
@@ -51,11 +59,14 @@ def door_side(*texts) -> str | None:
     return None
 
 
-def tie_alone(anchored: pd.DataFrame, clocks: dict, events: pd.DataFrame | None = None) -> list[clk.PairEstimate]:
+def tie_alone(anchored: pd.DataFrame, clocks: dict, events: pd.DataFrame | None = None,
+              refused: list | None = None) -> list[clk.PairEstimate]:
     """Pair estimates tying each component of unknown clocks to known clocks through the
     named moments they share. Every name says where the component's clock stands (a
     range); the range most names agree on ties it, and where names disagree as strongly
-    (a door's one logged opening an hour off the entry a radio names), nothing does."""
+    (a door's one logged opening an hour off the entry a radio names), nothing does; nor
+    does a tie the component's other doors contradict (_doors_against): it is put in
+    `refused`, to be said (a build problem), never taken silently."""
     if anchored.empty:
         return []
     known = {s: c.offset_s for s, c in clocks.items() if c.status in KNOWN and c.offset_s is not None}
@@ -78,8 +89,51 @@ def tie_alone(anchored: pd.DataFrame, clocks: dict, events: pd.DataFrame | None 
             r = _door_span(g, known, shift, table)
             if r is not None:
                 spans.append(r)
-        out += _agreed(spans, known, shift)
+        ties, chosen = _agreed(spans, known, shift)
+        against = _doors_against(named, known, shift, chosen) if ties else None
+        if against is not None:
+            if refused is not None:
+                refused.append({"sources": sorted(comp), "offset_s": chosen, **against})
+            continue  # a tie the clock's other doors contradict is no tie
+        out += ties
     return out
+
+
+def _doors_against(named: pd.DataFrame, known: dict, shift: dict, chosen: tuple[float, float]) -> dict | None:
+    """Where the component's doors say its clock may stand elsewhere as well: None, or how
+    many records at known clocks the tie explains and how many entries at the component's
+    doors an offset elsewhere explains as well or better. A door log whose one logged
+    opening at a door is taken for the team's entry there (its later opening there mapped
+    to another kind) is tied many minutes off; at the true offset its other doors' openings
+    meet the entries known clocks record there as well. The name then leaves the clock two
+    places the records cannot choose between: no tie (never picked silently). A record
+    counts once, explained when some match says an offset within DOOR_FIT_S of the range."""
+    if named.empty:
+        return None
+    x = named["source_id_b"].map(known) - named["d"] - named["source_id_a"].map(shift)  # the offset each match says
+    ids = named["id_b"].to_numpy()
+    # the doors weighed are those the component logs as they open, to the second (a door
+    # log's openings); an entry typed to the minute fits anywhere within a minute of many
+    door = ((named["by"] != "who") & (named["rank_a"] == 0) & (named["width_a"] <= PLACED_MS)).to_numpy()
+    lo, hi = chosen
+
+    def explained(a: float, b: float, only=None) -> int:
+        near = ((x >= a - DOOR_FIT_S) & (x <= b + DOOR_FIT_S)).to_numpy()
+        return len(set(ids[near & (only if only is not None else True)]))
+
+    here = explained(lo, hi)
+    apart = [v for v, d in zip(x, door) if d and not lo - DOOR_FIT_S <= v <= hi + DOOR_FIT_S]
+    elsewhere = [(explained(v, v, door), v) for v in apart]
+    if not elsewhere:
+        return None
+    best = max(n for n, _ in elsewhere)
+    if best < here:
+        return None
+    at: list[float] = []  # every offset elsewhere as good, once each
+    for n, v in sorted(elsewhere, key=lambda e: e[1]):
+        if n == best and not (at and v - at[-1] <= DOOR_FIT_S):
+            at.append(round(float(v), 1))
+    return {"explained": here, "elsewhere": best, "elsewhere_s": at}
 
 
 def _unit_span(g: pd.DataFrame, known: dict, shift: dict) -> tuple | None:
@@ -132,15 +186,17 @@ def _door_moments_spread(g: pd.DataFrame, table: pd.DataFrame, placed: set) -> f
     return float(spans.max()) / 1000.0
 
 
-def _agreed(spans: list, known: dict, shift: dict) -> list[clk.PairEstimate]:
+def _agreed(spans: list, known: dict, shift: dict) -> tuple[list[clk.PairEstimate], tuple[float, float]]:
+    """The pair estimates of the range most names agree on, and that range (the
+    component's offset, s)."""
     if not spans:
-        return []
+        return [], (0.0, 0.0)
     support = [sum(1 for o in spans if o[0] <= s[1] and o[1] >= s[0]) for s in spans]
     best = max(support)
     seeds = sorted((i for i, n in enumerate(support) if n == best), key=lambda i: spans[i][1] - spans[i][0])
     seed = spans[seeds[0]]
     if any(spans[i][0] > seed[1] or spans[i][1] < seed[0] for i in seeds[1:]):
-        return []  # names that disagree as strongly: the records cannot choose
+        return [], (0.0, 0.0)  # names that disagree as strongly: the records cannot choose
     lo, hi, used = seed[0], seed[1], [seed[2]]
     for s_lo, s_hi, g in spans:
         if g is not seed[2] and s_lo <= hi and s_hi >= lo:
@@ -157,7 +213,7 @@ def _agreed(spans: list, known: dict, shift: dict) -> list[clk.PairEstimate]:
         centre = known[b] - shift[a] - (lo + hi) / 2
         anchors = [(int(r.id_a), int(r.id_b), round(float(r.d) - centre, 3)) for r in m.itertuples()]
         out.append(clk.PairEstimate(a, b, centre, sigma, anchors, False, float(np.median(m["t_mid_a"])), via=VIA))
-    return out
+    return out, (lo, hi)
 
 
 def _with_door_sides(anchored: pd.DataFrame, events: pd.DataFrame | None) -> pd.DataFrame:
@@ -225,3 +281,28 @@ def _one_match(r) -> tuple[float, float]:
     # b later than a: d = delta + lag, 0 <= lag <= late (mirrored when a is the later)
     centre = r.d - late / 2 if r.rank_b > r.rank_a else r.d + late / 2
     return centre, late / 2 + width + clk.SAME_TOLERANCE_S * (r.family == "entry")
+
+
+def refused_ties(refused: list[dict], names: dict, clocks: dict) -> list[str]:
+    """The build's problems for the ties refused, once per component (the rounds retry
+    them), for those clocks still tied to nothing; each such clock's note and needs (in
+    `clocks`, replaced) say why it is unknown and what would tie it."""
+    out, said = [], set()
+    for r in refused:
+        key = tuple(r["sources"])
+        if key in said or any(getattr(clocks.get(s), "offset_s", None) is not None for s in key):
+            continue
+        said.add(key)
+        for s in key:  # its clock says why it is unknown: not for want of a shared moment
+            if clocks.get(s) is not None:
+                clocks[s] = replace(clocks[s], note=clk.DOORS_DISAGREE, needs=DOORS_NEED)
+        lo, hi = r["offset_s"]
+        files = ", ".join(str(names.get(s, s)) for s in key)
+        out.append(f"{files}: clock not tied through one named moment: it put the clock at {lo:+.1f} to {hi:+.1f} s, "
+                   f"where {r['explained']} entr{'y' if r['explained'] == 1 else 'ies'} at its doors that tied clocks "
+                   f"record find an opening of its own, but at {' or '.join(f'{v:+.1f}' for v in r['elsewhere_s'])} s "
+                   f"{r['elsewhere']} do; "
+                   "its door events may be mapped to the wrong kind (an opening mapped as alarm: docs/mappings.md, "
+                   "door log), "
+                   "or pin the clock (onrecord pin-clock)")
+    return out
