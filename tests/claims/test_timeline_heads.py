@@ -60,3 +60,16 @@ def test_each_timeline_head_is_bound_to_its_entry_verb():
     assert times["10:12pm"].qualifier == "arrived" and times["10:17"].qualifier == "set"
     # a bare h:mm takes the half of the day of the times around it
     assert times["10:17"].lo == 22 * 60 + 17
+
+
+@pytest.mark.parametrize("head", ["10:16 PM.", "10:16pm.", "10:16 P.M.", "10:16pm -", "10:16pm —", "10:16 pm:",
+                                  "10:16pm"])
+def test_a_time_alone_before_its_entry_heads_the_entry(head):
+    [t] = [c for c in analyse({"t.txt": f"The call came at 10:09 p.m.\n\n{head} Officers breached the office."}).claims
+           if c.measure == "time_of_action" and c.lo == 1336]
+    assert t.qualifier == "breached" and t.time_ref["event"] == "entry"
+
+
+def test_a_sentence_that_ends_with_a_time_still_ends():
+    doc = read_document("c", "It ended at 10:16 PM. Officers left.")
+    assert len(doc.sentences) == 2

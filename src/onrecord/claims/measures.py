@@ -83,7 +83,7 @@ NOUN_RE = re.compile(
     re.IGNORECASE,
 )
 DURATION_RE = re.compile(rf"^[\s-]+(?:(?:[a-z]+)\s+){{0,2}}?(?P<unit>{DURATION})\b", re.IGNORECASE)
-AGE_RE = re.compile(r"^[\s-]+years?[\s-]+old\b", re.IGNORECASE)
+AGE_RE = re.compile(r"^[\s-]+years?(?:[\s-]+old\b|\s+of\s+age\b)", re.IGNORECASE)
 RELATIVE_AFTER_RE = re.compile(r"^\s*(?:after|before|later|earlier|ago|into|prior|from now|since)\b", re.I)
 PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
 
@@ -566,17 +566,34 @@ AGE_APPOSITION = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|man|wo
                             r",\s*$", re.IGNORECASE)
 
 
+# A name set off before a bare number: "Dana Roe, 41", "Lee Park Jr., 22", "Mia Fern (35)"; a
+# month or a weekday before a comma is a date ("On Feb. 14, 2018"), never a person
+NAME_BEFORE = re.compile(r"(?<![.\w])(?!(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec|Monday|Tuesday|"
+                         r"Wednesday|Thursday|Friday|Saturday|Sunday)\b)[A-Z][a-z’'-]*[a-z](?:,?\s+(?:Jr|Sr)\.?|"
+                         r"\s+(?:II|III|IV))?(?:,|\s*\()\s*$")
+# What closes the age of a person in an apposition or a list of victims: the comma or bracket that
+# ends it, a semicolon before the next name, "and" before the last one, or the sentence's end
+# ("John Roe, 64, and Ann Roe, 61."). A noun after the number makes it a count ("Dunmore, 12 people").
+AGE_CLOSE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|—|–|and\b|$)")
+# "ages 14 and 15", "aged 9, 11 and 12": the ages of the people just named, each one person's
+AGE_LIST = re.compile(r"\bage[sd]?\s+(?:\d{1,3}\s*(?:,|and|&)\s*)*$", re.IGNORECASE)
+WHO_IS = re.compile(r"\bwho\s+(?:is|was|turned|had turned)\s+$", re.IGNORECASE)
+
+
 def read_age(sentence: str, start: int, end: int) -> Reading | None:
     m = AGE_RE.match(sentence[end:])
     if m:
         return Reading("age", "year", end + m.end(), "person_after")
-    if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
-        return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
-    if AGE_APPOSITION.search(sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
+    before, closed = sentence[:start], AGE_CLOSE.match(sentence[end:]) is not None
+    if closed and NAME_BEFORE.search(before) and not re.match(r"\s*\d", sentence[end + 1:end + 3] or "x"):
+        return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said", "... and Ann Roe, 61."
+    if AGE_APPOSITION.search(before) and closed:
         return Reading("age", "year", end, "person_before")  # "The gunman, 18, killed ...": his age, no toll
-    if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) \
-            and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
-        return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"
+    if AGE_LIST.search(before) and not re.match(r"^\s*(?:to|-)\s*\d", sentence[end:]) \
+            and (re.search(r"\bage[sd]?\s+$", before, re.I) or closed):
+        return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"; "ages 14 and 15"
+    if WHO_IS.search(before) and closed:
+        return Reading("age", "year", end, "person_before")  # "Jane Doe, who is 17, was arrested"
     return None
 
 

@@ -113,6 +113,7 @@ def _sentences(sp, offset: int, para: int, text: str) -> list[Sentence]:
             b[0] = a[1]
     bounds = _join_after_abbreviation(text, bounds)
     bounds = [piece for b in bounds for piece in _split_after_clock(text, b)]
+    bounds = _join_time_heads(text, bounds)
     out = []
     for s, e in bounds:
         chunk = text[s:e]
@@ -166,6 +167,23 @@ def _join_after_abbreviation(text: str, bounds: list[list[int]]) -> list[list[in
         prev = text[out[-1][0]:out[-1][1]] if out else ""
         if out and (ABBREVIATION_END.search(prev) or prev.rstrip().endswith(",")  # "Blvd.," ends no sentence
                     or GLUED_CLOCK_END.search(prev)):
+            out[-1][1] = b[1]
+        else:
+            out.append(list(b))
+    return out
+
+
+# A piece that is nothing but a time of day ("10:16 PM.", "10:16pm.", "At 10:18 p.m.:") heads the
+# timeline entry after it: the tokenizer splits the dot off "PM." or a glued "pm." and the
+# sentencizer ends a sentence there, which would leave the time with no verb.
+TIME_HEAD = re.compile(r"^\(?(?:(?:at|about|around|approximately)\s+)?\d{1,2}(?::[0-5]\d){1,2}\s*"
+                       r"(?:[ap]\.?\s?m\b\.?)?\)?\s*[.:—–-]?\s*$", re.IGNORECASE)
+
+
+def _join_time_heads(text: str, bounds: list[list[int]]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for b in bounds:
+        if out and TIME_HEAD.match(text[out[-1][0]:out[-1][1]].strip()):
             out[-1][1] = b[1]
         else:
             out.append(list(b))
