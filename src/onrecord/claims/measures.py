@@ -167,6 +167,10 @@ ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait
 SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|ordeal)\b", re.I)
 JOINED_BY = re.compile(r"\b(?:were|was|are|is|been)\s+(?:later\s+|soon\s+|then\s+)?(?:joined|followed|accompanied)\s+"
                        r"(?:inside\s+|in\s+)?by\s+$", re.I)
+# "a 4-minute gunbattle", "a 10-minute firefight": shooting between the gunman and officers, a span of the
+# incident kept apart (qualifier) from how long the gunman fired
+GUNBATTLE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:gun\s?battle|gun\s?fight|firefight|fire fight|shoot-?out|"
+                             r"exchange of (?:gunfire|fire|shots))\b", re.I)
 ATTACK_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:rampage|shooting spree|spree|attack|massacre|barrage|"
                           r"burst of (?:gunfire|shots)|volley|fusillade|"
                           r"shooting(?! (?:range|drill|victims?|suspects?)\b)|gunfire|assault|onslaught)\b", re.I)
@@ -175,6 +179,31 @@ FOR_SPAN = re.compile(r"\b(?:were|was|been|are|is|remained|stayed)\s+(?:[\w’'-
 NEXT_SPAN = re.compile(r"\b(?:over|for|during)\s+(?:the\s+)?(?:next|following|ensuing)\s*$", re.I)
 SHOOTING_AFTER = re.compile(r"^\s*,?\s*(?:[\w’'-]+\s+){0,3}?(?:fired|kept firing|continued (?:firing|shooting)|shot|"
                             r"rained|sprayed|unleashed|poured)\b", re.I)
+# A span that opens its clause ("Within six minutes, the gunman had killed nine people", "Over the
+# course of 10 minutes, he fired 100 rounds", "In just 90 seconds, the shooter ..."): how long the
+# attack went on when the clause after it is the attacker's shooting (never officers' shots: that is
+# a response)
+LEAD_SPAN = re.compile(r"(?:^|[,;:—–]\s*)(?:within|in|over|during)\s+(?:the\s+(?:course|span)\s+of\s+|a\s+span\s+of\s+|"
+                       r"the\s+(?:first\s+)?|just\s+|only\s+|barely\s+)?$", re.I)
+ATTACKER_SHOOTING = re.compile(r"^\s*,\s*(?!(?:[\w’'-]+\s+){0,3}?(?:officers?|police|deputies|deputy|troopers?|agents?|SWAT)\b)"
+                               r"(?:[\w’'-]+\s+){0,3}?(?:had\s+)?(?:fired|kept firing|continued (?:firing|shooting)|shot|"
+                               r"killed|wounded|murdered|sprayed|unleashed|opened fire)\b", re.I)
+# "In the six minutes that the gunman was inside": the span of the attack inside
+SPAN_OF_ATTACKER = re.compile(r"^\s*(?:that|when|in which|during which|while)\s+(?:the\s+)?(?:gunman|shooter|suspect|"
+                              r"attacker|killer|assailant)\s+(?:was|were|had been|roamed|stalked|fired|shot)\b", re.I)
+# "spanned six minutes", "stretched over 11 minutes", "went on for nearly an hour": verbs of how long
+# something lasted, right before the amount (like "lasted")
+SPAN_VERB = re.compile(r"\b(?:spann?(?:ed|s|ing)?|stretch(?:ed|es|ing)?(?:\s+(?:over|for|to))?|"
+                       r"(?:went|goes|go|going|dragged|drags|wore) on(?:\s+for)?|continu(?:ed|es|ing)\s+for|"
+                       r"play(?:ed|s|ing) out over|unfold(?:ed|s|ing) over)\s*$", re.I)
+# "barricaded himself for more than an hour", "negotiated with the gunman for two hours": a standoff
+STANDOFF_FOR = re.compile(r"\b(?:barricaded|holed up|negotiat(?:ed|ing|ions?)|held\s+(?:[\w’'-]+\s+){0,3}?hostage|"
+                          r"holding\s+(?:[\w’'-]+\s+){0,3}?hostage)\b[^.;]*?\bfor\s*$", re.I)
+# "within 20 seconds of arriving", "in 90 seconds of entering", "within a minute of their arrival": the
+# span from an event of the response to the clause's own action
+OF_EVENT = re.compile(r"^\s*(?:of|after|from)\s+(?:(?:first\s+|initially\s+)?[a-z]+ing\b|(?:their|his|her|its)\s+\w+|"
+                      r"(?:the|a|an)\s+(?:first\s+|initial\s+|last\s+|final\s+)?(?:911\s+)?(?:calls?|shots?|"
+                      r"gunfire|alarms?|reports?|shooting|attack|explosion|blast|dispatch)\b)", re.I)
 OVER_IN = re.compile(r"\b(?:shooting|killing|attack|rampage|gunfire|massacre|assault)\s+(?:was|were|had been)\s+"
                      r"(?:all\s+)?over(?:\s+(?:in|within))?\s*$", re.I)
 # "fired on students for about six minutes", "unfolded over approximately 15 minutes"
@@ -299,12 +328,28 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if SIEGE_AFTER.match(sentence[unit_end:]):
         # "a three-hour hostage situation": the standoff, not the time the gunman fired
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
+    if GUNBATTLE_AFTER.match(sentence[unit_end:]):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "gunbattle")
     if ATTACK_AFTER.match(sentence[unit_end:]):
         # "the gunman's nine-minute barrage", "a 10-minute burst of gunfire": how long he fired
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if NEXT_SPAN.search(before) and SHOOTING_AFTER.match(sentence[unit_end:]):
         # "Over the next nine minutes, the gunman fired into the crowd"
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    if LEAD_SPAN.search(sentence[:start] + ("within " if hedge else "")) and (ATTACKER_SHOOTING.match(sentence[unit_end:])
+                                               or SPAN_OF_ATTACKER.match(sentence[unit_end:])):
+        # "Within six minutes, the gunman had killed nine", "In the six minutes that the gunman was inside"
+        inside = SPAN_OF_ATTACKER.match(sentence[unit_end:]) is not None and re.search(
+            r"\b(?:was|were|had been)\s+(?:inside|in)\b", sentence[unit_end:unit_end + 60], re.I)
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit,
+                       "gunman inside" if inside else None)
+    if SPAN_VERB.search(before) and not STAY.search(before):
+        phase = PHASE.search(before)
+        standoff = "standoff" if re.search(r"\b(?:standoff|siege|hostage|barricade)", before, re.I) else None
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit,
+                       standoff or (PHASES[phase.group(1).lower()] if phase else None))
+    if STANDOFF_FOR.search(before):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
     if OVER_IN.search(before):
         # "The shooting was over in less than 10 minutes", "the killing was over within 16 minutes"
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
@@ -349,6 +394,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
             return Reading("duration_to_entry", "minute", unit_end, "person", unit)
         if re.match(r"^\s*(?:for (?:[\w’'-]+ ){1,4}?)?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
+    if OF_EVENT.match(sentence[unit_end:]) and (hedge or re.search(r"\b(?:in|within|under)\s+$", before, re.I)) \
+            and not ARRIVAL.search(before) and not ENTRY.search(before):
+        # "shot the gunman within 20 seconds of arriving": how long after that event the action came
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if PERPETRATOR_INSIDE.search(before):
         # "the gunman was inside the school for about 40 minutes": how long the attack went on
