@@ -183,11 +183,13 @@ SHOOTING_AFTER = re.compile(r"^\s*,?\s*(?:[\w’'-]+\s+){0,3}?(?:fired|kept firi
 # course of 10 minutes, he fired 100 rounds", "In just 90 seconds, the shooter ..."): how long the
 # attack went on when the clause after it is the attacker's shooting (never officers' shots: that is
 # a response)
-LEAD_SPAN = re.compile(r"(?:^|[,;:—–]\s*)(?:within|in|over|during)\s+(?:the\s+(?:course|span)\s+of\s+|a\s+span\s+of\s+|"
+LEAD_SPAN = re.compile(r"(?:^|[,;:—–]\s*)(?:within|in|over|during)\s+"
+                       r"(?:the\s+(?:course|span)\s+of\s+|a\s+span\s+of\s+|"
                        r"the\s+(?:first\s+)?|just\s+|only\s+|barely\s+)?$", re.I)
-ATTACKER_SHOOTING = re.compile(r"^\s*,\s*(?!(?:[\w’'-]+\s+){0,3}?(?:officers?|police|deputies|deputy|troopers?|agents?|SWAT)\b)"
-                               r"(?:[\w’'-]+\s+){0,3}?(?:had\s+)?(?:fired|kept firing|continued (?:firing|shooting)|shot|"
-                               r"killed|wounded|murdered|sprayed|unleashed|opened fire)\b", re.I)
+ATTACKER_SHOOTING = re.compile(r"^\s*,\s*(?!(?:[\w’'-]+\s+){0,3}?"
+                               r"(?:officers?|police|deputies|deputy|troopers?|agents?|SWAT)\b)"
+                               r"(?:[\w’'-]+\s+){0,3}?(?:had\s+)?(?:fired|kept firing|continued (?:firing|shooting)|"
+                               r"shot|killed|wounded|murdered|sprayed|unleashed|opened fire)\b", re.I)
 # "In the six minutes that the gunman was inside": the span of the attack inside
 SPAN_OF_ATTACKER = re.compile(r"^\s*(?:that|when|in which|during which|while)\s+(?:the\s+)?(?:gunman|shooter|suspect|"
                               r"attacker|killer|assailant)\s+(?:was|were|had been|roamed|stalked|fired|shot)\b", re.I)
@@ -336,8 +338,8 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if NEXT_SPAN.search(before) and SHOOTING_AFTER.match(sentence[unit_end:]):
         # "Over the next nine minutes, the gunman fired into the crowd"
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
-    if LEAD_SPAN.search(sentence[:start] + ("within " if hedge else "")) and (ATTACKER_SHOOTING.match(sentence[unit_end:])
-                                               or SPAN_OF_ATTACKER.match(sentence[unit_end:])):
+    lead_span = LEAD_SPAN.search(sentence[:start] + ("within " if hedge else ""))
+    if lead_span and (ATTACKER_SHOOTING.match(sentence[unit_end:]) or SPAN_OF_ATTACKER.match(sentence[unit_end:])):
         # "Within six minutes, the gunman had killed nine", "In the six minutes that the gunman was inside"
         inside = SPAN_OF_ATTACKER.match(sentence[unit_end:]) is not None and re.search(
             r"\b(?:was|were|had been)\s+(?:inside|in)\b", sentence[unit_end:unit_end + 60], re.I)
