@@ -382,7 +382,9 @@ def _told_when(doc: Document, speakers: Speakers, c: Claim) -> None:
         c.speaker, c.speaker_text = speakers.author.speaker, speakers.author.text
 
 
-DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+(?P<anchor>(?:the|a|an|this|that|his|her)\s+[^,.;:—–\"“”]+)",
+DELAY_ANCHOR = re.compile(r"^\s*(?:of|after|from|since)\s+"
+                          r"(?P<anchor>(?:the|a|an|this|that|his|her|their)\s+[^,.;:—–\"“”]+"
+                          r"|[a-z]+ing\b[^,.;:—–\"“”]*)",
                           re.IGNORECASE)
 
 

@@ -83,7 +83,7 @@ NOUN_RE = re.compile(
     re.IGNORECASE,
 )
 DURATION_RE = re.compile(rf"^[\s-]+(?:(?:[a-z]+)\s+){{0,2}}?(?P<unit>{DURATION})\b", re.IGNORECASE)
-AGE_RE = re.compile(r"^[\s-]+years?[\s-]+old\b", re.IGNORECASE)
+AGE_RE = re.compile(r"^[\s-]+years?(?:[\s-]+old\b|\s+of\s+age\b)", re.IGNORECASE)
 RELATIVE_AFTER_RE = re.compile(r"^\s*(?:after|before|later|earlier|ago|into|prior|from now|since)\b", re.I)
 PARTITIVE_RE = re.compile(r"^\s+of\s+(?:whom|them|those)\b", re.IGNORECASE)
 
@@ -167,6 +167,10 @@ ELAPSED_AFTER = re.compile(r"^\s*(?:had\s+)?(?:passed|elapsed|went by|delay|wait
 SIEGE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:hostage (?:situation|standoff|crisis)|standoff|siege|ordeal)\b", re.I)
 JOINED_BY = re.compile(r"\b(?:were|was|are|is|been)\s+(?:later\s+|soon\s+|then\s+)?(?:joined|followed|accompanied)\s+"
                        r"(?:inside\s+|in\s+)?by\s+$", re.I)
+# "a 4-minute gunbattle", "a 10-minute firefight": shooting between the gunman and officers, a span of the
+# incident kept apart (qualifier) from how long the gunman fired
+GUNBATTLE_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:gun\s?battle|gun\s?fight|firefight|fire fight|shoot-?out|"
+                             r"exchange of (?:gunfire|fire|shots))\b", re.I)
 ATTACK_AFTER = re.compile(r"^[\s-]*(?:long\s+)?(?:rampage|shooting spree|spree|attack|massacre|barrage|"
                           r"burst of (?:gunfire|shots)|volley|fusillade|"
                           r"shooting(?! (?:range|drill|victims?|suspects?)\b)|gunfire|assault|onslaught)\b", re.I)
@@ -175,6 +179,33 @@ FOR_SPAN = re.compile(r"\b(?:were|was|been|are|is|remained|stayed)\s+(?:[\w’'-
 NEXT_SPAN = re.compile(r"\b(?:over|for|during)\s+(?:the\s+)?(?:next|following|ensuing)\s*$", re.I)
 SHOOTING_AFTER = re.compile(r"^\s*,?\s*(?:[\w’'-]+\s+){0,3}?(?:fired|kept firing|continued (?:firing|shooting)|shot|"
                             r"rained|sprayed|unleashed|poured)\b", re.I)
+# A span that opens its clause ("Within six minutes, the gunman had killed nine people", "Over the
+# course of 10 minutes, he fired 100 rounds", "In just 90 seconds, the shooter ..."): how long the
+# attack went on when the clause after it is the attacker's shooting (never officers' shots: that is
+# a response)
+LEAD_SPAN = re.compile(r"(?:^|[,;:—–]\s*)(?:within|in|over|during)\s+"
+                       r"(?:the\s+(?:course|span)\s+of\s+|a\s+span\s+of\s+|"
+                       r"the\s+(?:first\s+)?|just\s+|only\s+|barely\s+)?$", re.I)
+ATTACKER_SHOOTING = re.compile(r"^\s*,\s*(?!(?:[\w’'-]+\s+){0,3}?"
+                               r"(?:officers?|police|deputies|deputy|troopers?|agents?|SWAT)\b)"
+                               r"(?:[\w’'-]+\s+){0,3}?(?:had\s+)?(?:fired|kept firing|continued (?:firing|shooting)|"
+                               r"shot|killed|wounded|murdered|sprayed|unleashed|opened fire)\b", re.I)
+# "In the six minutes that the gunman was inside": the span of the attack inside
+SPAN_OF_ATTACKER = re.compile(r"^\s*(?:that|when|in which|during which|while)\s+(?:the\s+)?(?:gunman|shooter|suspect|"
+                              r"attacker|killer|assailant)\s+(?:was|were|had been|roamed|stalked|fired|shot)\b", re.I)
+# "spanned six minutes", "stretched over 11 minutes", "went on for nearly an hour": verbs of how long
+# something lasted, right before the amount (like "lasted")
+SPAN_VERB = re.compile(r"\b(?:spann?(?:ed|s|ing)?|stretch(?:ed|es|ing)?(?:\s+(?:over|for|to))?|"
+                       r"(?:went|goes|go|going|dragged|drags|wore) on(?:\s+for)?|continu(?:ed|es|ing)\s+for|"
+                       r"play(?:ed|s|ing) out over|unfold(?:ed|s|ing) over)\s*$", re.I)
+# "barricaded himself for more than an hour", "negotiated with the gunman for two hours": a standoff
+STANDOFF_FOR = re.compile(r"\b(?:barricaded|holed up|negotiat(?:ed|ing|ions?)|held\s+(?:[\w’'-]+\s+){0,3}?hostage|"
+                          r"holding\s+(?:[\w’'-]+\s+){0,3}?hostage)\b[^.;]*?\bfor\s*$", re.I)
+# "within 20 seconds of arriving", "in 90 seconds of entering", "within a minute of their arrival": the
+# span from an event of the response to the clause's own action
+OF_EVENT = re.compile(r"^\s*(?:of|after|from)\s+(?:(?:first\s+|initially\s+)?[a-z]+ing\b|(?:their|his|her|its)\s+\w+|"
+                      r"(?:the|a|an)\s+(?:first\s+|initial\s+|last\s+|final\s+)?(?:911\s+)?(?:calls?|shots?|"
+                      r"gunfire|alarms?|reports?|shooting|attack|explosion|blast|dispatch)\b)", re.I)
 OVER_IN = re.compile(r"\b(?:shooting|killing|attack|rampage|gunfire|massacre|assault)\s+(?:was|were|had been)\s+"
                      r"(?:all\s+)?over(?:\s+(?:in|within))?\s*$", re.I)
 # "fired on students for about six minutes", "unfolded over approximately 15 minutes"
@@ -299,12 +330,28 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
     if SIEGE_AFTER.match(sentence[unit_end:]):
         # "a three-hour hostage situation": the standoff, not the time the gunman fired
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
+    if GUNBATTLE_AFTER.match(sentence[unit_end:]):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "gunbattle")
     if ATTACK_AFTER.match(sentence[unit_end:]):
         # "the gunman's nine-minute barrage", "a 10-minute burst of gunfire": how long he fired
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
     if NEXT_SPAN.search(before) and SHOOTING_AFTER.match(sentence[unit_end:]):
         # "Over the next nine minutes, the gunman fired into the crowd"
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
+    lead_span = LEAD_SPAN.search(sentence[:start] + ("within " if hedge else ""))
+    if lead_span and (ATTACKER_SHOOTING.match(sentence[unit_end:]) or SPAN_OF_ATTACKER.match(sentence[unit_end:])):
+        # "Within six minutes, the gunman had killed nine", "In the six minutes that the gunman was inside"
+        inside = SPAN_OF_ATTACKER.match(sentence[unit_end:]) is not None and re.search(
+            r"\b(?:was|were|had been)\s+(?:inside|in)\b", sentence[unit_end:unit_end + 60], re.I)
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit,
+                       "gunman inside" if inside else None)
+    if SPAN_VERB.search(before) and not STAY.search(before):
+        phase = PHASE.search(before)
+        standoff = "standoff" if re.search(r"\b(?:standoff|siege|hostage|barricade)", before, re.I) else None
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit,
+                       standoff or (PHASES[phase.group(1).lower()] if phase else None))
+    if STANDOFF_FOR.search(before):
+        return Reading("duration_of_incident", "minute", unit_end, "incident", unit, "standoff")
     if OVER_IN.search(before):
         # "The shooting was over in less than 10 minutes", "the killing was over within 16 minutes"
         return Reading("duration_of_incident", "minute", unit_end, "incident", unit)
@@ -349,6 +396,10 @@ def read_duration(sentence: str, start: int, end: int, context: str, unit: str |
             return Reading("duration_to_entry", "minute", unit_end, "person", unit)
         if re.match(r"^\s*(?:for (?:[\w’'-]+ ){1,4}?)?to (?:get|reach|arrive|respond)", rest):
             return Reading("duration_to_arrival", "minute", unit_end, "person", unit)
+        return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
+    if OF_EVENT.match(sentence[unit_end:]) and (hedge or re.search(r"\b(?:in|within|under)\s+$", before, re.I)) \
+            and not ARRIVAL.search(before) and not ENTRY.search(before):
+        # "shot the gunman within 20 seconds of arriving": how long after that event the action came
         return Reading("duration_elapsed", "minute", unit_end, "incident", unit)
     if PERPETRATOR_INSIDE.search(before):
         # "the gunman was inside the school for about 40 minutes": how long the attack went on
@@ -566,17 +617,34 @@ AGE_APPOSITION = re.compile(r"\b(?:gunman|shooter|suspect|attacker|killer|man|wo
                             r",\s*$", re.IGNORECASE)
 
 
+# A name set off before a bare number: "Dana Roe, 41", "Lee Park Jr., 22", "Mia Fern (35)"; a
+# month or a weekday before a comma is a date ("On Feb. 14, 2018"), never a person
+NAME_BEFORE = re.compile(r"(?<![.\w])(?!(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec|Monday|Tuesday|"
+                         r"Wednesday|Thursday|Friday|Saturday|Sunday)\b)[A-Z][a-z’'-]*[a-z](?:,?\s+(?:Jr|Sr)\.?|"
+                         r"\s+(?:II|III|IV))?(?:,|\s*\()\s*$")
+# What closes the age of a person in an apposition or a list of victims: the comma or bracket that
+# ends it, a semicolon before the next name, "and" before the last one, or the sentence's end
+# ("John Roe, 64, and Ann Roe, 61."). A noun after the number makes it a count ("Dunmore, 12 people").
+AGE_CLOSE = re.compile(r"^\s*(?:[,;)]|\.(?!\d)|—|–|and\b|$)")
+# "ages 14 and 15", "aged 9, 11 and 12": the ages of the people just named, each one person's
+AGE_LIST = re.compile(r"\bage[sd]?\s+(?:\d{1,3}\s*(?:,|and|&)\s*)*$", re.IGNORECASE)
+WHO_IS = re.compile(r"\bwho\s+(?:is|was|turned|had turned)\s+$", re.IGNORECASE)
+
+
 def read_age(sentence: str, start: int, end: int) -> Reading | None:
     m = AGE_RE.match(sentence[end:])
     if m:
         return Reading("age", "year", end + m.end(), "person_after")
-    if re.search(r"[A-Z][a-z]+,\s*$", sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
-        return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said"
-    if AGE_APPOSITION.search(sentence[:start]) and re.match(r"^\s*,", sentence[end:]):
+    before, closed = sentence[:start], AGE_CLOSE.match(sentence[end:]) is not None
+    if closed and NAME_BEFORE.search(before) and not re.match(r"\s*\d", sentence[end + 1:end + 3] or "x"):
+        return Reading("age", "year", end, "person_before")  # "Dana Roe, 41, said", "... and Ann Roe, 61."
+    if AGE_APPOSITION.search(before) and closed:
         return Reading("age", "year", end, "person_before")  # "The gunman, 18, killed ...": his age, no toll
-    if re.search(r"\bage[sd]?\s+$", sentence[:start], re.IGNORECASE) \
-            and not re.match(r"^\s*(?:to|and|-)\s*\d", sentence[end:]):
-        return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"
+    if AGE_LIST.search(before) and not re.match(r"^\s*(?:to|-)\s*\d", sentence[end:]) \
+            and (re.search(r"\bage[sd]?\s+$", before, re.I) or closed):
+        return Reading("age", "year", end, "person_before")  # "Colt Gray, age 14, began shooting"; "ages 14 and 15"
+    if WHO_IS.search(before) and closed:
+        return Reading("age", "year", end, "person_before")  # "Jane Doe, who is 17, was arrested"
     return None
 
 

@@ -113,6 +113,7 @@ def _sentences(sp, offset: int, para: int, text: str) -> list[Sentence]:
             b[0] = a[1]
     bounds = _join_after_abbreviation(text, bounds)
     bounds = [piece for b in bounds for piece in _split_after_clock(text, b)]
+    bounds = _join_time_heads(text, bounds)
     out = []
     for s, e in bounds:
         chunk = text[s:e]
@@ -130,7 +131,7 @@ def _is_opening(text: str, i: int) -> bool:
     return (i == 0 or text[i - 1].isspace()) and i + 1 < len(text) and not text[i + 1].isspace()
 
 
-CLOCK_END = re.compile(r"\b[ap]\.m\.\.?\s+(?=[A-Z])")
+CLOCK_END = re.compile(r"(?:\b|(?<=\d))[ap]\.m\.\.?\s+(?=[A-Z])")
 TIME_WORDS = {"at", "around", "about", "approximately", "by", "shortly", "after", "before", "just", "until"}
 
 
@@ -153,12 +154,36 @@ ABBREVIATION_END = re.compile(r"\b(?:Sgt|Lt|Capt|Cpl|Det|Dr|Mr|Mrs|Ms|Gov|Sen|Re
                               r"Blvd|Ave|Rd|Hwy|Mt|Ft|Pkwy|Ln|Ct|Jr|Sr|(?-i:[A-Z]))\.\s*$")
 
 
+# "10:22p.m.": the tokenizer keeps "p.m." whole only after a space, so a glued one loses its
+# full stop to the sentencizer ("10:22p.m.: Officers arrived" cut after "p.m."); the piece is
+# joined back and `_split_after_clock` cuts where a sentence really ends after the time.
+GLUED_CLOCK_END = re.compile(r"\d[ap]\.m\.[:;,)]?\s*$", re.IGNORECASE)
+
+
 def _join_after_abbreviation(text: str, bounds: list[list[int]]) -> list[list[int]]:
-    """'Sgt. Dana Hale' is not the end of a sentence at 'Sgt.'."""
+    """'Sgt. Dana Hale' is not the end of a sentence at 'Sgt.', nor "10:22p.m." at its "."."""
     out: list[list[int]] = []
     for b in bounds:
         prev = text[out[-1][0]:out[-1][1]] if out else ""
-        if out and (ABBREVIATION_END.search(prev) or prev.rstrip().endswith(",")):  # "Blvd.," ends no sentence
+        if out and (ABBREVIATION_END.search(prev) or prev.rstrip().endswith(",")  # "Blvd.," ends no sentence
+                    or GLUED_CLOCK_END.search(prev)):
+            out[-1][1] = b[1]
+        else:
+            out.append(list(b))
+    return out
+
+
+# A piece that is nothing but a time of day ("10:16 PM.", "10:16pm.", "At 10:18 p.m.:") heads the
+# timeline entry after it: the tokenizer splits the dot off "PM." or a glued "pm." and the
+# sentencizer ends a sentence there, which would leave the time with no verb.
+TIME_HEAD = re.compile(r"^\(?(?:(?:at|about|around|approximately)\s+)?\d{1,2}(?::[0-5]\d){1,2}\s*"
+                       r"(?:[ap]\.?\s?m\b\.?)?\)?\s*[.:—–-]?\s*$", re.IGNORECASE)
+
+
+def _join_time_heads(text: str, bounds: list[list[int]]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for b in bounds:
+        if out and TIME_HEAD.match(text[out[-1][0]:out[-1][1]].strip()):
             out[-1][1] = b[1]
         else:
             out.append(list(b))
