@@ -131,7 +131,7 @@ def _is_opening(text: str, i: int) -> bool:
     return (i == 0 or text[i - 1].isspace()) and i + 1 < len(text) and not text[i + 1].isspace()
 
 
-CLOCK_END = re.compile(r"(?:\b|(?<=\d))[ap]\.m\.\.?\s+(?=[A-Z])")
+CLOCK_END = re.compile(r"\b[ap]\.m\.\.?\s+(?=[A-Z])")
 TIME_WORDS = {"at", "around", "about", "approximately", "by", "shortly", "after", "before", "just", "until"}
 
 
@@ -154,19 +154,12 @@ ABBREVIATION_END = re.compile(r"\b(?:Sgt|Lt|Capt|Cpl|Det|Dr|Mr|Mrs|Ms|Gov|Sen|Re
                               r"Blvd|Ave|Rd|Hwy|Mt|Ft|Pkwy|Ln|Ct|Jr|Sr|(?-i:[A-Z]))\.\s*$")
 
 
-# "10:22p.m.": the tokenizer keeps "p.m." whole only after a space, so a glued one loses its
-# full stop to the sentencizer ("10:22p.m.: Officers arrived" cut after "p.m."); the piece is
-# joined back and `_split_after_clock` cuts where a sentence really ends after the time.
-GLUED_CLOCK_END = re.compile(r"\d[ap]\.m\.[:;,)]?\s*$", re.IGNORECASE)
-
-
 def _join_after_abbreviation(text: str, bounds: list[list[int]]) -> list[list[int]]:
-    """'Sgt. Dana Hale' is not the end of a sentence at 'Sgt.', nor "10:22p.m." at its "."."""
+    """'Sgt. Dana Hale' is not the end of a sentence at 'Sgt.'."""
     out: list[list[int]] = []
     for b in bounds:
         prev = text[out[-1][0]:out[-1][1]] if out else ""
-        if out and (ABBREVIATION_END.search(prev) or prev.rstrip().endswith(",")  # "Blvd.," ends no sentence
-                    or GLUED_CLOCK_END.search(prev)):
+        if out and (ABBREVIATION_END.search(prev) or prev.rstrip().endswith(",")):  # "Blvd.," ends no sentence
             out[-1][1] = b[1]
         else:
             out.append(list(b))

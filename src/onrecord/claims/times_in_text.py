@@ -26,13 +26,11 @@ _CH = "|".join(re.escape(h) for h in sorted(CLOCK_HEDGES, key=len, reverse=True)
 _AMPM = r"(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 # One written time of day: "2:21 p.m.", "9:35:52 a.m.", "2.32pm" (a dot only with am/pm,
 # so "2.5 minutes" is no time), "11 a.m.", "noon", "12 noon", "midnight", and the police
-# reports' 24-hour "1421 hours" / "14:21 hrs". A colon after a time is a timeline entry's
-# head ("10:12pm: Officers arrived", "10:17: Officers set up"), only a digit after it makes
-# more of the time ("9:35:52").
+# reports' 24-hour "1421 hours" / "14:21 hrs".
 _ONE = (rf"(?P<mil{{n}}>[01]\d|2[0-3]):?(?P<milm{{n}}>[0-5]\d)\s*(?:hours|hrs)\b"
         rf"|(?:12\s+)?(?P<word{{n}}>noon|midnight)\b"
         rf"|(?P<h{{n}}>\d{{{{1,2}}}})(?:(?P<sep{{n}}>[:.])(?P<m{{n}}>[0-5]\d)(?::(?P<s{{n}}>[0-5]\d))?)?\s*"
-        rf"(?:(?P<ampm{{n}}>{_AMPM})|(?P<oclock{{n}}>o[’']clock\b))?(?!\w|:\d)")
+        rf"(?:(?P<ampm{{n}}>{_AMPM})|(?P<oclock{{n}}>o[’']clock\b))?(?![\w:])")
 CLOCK_RE = re.compile(
     rf"(?:\b(?P<hedge>{_CH})\s+)?(?:(?P<between>between|from)\s+)?\b(?:{_ONE.format(n=1)})"
     rf"(?:\s*(?:-|–|to|and|until|till)\s*(?:{_ONE.format(n=2)}))?",
