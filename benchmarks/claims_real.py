@@ -322,6 +322,7 @@ RULE_LOG: list[tuple[str, str, str, str, bool]] = []
 WHY: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
 # --why: key claims no reader found an amount in, by measure and the shape of their words
 WHY_SHAPES: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+WHY_VALUES: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
 
 
 def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Score | None:
@@ -444,6 +445,23 @@ def _shape(words: str) -> str:
     return f"{kind}, {n} word{'s' if n != 1 else ''}"
 
 
+def _how_wrong(k: KeyClaim, t) -> str:
+    """How a value read was wrong, in classes, never its words: another unit (a clock time
+    against an offset), twelve hours off (a.m. against p.m.), minutes off, or otherwise."""
+    ku, kf = norm_unit(k.unit, k.measure)
+    tu, tf = norm_unit(t.unit, t.measure)
+    if ku != tu:
+        return f"key in {ku}, tool in {tu}"
+    if k.lo is None or t.lo is None:
+        return "an open end against a closed one"
+    d = abs(k.lo * kf - t.lo * tf)
+    if ku == "minute_of_day":
+        d = min(d, 1440 - d)
+        if abs(d - 720) <= 5:
+            return "twelve hours off"
+    return "within 5 units" if d <= 5 else ("within 60 units" if d <= 60 else "further off")
+
+
 def _speaker_kind(t, entities: dict) -> str:
     sid = t.speaker or ""
     if sid.startswith("author:"):
@@ -467,6 +485,7 @@ def _why(split: str, keys: list[KeyClaim], texts: dict[str, str], entities: dict
         other = [t for t in claims if t.doc == k.doc and overlaps(k.start, k.end, t.start, t.end)]
         if k.tool is not None:
             WHY[split][f"miss: {k.measure}, value wrong"] += 1
+            WHY_VALUES[split][f"{k.measure}: {_how_wrong(k, k.tool)}"] += 1
         elif other:
             WHY[split][f"miss: {k.measure}, read as {other[0].measure}"] += 1
         elif k.measure == "place_of_action":
@@ -486,6 +505,11 @@ def why_report(splits: list[str]) -> list[str]:
         out.append(f"  {LABELS[split]}: {sum(reasons.values())}")
         for reason, n in sorted(reasons.items(), key=lambda x: (-x[1], x[0])):
             out.append(f"    {n:>3}  {reason}")
+        values = WHY_VALUES.get(split, {})
+        if values:
+            out.append("    value wrong, by how it was wrong (classes, no words):")
+            for how, n in sorted(values.items(), key=lambda x: (-x[1], x[0])):
+                out.append(f"      {n:>3}  {how}")
         shapes = WHY_SHAPES.get(split, {})
         if shapes:
             out.append("    no amount read, by the shape of the key's words (classes, no words):")
