@@ -134,14 +134,11 @@ def test_names_that_agree_state_their_range_once():
     assert clocks[3].uncertainty_s >= 25.0 - 0.01
 
 
-def test_a_tie_through_one_door_that_another_door_contradicts_as_strongly_is_refused_and_said():
-    # The door log (unknown, 200 s fast) logs the north doors forced open once (students
-    # fleeing, true 0 s) and the west doors opened twice (true 250 s and 600 s); the team
-    # went in at the west doors at 600 s, the rescue team at the north doors at 1100 s
-    # (its "held open" mapped as an alarm, so no opening there). The north doors alone
-    # would tie the clock 1100 s off; the west doors say it stands at 200 s as strongly.
-    off = 200.0
-    rows = [(1, 3, T0 + off * 1000, 0.0, "entry", None, 0, "SCH", "b300 north"),
+def _three_doors(north_s: float, off: float = 200.0) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A door log (source 3, `off` s fast) with the north doors opened once at `north_s` (true
+    time) and the west doors twice (250 s, 600 s); a team's radio (source 2, 120 s slow) going
+    in at the west doors at 600 s and at the north doors at 1100 s."""
+    rows = [(1, 3, T0 + (north_s + off) * 1000, 0.0, "entry", None, 0, "SCH", "b300 north"),
             (2, 3, T0 + (250 + off) * 1000, 0.0, "entry", None, 0, "SCH", "b300 west"),
             (3, 3, T0 + (600 + off) * 1000, 0.0, "entry", None, 0, "SCH", "b300 west"),
             (4, 2, T0 + (600 - 120) * 1000, 0.0, "entry", 5, 1, "SO", None),
@@ -150,8 +147,19 @@ def test_a_tie_through_one_door_that_another_door_contradicts_as_strongly_is_ref
                            "place": ["Building 300 North Doors", "Building 300 West Doors",
                                      "Building 300 West Doors", None, None],
                            "text": [None, None, None, "making entry west doors", "making entry north doors"]})
+    return pd.DataFrame(rows, columns=COLS), events
+
+
+def test_a_tie_through_one_door_that_another_door_contradicts_as_strongly_is_refused_and_said():
+    # The door log (unknown, 200 s fast) logs the north doors forced open once (students
+    # fleeing, true 0 s) and the west doors opened twice (true 250 s and 600 s); the team
+    # went in at the west doors at 600 s, the rescue team at the north doors at 1100 s
+    # (its "held open" mapped as an alarm, so no opening there). The north doors alone
+    # would tie the clock 1100 s off; the west doors say it stands at 200 s as strongly.
+    off = 200.0
+    anchored, events = _three_doors(0.0, off)
     refused: list = []
-    assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks(), events, refused) == []
+    assert tie_alone(anchored, _clocks(), events, refused) == []
     (r,) = refused
     assert r["sources"] == [3] and abs((r["offset_s"][0] + r["offset_s"][1]) / 2 - (off - 1100)) < 30
     assert any(abs(v - off) < 30 for v in r["elsewhere_s"]) and r["elsewhere"] >= r["explained"]
@@ -163,16 +171,8 @@ def test_a_tie_through_one_door_that_another_door_contradicts_as_strongly_is_ref
 
 def test_a_door_tie_the_other_doors_agree_with_stands():
     off = 200.0
-    rows = [(1, 3, T0 + (1100 + off) * 1000, 0.0, "entry", None, 0, "SCH", "b300 north"),
-            (2, 3, T0 + (250 + off) * 1000, 0.0, "entry", None, 0, "SCH", "b300 west"),
-            (3, 3, T0 + (600 + off) * 1000, 0.0, "entry", None, 0, "SCH", "b300 west"),
-            (4, 2, T0 + (600 - 120) * 1000, 0.0, "entry", 5, 1, "SO", None),
-            (5, 2, T0 + (1100 - 120) * 1000, 0.0, "entry", 6, 1, "SO", None)]
-    events = pd.DataFrame({"id": [1, 2, 3, 4, 5],
-                           "place": ["Building 300 North Doors", "Building 300 West Doors",
-                                     "Building 300 West Doors", None, None],
-                           "text": [None, None, None, "making entry west doors", "making entry north doors"]})
+    anchored, events = _three_doors(1100.0, off)
     refused: list = []
-    pairs, clocks = _solved(pd.DataFrame(rows, columns=COLS), events)
+    pairs, clocks = _solved(anchored.copy(), events)
     assert abs(clocks[3].offset_s - off) <= 2 * clocks[3].uncertainty_s
-    assert tie_alone(pd.DataFrame(rows, columns=COLS), _clocks(), events, refused) and refused == []
+    assert tie_alone(anchored, _clocks(), events, refused) and refused == []
