@@ -9,7 +9,7 @@ Beside it, a baseline from the same run: the build's own after-the-fact measure
 (`unit_outside_while_shots` over 60 s), which knows the whole incident — what the alert,
 firing while it happens, is set against.
 
-Run: .venv/bin/python benchmarks/live_replay_accuracy.py [--seeds 20] [--work DIR]
+Run: .venv/bin/python benchmarks/live_replay_accuracy.py [--seeds 20] [--first 1] [--work DIR]
 (a case already built in DIR is reused; else each seed is generated, imported and built).
 """
 
@@ -144,6 +144,7 @@ def score_seed(seed: int, work: Path, rules: Path | None = None) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--first", type=int, default=1, help="the first seed (seeds past 20: ones no rule was tuned on)")
     ap.add_argument("--work", type=Path, default=None)
     ap.add_argument("--rules", type=Path, default=None, help="rule file or folder (default: the bundled rules)")
     a = ap.parse_args()
@@ -155,7 +156,7 @@ def main() -> None:
     errors = []
     print(f"{'seed':>4} {'pos':>4} {'fired':>5} {'<=10s':>5} {'must-not':>8} {'fired':>5} {'60s-or-less':>11} "
           f"{'fired':>5}  errors (s, fired - threshold)")
-    for seed in range(1, a.seeds + 1):
+    for seed in range(a.first, a.first + a.seeds):
         r = score_seed(seed, work, a.rules)
         for k in tot:
             tot[k] += r[k]
@@ -170,7 +171,7 @@ def main() -> None:
     precision = tot["fired_positive"] / fired if fired else 0.0
     strict = (fired - tot["fired_must_not"]) / fired if fired else 0.0
     base_fired = tot["base_tp"] + tot["base_fp"]
-    print(f"\nreplay, {a.seeds} seeds: recall {recall:.3f} ({tot['fired_positive']}/{tot['positive']}), "
+    print(f"\nreplay, {a.seeds} seeds from {a.first}: recall {recall:.3f} ({tot['fired_positive']}/{tot['positive']}), "
           f"within {WITHIN_S:.0f} s {recall_10:.3f} ({tot['in_time']}/{tot['positive']}); "
           f"precision {precision:.3f} ({tot['fired_positive']}/{fired} alerts on units that held > 60 s); "
           f"alerts on units that entered first or arrived after the last shot: {tot['fired_must_not']} "
