@@ -9,7 +9,7 @@ Beside it, a baseline from the same run: the build's own after-the-fact measure
 (`unit_outside_while_shots` over 60 s), which knows the whole incident — what the alert,
 firing while it happens, is set against.
 
-Run: .venv/bin/python benchmarks/live_replay_accuracy.py [--seeds 20] [--work DIR]
+Run: .venv/bin/python benchmarks/live_replay_accuracy.py [--seeds 20] [--first 1] [--work DIR]
 (a case already built in DIR is reused; else each seed is generated, imported and built).
 """
 
@@ -51,6 +51,7 @@ def truth_units(truth: dict) -> dict[str, dict]:
     """Armed units, each with its class: positive (held > 60 s), must_not (entered first or
     arrived after the last shot), between (held outside, 60 s or less)."""
     m, first_shot = truth["metrics"], _epoch_ms(truth["incident"]["bursts"][0]["start"])
+    last_shot = _epoch_ms(truth["incident"]["bursts"][-1]["end"])
     out = {}
     for uid, u in m["units"].items():
         if not u["armed"] or u["arrived"] is None:
@@ -60,7 +61,10 @@ def truth_units(truth: dict) -> dict[str, dict]:
                                                      else "must_not")
         start = max(_epoch_ms(u["arrived"]), first_shot)
         cross = start + THRESHOLD_S * 1000
-        out[uid] = {"class": cls, "cross": cross, "start": start, "knowable": knowable(truth, cross),
+        # a must-not unit: it went in before it had held (entered first), or came after the last shot
+        why = None if cls != "must_not" else "entered_first" if u["entered"] and _epoch_ms(u["arrived"]) <= last_shot \
+            else "after_last_shot" if _epoch_ms(u["arrived"]) > last_shot else "other"
+        out[uid] = {"class": cls, "why": why, "cross": cross, "start": start, "knowable": knowable(truth, cross),
                     "names": {compact_unit(x) for x in (u["cad_id"], u["call_sign"]) if x}, "held": held}
     return out
 
@@ -112,11 +116,14 @@ def score_seed(seed: int, work: Path, rules: Path | None = None) -> dict:
                 baseline.add(names[f["subject"]])
     res = {"seed": seed, "positive": 0, "fired_positive": 0, "in_time": 0, "must_not": 0, "fired_must_not": 0,
            "between": 0, "fired_between": 0, "errors_s": [], "not_a_truth_unit": unknown,
-           "base_tp": 0, "base_fp": 0, "in_time_knowable": 0, "late_records": 0, "late_lull": 0}
+           "base_tp": 0, "base_fp": 0, "in_time_knowable": 0, "late_records": 0, "late_lull": 0,
+           "fired_entered_first": 0, "fired_after_last_shot": 0, "fired_other": 0}
     for uid, u in units.items():
         res[u["class"]] += 1
         if uid in fired:
             res["fired_" + u["class"]] += 1
+            if u["why"]:
+                res["fired_" + u["why"]] += 1
             if u["class"] == "positive":
                 err = (fired[uid] - u["cross"]) / 1000
                 res["errors_s"].append(round(err, 1))
@@ -137,6 +144,7 @@ def score_seed(seed: int, work: Path, rules: Path | None = None) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--first", type=int, default=1, help="the first seed (seeds past 20: ones no rule was tuned on)")
     ap.add_argument("--work", type=Path, default=None)
     ap.add_argument("--rules", type=Path, default=None, help="rule file or folder (default: the bundled rules)")
     a = ap.parse_args()
@@ -144,11 +152,11 @@ def main() -> None:
     work.mkdir(parents=True, exist_ok=True)
     tot = {k: 0 for k in ("positive", "fired_positive", "in_time", "must_not", "fired_must_not", "between",
                           "fired_between", "fired_total", "base_tp", "base_fp", "in_time_knowable", "late_records",
-                          "late_lull")}
+                          "late_lull", "fired_entered_first", "fired_after_last_shot", "fired_other")}
     errors = []
     print(f"{'seed':>4} {'pos':>4} {'fired':>5} {'<=10s':>5} {'must-not':>8} {'fired':>5} {'60s-or-less':>11} "
           f"{'fired':>5}  errors (s, fired - threshold)")
-    for seed in range(1, a.seeds + 1):
+    for seed in range(a.first, a.first + a.seeds):
         r = score_seed(seed, work, a.rules)
         for k in tot:
             tot[k] += r[k]
@@ -163,7 +171,7 @@ def main() -> None:
     precision = tot["fired_positive"] / fired if fired else 0.0
     strict = (fired - tot["fired_must_not"]) / fired if fired else 0.0
     base_fired = tot["base_tp"] + tot["base_fp"]
-    print(f"\nreplay, {a.seeds} seeds: recall {recall:.3f} ({tot['fired_positive']}/{tot['positive']}), "
+    print(f"\nreplay, {a.seeds} seeds from {a.first}: recall {recall:.3f} ({tot['fired_positive']}/{tot['positive']}), "
           f"within {WITHIN_S:.0f} s {recall_10:.3f} ({tot['in_time']}/{tot['positive']}); "
           f"precision {precision:.3f} ({tot['fired_positive']}/{fired} alerts on units that held > 60 s); "
           f"alerts on units that entered first or arrived after the last shot: {tot['fired_must_not']} "
@@ -173,6 +181,10 @@ def main() -> None:
           f"({tot['in_time_knowable']}/{tot['positive']}); late > {WITHIN_S:.0f} s: {tot['late_lull']} crossed in a "
           f"lull "
           f"between bursts (known at the next shot), {tot['late_records']} otherwise (records put the start late)")
+    unknown = fired - tot["fired_positive"] - tot["fired_between"] - tot["fired_must_not"]
+    print(f"false alerts by kind: on units outside 60 s or less {tot['fired_between']}, entered first "
+          f"{tot['fired_entered_first']}, arrived after the last shot {tot['fired_after_last_shot']}, other must-not "
+          f"{tot['fired_other']}, units truth does not know {unknown}")
     if errors:
         errors.sort()
         print(f"fired - threshold: median {errors[len(errors) // 2]:+.1f} s, min {errors[0]:+.1f} s, "

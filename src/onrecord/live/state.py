@@ -25,6 +25,9 @@ STATUS_OF = {"unit_dispatched": "dispatched", "unit_enroute": "enroute", "unit_s
 ON_SCENE = ("on_scene", "entered")
 DETECTED_KINDS = ("shots_detected", "camera_observation")
 HEARD_WITHIN_S = 20  # a unit's "I hear shots" is about a shot recorded no more than this before it
+# A dispatch system's own position record of a unit on a call is the AVL fix it marked the car
+# on scene by (its geofence; reconstruct/avl_arrival.py reads it the same way)
+DISPATCH_KINDS = (None, "cad", "eido")
 
 
 @dataclass
@@ -91,6 +94,7 @@ class Incident:
         self.patched: list[tuple[frozenset, int, int]] = []  # (channels, t, event)
         self.sources: dict[int, dict] = {}  # source id -> lag and last frame (the board's feed list)
         self.sent_to: dict[str, dict[object, int]] = {}  # "source#call" -> unit -> when sent or arrived
+        self.geofenced: dict[tuple[object, str], tuple[int, int]] = {}  # (unit, "source#call") -> (t, event)
         self._incident_calls: tuple[int, frozenset] | None = None
         self.version = 0
 
@@ -111,6 +115,15 @@ class Incident:
                         self.sent_to.setdefault(u.call, {}).setdefault(u.key, t)
                 if u.set(STATUS_OF[what], t, ev.id, backwards=what == "unit_exited"):
                     touched |= {"unit", "agency"}
+                if what == "unit_arrived" and self._arrived_by_fence(u):
+                    touched |= {"unit", "agency"}
+            elif what == "unit_position" and ev.unit is not None and ev.call and ev.source_kind in DISPATCH_KINDS:
+                # the car inside the call's geofence: an arrival, once a record puts it on scene
+                key = (ev.unit, f"{ev.source_id}#{ev.call}")
+                self.geofenced[key] = min(self.geofenced.get(key, (t, ev.id)), (t, ev.id))
+                u = self.units.get(ev.unit)
+                if u is not None and self._arrived_by_fence(u):
+                    touched |= {"unit", "agency"}
             elif what == "unit_hears_shots" and ev.unit is not None:
                 # hearing them, it is there: on scene, unless already further — or at staging,
                 # which is within earshot of the scene, not on it (a staged unit reporting
@@ -118,6 +131,8 @@ class Incident:
                 u = self.unit(ev)
                 if u.status != "staging" and ORDER.get(u.status, 0) <= ORDER["on_scene"] and \
                         u.set("on_scene", self.heard_at(ev), ev.id):
+                    touched |= {"unit", "agency"}
+                if self._arrived_by_fence(u):
                     touched |= {"unit", "agency"}
             elif what == "shots":
                 shot = Shot(t, ev.id, ev.kind in DETECTED_KINDS)
@@ -149,6 +164,18 @@ class Incident:
                 self.channels[u.agency][ev.channel] = ev.id
                 touched.add("agency")
         return touched
+
+    def _arrived_by_fence(self, u: Unit) -> bool:
+        """A unit on scene (outside, never gone in) whose dispatch system recorded it inside
+        its call's geofence before the record that put it on scene: it was there from that
+        fix (a radio "on scene" or a typed arrival comes seconds later). Not a fix from before
+        it was at staging (a staging point inside the fence), nor one of another call."""
+        if u.status != "on_scene" or u.call is None or "entered" in u.first:
+            return False
+        fix = self.geofenced.get((u.key, u.call))
+        if fix is None or fix[0] >= (u.since or fix[0]) or fix[0] < u.first.get("staging", fix[0]):
+            return False
+        return u.set("on_scene", fix[0], fix[1])
 
     def heard_at(self, ev: LiveEvent) -> int:
         """When a unit reporting gunfire was there: at the latest shot recorded in the
