@@ -45,7 +45,8 @@ NOT_NAME = set(TITLE_TOKENS) | {
     # words of agencies and news organisations: "Public Safety said" is no person
     "public", "safety", "bureau", "investigation", "agency", "service", "services", "patrol",
     "command", "unit", "team", "force", "administration", "commission", "council", "board",
-    "committee", "authority", "association", "union", "tribune", "times", "post", "herald",
+    "committee", "panel", "general", "grand", "jury", "authority", "association", "union", "tribune",
+    "times", "post", "herald",
     "journal", "sentinel", "gazette", "network", "radio", "television", "security", "task",
     "justice", "homeland", "marshals", "troopers", "rangers", "emergency", "management",
     # words of companies: "MGM Resorts International said" is no person
@@ -274,6 +275,24 @@ COMPANY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w&’'-]*|[A-Z]{{2,}})\s+){{1
                         rf"(?:\s+(?:International|Inc\.?|Corp\.?|LLC|Group))?)(?![\w’'])")
 
 
+# A body of review or oversight that speaks through its findings ("the Marlow Review Commission
+# concluded", "a Texas House committee's report"): capitalised words ending in a word of such
+# bodies; an organisation of its own kind ("body"), never a person nor a police force of the place
+_BODY_WORD = r"(?:[Cc]ommission|[Cc]ommittee|[Pp]anel|Board|Task\s+Force|[Cc]ouncil|Grand\s+Jury)"
+BODY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w’'-]*|[A-Z]{{2,}}|U\.S\.)\s+){{1,4}}{_BODY_WORD})(?![\w’'])")
+# Words of a body's kind that name none: "House committee", "Special Review Commission"
+BODY_GENERIC = {"House", "Senate", "Review", "Special", "Select", "Investigative", "Joint", "Legislative",
+                "Oversight", "Independent", "Advisory", "Blue", "Ribbon", "Citizens", "Civilian", "Police",
+                "School", "State", "County", "City", "Federal", "Task", "Grand"}
+# "Office of the Inspector General", "the state inspector general": one officer's office
+INSPECTOR_RE = re.compile(r"\b(?P<name>(?:Office\s+of\s+(?:the\s+)?)?(?:[A-Z][a-z]+\s+)?Inspector\s+General)\b")
+
+
+# A state's agency named by "state" in lower case: its words as a state writes them
+STATE_RE = re.compile(r"(?<![A-Z][a-z] )\bstate\s+(?P<agency>Department\s+of\s+Public\s+Safety|Bureau\s+of\s+"
+                      r"Investigation|Highway\s+Patrol|Police|Patrol)\b")
+
+
 def agency_kind(word: str) -> str | None:
     w = word.lower()
     if "coroner" in w:
@@ -334,6 +353,22 @@ def agencies(doc: Document) -> list[Mention]:
             name = " ".join(words)
             start = para.start + m.end("name") - len(name)
             out.append(Mention(doc.id, start, para.start + m.end("name"), name, "org", place=name, agency="company"))
+        for m in STATE_RE.finditer(para.text):
+            # "the state Department of Public Safety": a state agency whose state the article named
+            # elsewhere (named_entities.place_state_agencies gives it that place)
+            out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0), "org",
+                               place="state", agency="state"))
+        for rx in (BODY_RE, INSPECTOR_RE):
+            for m in rx.finditer(para.text):
+                words = m.group("name").split()
+                while words and (words[0] in SKIP_PLACE or words[0] in {"In", "At", "On", "By", "From", "Of"}):
+                    words = words[1:]  # "The Marlow Review Commission", "In its report, ...": not the name
+                if not words or (rx is BODY_RE and all(w in BODY_GENERIC for w in words[:-1])):
+                    continue  # "a state House committee", "the Review Board": which one is not said
+                name = " ".join(words)
+                start = para.start + m.end("name") - len(name)
+                out.append(Mention(doc.id, start, para.start + m.end("name"), name, "org", place=name,
+                                   agency="body"))
         for rx, name in NATIONAL:
             for m in rx.finditer(para.text):
                 out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),

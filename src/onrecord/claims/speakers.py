@@ -33,7 +33,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
+         r"found|concluded|determined|identified|believe|believes|"
          r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
          # "per the department", "Per Metro police": as "according to" (not "per hour", "per cent")
@@ -319,6 +319,14 @@ def in_quote(doc: Document, offset: int) -> bool:
     return False
 
 
+# What finds, when "found" reports: a document (or investigators) as the subject of the clause,
+# with the phrase that says whose it is ("The review by the X Commission found", "A report from
+# the Y Police Department, released Friday, found")
+FINDER = re.compile(r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators|findings)"
+                    r"(?:\s+(?:(?:released|issued|published|compiled|prepared)\s+)?(?:by|from|of)\s+[^,;“”\"]{1,60}?)?"
+                    r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|later|ultimately|\w+ly)\s+)?$", re.IGNORECASE)
+
+
 def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution],
                   res: Resolution) -> list[Attribution]:
     out = []
@@ -328,10 +336,12 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
-        if v.group(0).lower() == "found" and not re.search(
-                r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators)\s+$",
-                sent.text[:v.start()], re.IGNORECASE) and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
-            continue  # ", the report found." attributes; ", the Courier found." is the writer's own finding
+        if v.group(0).lower() == "found" and not FINDER.search(sent.text[:v.start()]) \
+                and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
+            # ", the report found." and "The review by the X Commission found 14 officers ..."
+            # attribute; ", the Courier found." is the writer's own finding, "police found two
+            # people wounded" an act
+            continue
         if v.group(0).lower() in {"told", "tell", "tells"} and ORDERED.match(sent.text[v.end():]):
             continue  # "Sgt. X told us to hold the perimeter" is an order he gave, not speech quoted
         voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier[-3:] + out, res)
@@ -536,6 +546,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
         # "An Aurora Fire Department internal review ... reports"
         return Voice(left[-1].entity, phrase_of(doc, left[-1]))
+    body = BODY_SAYS.search(doc.text[sent.start:vs])
+    if body and not [m for m in left if m.start >= sent.start + body.start(1)]:
+        # "The commission said", "A review panel found", "the committee's report said": the body of
+        # review named last before, else an unnamed speaker (never the police named last)
+        org = _last_org(doc, res, vs, "body") if res is not None else None
+        return Voice(org.entity if org else None, body.group(1))
     doc_noun = DOCUMENT_SUBJECT.search(doc.text[sent.start:vs])
     if doc_noun:
         # "The presentation notes ...": a document speaks for the agency named last before it.
@@ -552,6 +568,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
     if new_doc and not [m for m in left if m.start >= sent.start + new_doc.start(1)]:
+        work = OUTLET_WORK_BY.match(" " + new_doc.group(1))
+        if work and (found := outlet_voice(work.group(1), res)):
+            return found  # "An analysis by the Ledger found": the outlet's own work
         kind_doc = KIND_DOCUMENT.match(" " + new_doc.group(1))
         if kind_doc and res is not None:
             # "A police report said", "a sheriff's office report found": an agency of that kind
@@ -700,6 +719,12 @@ AGENCY_SAYS = re.compile(r"(?:^|,\s*|[”\"]\s*)((?:the|that)\s+(?:department|ag
                          r"(?:\s*,[^,;“”\"]{1,60},)?\s+"
                          r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
                          r"\w+ly)\s+)*$", re.IGNORECASE)
+# A body of review before a verb of saying, itself or through its document
+BODY_SAYS = re.compile(r"(?:^|[,;—–]\s*|[”\"]\s*)((?:the|a|an|its|their|that)\s+(?:[\w-]+\s+){0,3}?(?:commission|"
+                       r"committee|panel|board|task force|council|grand jury)"
+                       r"(?:[’']s?\s+(?:[\w-]+\s+){0,2}(?:report|review|findings|investigation|timeline|analysis))?)"
+                       r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|has|had|first|later|then|since|now|\w+ly)\s+)*$",
+                       re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
 
 
