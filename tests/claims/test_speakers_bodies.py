@@ -83,3 +83,39 @@ def test_state_agency_of_two_states_is_not_guessed():
 ])
 def test_outlet_as_agent_and_author_of_work(text):
     assert {s for _, s in _speakers(text)} == {"outlet:carvell-tribune"}
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a document described by its size or kind still speaks for the agency that put it out
+    ("The Carvell Police Department released its review on Friday. The 80-page document found 14 officers "
+     "entered the building.", "org:carvell-police-department"),
+    ("The Carvell Police Department released its review on Friday. The document says 14 officers entered the "
+     "building.", "org:carvell-police-department"),
+    # a document's relative clause: whoever released it
+    ("The Carvell Police Department on Friday released a review that found 14 officers entered the building.",
+     "org:carvell-police-department"),
+    ("The Carvell Police Department released its review on Friday, which found that 14 officers entered the "
+     "building.", "org:carvell-police-department"),
+    # a statement put out "saying": the one who put it out
+    ("The Carvell Police Department issued a statement saying 14 officers entered the building.",
+     "org:carvell-police-department"),
+    ("Chief Dana Roe released a letter stating that 14 officers entered the building.", "person:dana-roe"),
+    # an agency's spokesperson or official named by the agency's kind: that agency
+    ("The Harlan County Sheriff's Office responded.\n\nA sheriff's spokesman said 14 deputies entered the "
+     "building.", "org:harlan-county-sheriff-s-office"),
+    ("The Harlan County Sheriff's Office and the Carvell Police Department responded. A police spokeswoman "
+     "said 14 officers entered the building.", "org:carvell-police-department"),
+])
+def test_documents_and_spokespeople_of_an_agency(text, speaker):
+    assert {s for _, s in _speakers(text)} == {speaker}
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a record released is read by the writer ("the video shows" is the author's reading)
+    ("The Carvell Police Department released a video showing 14 officers entering the building.",
+     "author:a.txt"),
+    # one officer is no spokesperson of his agency
+    ("The Carvell Police Department responded. A police officer said 14 officers entered the building.", None),
+])
+def test_records_and_single_officers_are_not_the_agency(text, speaker):
+    assert {s for _, s in _speakers(text)} == {speaker}

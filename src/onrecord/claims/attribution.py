@@ -48,7 +48,7 @@ SUBJECT = {"nsubj", "nsubjpass"}
 # Verbs of finding report only with a document (or investigators) as their subject and a clause.
 FINDING = {"find", "show", "establish"}
 FINDERS = {"report", "review", "investigation", "audit", "analysis", "inquiry", "study", "investigator",
-           "finding", "timeline", "probe"}
+           "finding", "timeline", "probe", "document"}
 # The nouns of an account a prepositional phrase names as its source: "by Farrant's account",
 # "in her telling", "by the department's count", "in his words", "per the chief".
 ACCOUNT_NOUNS = {"account", "count", "estimate", "estimation", "reckoning", "telling", "words", "recollection",
@@ -252,10 +252,21 @@ def _account_colon(tok) -> int | None:
     return colon.idx + 1 if colon.text == ":" else None
 
 
+# What an agency or a person puts out in its own words ("issued a statement saying").
+STATEMENT_NOUNS = {"statement", "release", "message", "post", "letter", "notice", "update", "announcement"}
+
+
 def _controller(tok) -> list:
     """The subject a reporting verb without its own takes from the verb it completes: "She went
     on to explain that ...", "Farrant was quoted as saying ...", "he declined to say whether"
     (an infinitive or a gerund after a preposition, up to three verbs up)."""
+    if tok.dep_ == "acl" and tok.head.lemma_.lower() in STATEMENT_NOUNS and tok.head.dep_ in {"dobj", "pobj"}:
+        # "X issued a statement saying ...", "X posted a message on Facebook stating that ...": the
+        # statement's words are the subject's, who put it out
+        verb = tok.head.head if tok.head.dep_ == "dobj" else tok.head.head.head
+        found = [c for c in verb.children if c.dep_ in SUBJECT] if verb.pos_ in {"VERB", "AUX"} else []
+        if found:
+            return found
     node = tok
     for _ in range(3):
         if node.dep_ == "xcomp" or (node.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to"

@@ -72,7 +72,14 @@ DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|revie
 # "The report says", "its review found": the document named before, so its agency. "A state review
 # found" is a new document of someone else's (DOCUMENT_NEW): an unnamed speaker.
 DOCUMENT_SUBJECT = re.compile(r"(?:^|[,;—–])\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
-                              r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
+                              r"timeline|investigation|audit|analysis|findings|document)\s+(?:also\s+)?$",
+                              re.IGNORECASE)
+# "X released a review on Friday that found ...": the document's relative clause speaks for whoever
+# released it (the agency or person named before the verb of releasing)
+RELEASED_DOC = re.compile(r"\b(?:released|issued|published|made\s+public|put\s+out)\s+(?:on\s+\w+\s+)?"
+                          r"(?:a|an|its|the|their|his|her)\s+(?:[\w’'-]+\s+){0,3}?(?:report|review|timeline|"
+                          r"statement|findings|analysis|audit|investigation|chronology|document)\b"
+                          r"(?:\s+(?:on|last|this)\s+\w+)?\s*,?\s+(?:that|which)\s+(?:also\s+)?$", re.IGNORECASE)
 DOCUMENT_NEW = re.compile(r"(?:^|[,;—–])\s*((?:a|an|one)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
                           r"timeline|investigation|audit|analysis|study)"
                           # "A report by a Texas House committee found": whose document, still unnamed
@@ -322,7 +329,8 @@ def in_quote(doc: Document, offset: int) -> bool:
 # What finds, when "found" reports: a document (or investigators) as the subject of the clause,
 # with the phrase that says whose it is ("The review by the X Commission found", "A report from
 # the Y Police Department, released Friday, found")
-FINDER = re.compile(r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators|findings)"
+FINDER = re.compile(r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators|findings|"
+                    r"document)"
                     r"(?:\s+(?:(?:released|issued|published|compiled|prepared)\s+)?(?:by|from|of)\s+[^,;“”\"]{1,60}?)?"
                     r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|later|ultimately|\w+ly)\s+)?$", re.IGNORECASE)
 
@@ -337,6 +345,7 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
         if v.group(0).lower() == "found" and not FINDER.search(sent.text[:v.start()]) \
+                and not RELEASED_DOC.search(sent.text[:v.start()]) \
                 and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
             # ", the report found." and "The review by the X Commission found 14 officers ..."
             # attribute; ", the Courier found." is the writer's own finding, "police found two
@@ -424,10 +433,13 @@ SPOKESPERSON_FOR = re.compile(r"(?:^|,\s*)((?:a|an|the)\s+(?:[\w-]+\s+)?(?:spoke
                               r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
 AGENCY_WORDS = re.compile(r"^(?:the|that)\s+(?:[\w-]+\s+)?(?:department|agency|sheriff[’']s office|office|police|"
                           r"sheriff[’']s department|police department|bureau|fire department)$", re.IGNORECASE)
-UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
+UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w’'-]+\s+){0,3}?(?:official|source|"
                             r"spokes(?:man|woman|person)|investigator|officer|"
                             r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"
                             r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+# the spokesperson or official of an agency named by its kind's words ("a sheriff's spokesman")
+AGENCY_VOICE = re.compile(r"\b(?:sheriff[’']s(?:\s+office)?|police(?:\s+department)?|fire\s+department)\s+"
+                          r"(?:spokes(?:man|woman|person)|officials?)$", re.IGNORECASE)
 OPENING_ADVERBIAL = re.compile(r"^(?:at|by|between|from|around|about|shortly|just|after|before|until|within)\b"
                                r"[^,;“”\"]{0,60},\s*(?:the|a|an|its|their|[A-Z])[^,;“”\"]{0,60}$", re.IGNORECASE)
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
@@ -525,6 +537,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     relative = [p for p in left if p.kind == "person" and p.entity and RELATIVE_GAP.match(doc.text[p.end:vs])]
     if relative:
         return Voice(relative[-1].entity, phrase_of(doc, relative[-1]))
+    single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
+    if single and res is not None and AGENCY_VOICE.search(single.group(1)) \
+            and not [m for m in left if m.entity and m.start >= sent.start + single.start(1)]:
+        # "a sheriff's spokesman said", "a police official said": an agency of the kind its words
+        # say, the one named in the article (an unnamed one of that kind when none is)
+        return _agency_voice(doc, res, vs, single.group(1), single.group(1))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
@@ -546,6 +564,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
         # "An Aurora Fire Department internal review ... reports"
         return Voice(left[-1].entity, phrase_of(doc, left[-1]))
+    released = RELEASED_DOC.search(doc.text[sent.start:vs])
+    if released:
+        by = [m for m in left if m.end <= sent.start + released.start() and m.entity
+              and m.kind in {"org", "person"}]
+        if by:
+            return Voice(by[-1].entity, phrase_of(doc, by[-1]))
     body = BODY_SAYS.search(doc.text[sent.start:vs])
     if body and not [m for m in left if m.start >= sent.start + body.start(1)]:
         # "The commission said", "A review panel found", "the committee's report said": the body of
