@@ -46,7 +46,7 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "public", "safety", "bureau", "investigation", "agency", "service", "services", "patrol",
     "command", "unit", "team", "force", "administration", "commission", "council", "board",
     "committee", "panel", "general", "grand", "jury", "authority", "association", "union", "tribune",
-    "times", "post", "herald",
+    "times", "post", "herald", "monthly", "mail", "project",
     "journal", "sentinel", "gazette", "network", "radio", "television", "security", "task",
     "justice", "homeland", "marshals", "troopers", "rangers", "emergency", "management",
     # words of companies: "MGM Resorts International said" is no person
