@@ -119,3 +119,14 @@ def test_documents_and_spokespeople_of_an_agency(text, speaker):
 ])
 def test_records_and_single_officers_are_not_the_agency(text, speaker):
     assert {s for _, s in _speakers(text)} == {speaker}
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a school district in lower case, a hospital, a state's investigators by their own name
+    ("The Carvell school district said officers waited 77 minutes.", "org:carvell-school-district"),
+    ("Carvell Memorial Hospital said 14 people were taken to hospitals.", "org:carvell-memorial-hospital"),
+    ("Fourteen people were taken to hospitals, a spokesperson for Carvell Health said.", "org:carvell-health"),
+    ("The Texas Rangers said officers waited 77 minutes.", "org:texas-rangers"),
+])
+def test_more_organisations_speak(text, speaker):
+    assert {s for _, s in _speakers(text)} == {speaker}

@@ -46,7 +46,7 @@ NOT_NAME = set(TITLE_TOKENS) | {
     "public", "safety", "bureau", "investigation", "agency", "service", "services", "patrol",
     "command", "unit", "team", "force", "administration", "commission", "council", "board",
     "committee", "panel", "general", "grand", "jury", "authority", "association", "union", "tribune",
-    "times", "post", "herald", "monthly", "mail", "project",
+    "times", "post", "herald", "monthly", "mail", "project", "hospital", "healthsystem",
     "journal", "sentinel", "gazette", "network", "radio", "television", "security", "task",
     "justice", "homeland", "marshals", "troopers", "rangers", "emergency", "management",
     # words of companies: "MGM Resorts International said" is no person
@@ -236,7 +236,7 @@ _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?
            # "Harlan County sheriff's officials", "the Harlan County sheriff's office"
            r"sheriff[’']s\s+office|sheriff[’']s\s+department|sheriff[’']s(?=\s+(?:officials|deputies|investigators|"
            r"spokes(?:man|woman|person)|office|department|detectives))|"
-           r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
+           r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|school\s+district|"
            r"[Cc]oroner[’']s\s+[Oo]ffice|[Cc]oroner|[Mm]edical\s+[Ee]xaminer[’']s\s+[Oo]ffice|[Mm]edical\s+[Ee]xaminer|"
            r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
@@ -250,7 +250,9 @@ NATIONAL = [(re.compile(r"\b(?:(?:U\.S\.\s+|US\s+|federal\s+)?Justice\s+Departme
                         r"Justice|DOJ)\b"), "Department of Justice"),
             (re.compile(r"\b(?:U\.S\.\s+)?Secret\s+Service\b"), "Secret Service"),
             (re.compile(r"\bFederal\s+Bureau\s+of\s+Investigation\b"), "FBI"),
-            (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS")]
+            (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS"),
+            # a state's investigators known by their own name
+            (re.compile(r"\bTexas\s+Rangers\b"), "Texas Rangers")]
 DESCRIPTION_RE = re.compile(
     rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"
     rf"(?P<mods>(?:[\w’'-]+\s+){{0,4}}?)(?P<head>{_HEADS})\b(?![’']s)(?-i:(?!\s+[A-Z][a-z]))",
@@ -270,7 +272,9 @@ SKIP_PLACE = {"The", "A", "An", "Some", "Multiple", "Numerous", "Additional", "T
 # A company that speaks for itself ("MGM Resorts International said in a statement"): capitalised
 # words ending in a word of companies; an organisation, never a person
 _COMPANY_WORD = (r"(?:Resorts?|International|Inc\.?|Corp\.?|Corporation|Company|Holdings|LLC|Hotels?|Casino|"
-                 r"Entertainment|Enterprises|Industries|Airlines)")
+                 r"Entertainment|Enterprises|Industries|Airlines|"
+                 # hospitals speak for their patients' count ("Carvell Memorial Hospital said")
+                 r"Hospital|Medical\s+Center|HealthSystem|Health\s+System|Health|Healthcare)")
 COMPANY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w&’'-]*|[A-Z]{{2,}})\s+){{1,3}}{_COMPANY_WORD}"
                         rf"(?:\s+(?:International|Inc\.?|Corp\.?|LLC|Group))?)(?![\w’'])")
 
