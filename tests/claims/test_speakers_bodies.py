@@ -130,3 +130,17 @@ def test_records_and_single_officers_are_not_the_agency(text, speaker):
 ])
 def test_more_organisations_speak(text, speaker):
     assert {s for _, s in _speakers(text)} == {speaker}
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # "law enforcement" as a crowd that speaks, as "authorities" does
+    ("Officers waited 77 minutes, according to law enforcement.", "group:law-enforcement"),
+    ("Officers waited 77 minutes, law enforcement said.", "group:law-enforcement"),
+    # a body's document after the body is named: the body
+    ("The Marlow Review Commission met on Friday. Officers waited 77 minutes, according to the commission's "
+     "report.", "org:marlow-review-commission"),
+    # "law enforcement officers" who act are no speakers
+    ("Law enforcement officers waited 77 minutes.", "author:a.txt"),
+])
+def test_law_enforcement_and_a_bodys_document(text, speaker):
+    assert {s for _, s in _speakers(text)} == {speaker}

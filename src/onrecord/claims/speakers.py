@@ -58,6 +58,7 @@ ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|media|"
+                      r"law enforcement|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
                       # "sources with the department", "victims trapped in the club"
                       r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
@@ -502,7 +503,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
                 return Voice(found.speaker, paper.group(0).strip())  # "according to the newspaper"
         body = BODY_DOCUMENT.match(doc.text[ve:sent.end])
         if body:
-            return Voice(None, body.group(1))
+            # "according to the committee's report": the body of review named before, else unnamed
+            org = _last_org(doc, res, vs, "body") if res is not None else None
+            return Voice(org.entity if org else None, body.group(1))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
@@ -515,7 +518,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
                 and (org := _agency_in_context(doc, res, crowd, ve + rest.start(1), ve)) is not None:
             return Voice(org.entity, rest.group(1).strip())  # "according to police" after the agency is named
         if crowd and res is not None and crowd.start() < 12:
-            gid = "group:" + crowd.group(1).lower()
+            gid = "group:" + crowd.group(1).lower().replace(" ", "-")
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
             return Voice(gid, rest.group(1).strip())
         work = OUTLET_DOC.match(doc.text[ve:sent.end]) or OUTLET_WORK_BY.match(doc.text[ve:sent.end])
@@ -627,7 +630,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         return Voice(org.entity, crowd.group(1))
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
-        gid = "group:" + crowd.group(1).lower()
+        gid = "group:" + crowd.group(1).lower().replace(" ", "-")
         if res is not None:
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
         return Voice(gid, crowd.group(1))
