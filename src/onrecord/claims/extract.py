@@ -62,7 +62,7 @@ from onrecord.claims.time_claims import (
     stay_before,
     time_claim,
 )
-from onrecord.claims.times_in_text import bracketed_heads, calendar_dates, clock_times, offsets, with_day_half
+from onrecord.claims.times_in_text import calendar_dates, clock_times, offsets, with_day_half
 from onrecord.claims.voices import Voice
 from onrecord.model import Claim
 
@@ -120,14 +120,9 @@ def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool | 
     halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
               if t.ampm in {"am", "pm"}]
     approximate = APPROXIMATE.search(doc.text) is not None
-    # "10:17: ..." between "10:15p.m.: ..." and "10:21PM: ...": the timeline's own half of the day
-    heads = bracketed_heads([(p.start, p.text) for p in doc.paragraphs])
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
         clocks = [approximate_time(t) if approximate else t for t in clock_times(sent.text)]
-        head = heads.get(sent.start)
-        if head is not None and not any(t.start <= head.start < t.end for t in clocks):
-            clocks.insert(0, approximate_time(head) if approximate else head)
         clocks = [with_day_half(t, day_part(sent.text, t) or nearest_half(halves, sent.start + t.start))
                   for t in clocks]
         # "shortly after 10," in a piece that never says a.m. or p.m.: no time can be told

@@ -30,11 +30,7 @@ _AMPM = r"(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 _ONE = (rf"(?P<mil{{n}}>[01]\d|2[0-3]):?(?P<milm{{n}}>[0-5]\d)\s*(?:hours|hrs)\b"
         rf"|(?:12\s+)?(?P<word{{n}}>noon|midnight)\b"
         rf"|(?P<h{{n}}>\d{{{{1,2}}}})(?:(?P<sep{{n}}>[:.])(?P<m{{n}}>[0-5]\d)(?::(?P<s{{n}}>[0-5]\d))?)?\s*"
-        rf"(?:(?P<ampm{{n}}>{_AMPM})|(?P<oclock{{n}}>o[’']clock\b))?"
-        # no letter or digit next; a colon only after the time's own a.m./p.m. ("10:12pm: Officers
-        # arrive", a timeline's head): after bare digits it is a ratio or a head whose half of the
-        # day the time does not say ("10:17:"), left unread rather than read twelve hours off
-        rf"(?:(?![\w:])|(?<=[mM.])(?=:(?!\d)))")
+        rf"(?:(?P<ampm{{n}}>{_AMPM})|(?P<oclock{{n}}>o[’']clock\b))?(?![\w:])")
 CLOCK_RE = re.compile(
     rf"(?:\b(?P<hedge>{_CH})\s+)?(?:(?P<between>between|from)\s+)?\b(?:{_ONE.format(n=1)})"
     rf"(?:\s*(?:-|–|to|and|until|till)\s*(?:{_ONE.format(n=2)}))?",
@@ -363,47 +359,4 @@ def calendar_dates(text: str) -> list[dict[str, Any]]:
         has_year = re.search(r"\d{4}", m.group(0)) is not None
         iso = parsed.date().isoformat() if has_year else f"--{parsed.month:02d}-{parsed.day:02d}"
         out.append({"text": m.group(0), "date": iso, "start": m.start(), "end": m.end()})
-    return out
-
-
-# A timeline entry headed by a bare time and a colon ("10:17: Officers set up a command post").
-BARE_HEAD = re.compile(r"^\s*(?P<h>1[0-2]|0?[1-9]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?=\s*:(?!\d)\s*\S)")
-
-
-def bracketed_heads(paragraphs: list[tuple[int, str]]) -> dict[int, TimeExpr]:
-    """The bare time heading a timeline entry ("10:17: ..."), read only where the timeline's own
-    sequence says its half of the day: the entries just before and after it in the same run of
-    timed entries (paragraphs that each open with a time) state the same half (a.m. or p.m.)
-    and it falls between them in that half. Anywhere else it is left unread: the nearest time
-    in the text is no safe guide (read that way, a held-out set had 17 times twelve hours off).
-    `paragraphs`: (start offset, text); returns TimeExpr by paragraph start, offsets in it."""
-    heads: list[tuple[int, str, object]] = []  # (paragraph start, "stated"|"bare"|"none", value)
-    for start, text in paragraphs:
-        bare = BARE_HEAD.match(text)
-        first = next((t for t in clock_times(text[:40]) if t.start <= 3), None)
-        if bare:
-            heads.append((start, "bare", bare))
-        elif first is not None and first.ampm in {"am", "pm"} and first.lo is not None:
-            heads.append((start, "stated", first))
-        else:
-            heads.append((start, "none", None))
-    out: dict[int, TimeExpr] = {}
-    for i, (start, kind, m) in enumerate(heads):
-        if kind != "bare":
-            continue
-        before = next((h for h in reversed(heads[:i]) if h[1] != "bare"), None)
-        after = next((h for h in heads[i + 1:] if h[1] != "bare"), None)
-        if before is None or after is None or before[1] != "stated" or after[1] != "stated" \
-                or before[2].ampm != after[2].ampm:
-            continue  # the run is broken, or its two sides say different halves: unsure
-        hour, minute = int(m.group("h")), int(m.group("m"))
-        sec = int(m.group("s") or 0) / 60
-        value = (hour % 12) * 60 + minute + sec + (720 if before[2].ampm == "pm" else 0)
-        if not before[2].lo <= value <= after[2].lo:
-            continue  # out of the sequence: not a time of that half, or the entries are not in order
-        value = round(value, 4)
-        t = TimeExpr(m.start("h"), m.end(), m.group(0).strip(), "clock", value, value, "minute_of_day", None,
-                     {"clock": f"{int(value) // 60:02d}:{int(value) % 60:02d}"})
-        t.ampm = before[2].ampm
-        out[start] = t
     return out
