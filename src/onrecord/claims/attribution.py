@@ -45,6 +45,10 @@ REPORTING_IF_CLAUSE = {"remember", "reply", "respond", "answer", "relay", "recol
                        "comment", "warn", "assure", "inform", "narrate", "detail", "recount", "testify",
                        "acknowledge", "concede", "admit", "estimate", "explain", "tell", "write"}
 SUBJECT = {"nsubj", "nsubjpass"}
+# Verbs of finding report only with a document (or investigators) as their subject and a clause.
+FINDING = {"find", "show", "establish"}
+FINDERS = {"report", "review", "investigation", "audit", "analysis", "inquiry", "study", "investigator",
+           "finding", "timeline", "probe", "document"}
 # The nouns of an account a prepositional phrase names as its source: "by Farrant's account",
 # "in her telling", "by the department's count", "in his words", "per the chief".
 ACCOUNT_NOUNS = {"account", "count", "estimate", "estimation", "reckoning", "telling", "words", "recollection",
@@ -108,7 +112,9 @@ def reports(sentence: str) -> list[Report]:
             # "The suspect, identified by two law enforcement sources as X, 26, ...": a passive
             # verb of saying or naming speaks through its agent, for what the verb's phrase says
             by, obj = agent
-            covers = (0, len(sentence)) if tok.dep_ == "ROOT" else \
+            # "..., as first reported by the Ledger": an as-clause comments on the whole sentence
+            aside = any(c.dep_ == "mark" and c.lower_ == "as" for c in tok.children)
+            covers = (0, len(sentence)) if tok.dep_ == "ROOT" or aside else \
                 (by.idx + len(by.text), tok.right_edge.idx + len(tok.right_edge.text))
             out.append(Report(by.idx, by.idx + len(by.text), _word(obj), _span(obj), covers, tok.dep_ == "ROOT",
                               source=True, replaces=tok.idx))
@@ -174,6 +180,12 @@ def _reports(tok) -> bool:
     lemma = tok.lemma_.lower()
     if lemma in REPORTING:
         return True
+    if lemma in FINDING:
+        # "The review found 376 officers responded": a document (or investigators) that finds
+        # reports what it found; "Officers found two people wounded" is an act
+        subj = next((c for c in tok.children if c.dep_ in SUBJECT), None)
+        return subj is not None and subj.lemma_.lower() in FINDERS \
+            and any(c.dep_ == "ccomp" for c in tok.children)
     if lemma not in REPORTING_IF_CLAUSE:
         return False
     if any(c.dep_ == "ccomp" for c in tok.children) or _gerund(tok) is not None:
@@ -240,10 +252,21 @@ def _account_colon(tok) -> int | None:
     return colon.idx + 1 if colon.text == ":" else None
 
 
+# What an agency or a person puts out in its own words ("issued a statement saying").
+STATEMENT_NOUNS = {"statement", "release", "message", "post", "letter", "notice", "update", "announcement"}
+
+
 def _controller(tok) -> list:
     """The subject a reporting verb without its own takes from the verb it completes: "She went
     on to explain that ...", "Farrant was quoted as saying ...", "he declined to say whether"
     (an infinitive or a gerund after a preposition, up to three verbs up)."""
+    if tok.dep_ == "acl" and tok.head.lemma_.lower() in STATEMENT_NOUNS and tok.head.dep_ in {"dobj", "pobj"}:
+        # "X issued a statement saying ...", "X posted a message on Facebook stating that ...": the
+        # statement's words are the subject's, who put it out
+        verb = tok.head.head if tok.head.dep_ == "dobj" else tok.head.head.head
+        found = [c for c in verb.children if c.dep_ in SUBJECT] if verb.pos_ in {"VERB", "AUX"} else []
+        if found:
+            return found
     node = tok
     for _ in range(3):
         if node.dep_ == "xcomp" or (node.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to"

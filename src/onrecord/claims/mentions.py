@@ -45,7 +45,8 @@ NOT_NAME = set(TITLE_TOKENS) | {
     # words of agencies and news organisations: "Public Safety said" is no person
     "public", "safety", "bureau", "investigation", "agency", "service", "services", "patrol",
     "command", "unit", "team", "force", "administration", "commission", "council", "board",
-    "committee", "authority", "association", "union", "tribune", "times", "post", "herald",
+    "committee", "panel", "general", "grand", "jury", "authority", "association", "union", "tribune",
+    "times", "post", "herald", "monthly", "mail", "project", "hospital", "healthsystem",
     "journal", "sentinel", "gazette", "network", "radio", "television", "security", "task",
     "justice", "homeland", "marshals", "troopers", "rangers", "emergency", "management",
     # words of companies: "MGM Resorts International said" is no person
@@ -235,7 +236,7 @@ _AGENCY = (r"(?P<agency>Police\s+Department|police\s+department|Police\s+Dept\.?
            # "Harlan County sheriff's officials", "the Harlan County sheriff's office"
            r"sheriff[’']s\s+office|sheriff[’']s\s+department|sheriff[’']s(?=\s+(?:officials|deputies|investigators|"
            r"spokes(?:man|woman|person)|office|department|detectives))|"
-           r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|"
+           r"Fire\s+Department|Fire\s+Rescue|Police|police|School\s+District|school\s+district|"
            r"[Cc]oroner[’']s\s+[Oo]ffice|[Cc]oroner|[Mm]edical\s+[Ee]xaminer[’']s\s+[Oo]ffice|[Mm]edical\s+[Ee]xaminer|"
            r"Department\s+of\s+Public\s+Safety|Bureau\s+of\s+Investigation|Highway\s+Patrol|State\s+Police|State\s+Patrol|"
            r"officers|deputies|sources|cops)")
@@ -249,7 +250,9 @@ NATIONAL = [(re.compile(r"\b(?:(?:U\.S\.\s+|US\s+|federal\s+)?Justice\s+Departme
                         r"Justice|DOJ)\b"), "Department of Justice"),
             (re.compile(r"\b(?:U\.S\.\s+)?Secret\s+Service\b"), "Secret Service"),
             (re.compile(r"\bFederal\s+Bureau\s+of\s+Investigation\b"), "FBI"),
-            (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS")]
+            (re.compile(r"\b(?:Department\s+of\s+Homeland\s+Security|Homeland\s+Security\s+Department)\b"), "DHS"),
+            # a state's investigators known by their own name
+            (re.compile(r"\bTexas\s+Rangers\b"), "Texas Rangers")]
 DESCRIPTION_RE = re.compile(
     rf"\b(?P<det>the|an?|this|that|his|her|their|(?-i:(?P<poss>[A-Z][a-z]+))[’']s)\s+"
     rf"(?P<mods>(?:[\w’'-]+\s+){{0,4}}?)(?P<head>{_HEADS})\b(?![’']s)(?-i:(?!\s+[A-Z][a-z]))",
@@ -269,9 +272,29 @@ SKIP_PLACE = {"The", "A", "An", "Some", "Multiple", "Numerous", "Additional", "T
 # A company that speaks for itself ("MGM Resorts International said in a statement"): capitalised
 # words ending in a word of companies; an organisation, never a person
 _COMPANY_WORD = (r"(?:Resorts?|International|Inc\.?|Corp\.?|Corporation|Company|Holdings|LLC|Hotels?|Casino|"
-                 r"Entertainment|Enterprises|Industries|Airlines)")
+                 r"Entertainment|Enterprises|Industries|Airlines|"
+                 # hospitals speak for their patients' count ("Carvell Memorial Hospital said")
+                 r"Hospital|Medical\s+Center|HealthSystem|Health\s+System|Health|Healthcare)")
 COMPANY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w&’'-]*|[A-Z]{{2,}})\s+){{1,3}}{_COMPANY_WORD}"
                         rf"(?:\s+(?:International|Inc\.?|Corp\.?|LLC|Group))?)(?![\w’'])")
+
+
+# A body of review or oversight that speaks through its findings ("the Marlow Review Commission
+# concluded", "a Texas House committee's report"): capitalised words ending in a word of such
+# bodies; an organisation of its own kind ("body"), never a person nor a police force of the place
+_BODY_WORD = r"(?:[Cc]ommission|[Cc]ommittee|[Pp]anel|Board|Task\s+Force|[Cc]ouncil|Grand\s+Jury)"
+BODY_RE = re.compile(rf"\b(?P<name>(?:(?:[A-Z][\w’'-]*|[A-Z]{{2,}}|U\.S\.)\s+){{1,4}}{_BODY_WORD})(?![\w’'])")
+# Words of a body's kind that name none: "House committee", "Special Review Commission"
+BODY_GENERIC = {"House", "Senate", "Review", "Special", "Select", "Investigative", "Joint", "Legislative",
+                "Oversight", "Independent", "Advisory", "Blue", "Ribbon", "Citizens", "Civilian", "Police",
+                "School", "State", "County", "City", "Federal", "Task", "Grand"}
+# "Office of the Inspector General", "the state inspector general": one officer's office
+INSPECTOR_RE = re.compile(r"\b(?P<name>(?:Office\s+of\s+(?:the\s+)?)?(?:[A-Z][a-z]+\s+)?Inspector\s+General)\b")
+
+
+# A state's agency named by "state" in lower case: its words as a state writes them
+STATE_RE = re.compile(r"(?<![A-Z][a-z] )\bstate\s+(?P<agency>Department\s+of\s+Public\s+Safety|Bureau\s+of\s+"
+                      r"Investigation|Highway\s+Patrol|Police|Patrol)\b")
 
 
 def agency_kind(word: str) -> str | None:
@@ -334,6 +357,22 @@ def agencies(doc: Document) -> list[Mention]:
             name = " ".join(words)
             start = para.start + m.end("name") - len(name)
             out.append(Mention(doc.id, start, para.start + m.end("name"), name, "org", place=name, agency="company"))
+        for m in STATE_RE.finditer(para.text):
+            # "the state Department of Public Safety": a state agency whose state the article named
+            # elsewhere (named_entities.place_state_agencies gives it that place)
+            out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0), "org",
+                               place="state", agency="state"))
+        for rx in (BODY_RE, INSPECTOR_RE):
+            for m in rx.finditer(para.text):
+                words = m.group("name").split()
+                while words and (words[0] in SKIP_PLACE or words[0] in {"In", "At", "On", "By", "From", "Of"}):
+                    words = words[1:]  # "The Marlow Review Commission", "In its report, ...": not the name
+                if not words or (rx is BODY_RE and all(w in BODY_GENERIC for w in words[:-1])):
+                    continue  # "a state House committee", "the Review Board": which one is not said
+                name = " ".join(words)
+                start = para.start + m.end("name") - len(name)
+                out.append(Mention(doc.id, start, para.start + m.end("name"), name, "org", place=name,
+                                   agency="body"))
         for rx, name in NATIONAL:
             for m in rx.finditer(para.text):
                 out.append(Mention(doc.id, para.start + m.start(), para.start + m.end(), m.group(0),

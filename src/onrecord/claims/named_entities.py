@@ -117,6 +117,7 @@ def resolve_entities(docs: list[Document] | dict[str, str]) -> Resolution:
     for d in docs:
         descs[d.id] = _absorb_appositives(d, people[d.id], descs[d.id])
     _cluster_people([m for d in docs for m in people[d.id]], res)
+    place_state_agencies(orgs_all)
     _cluster_orgs([m for d in docs for m in orgs_all[d.id]], res)
     _resolve_acronyms(docs, res, orgs_all)
     _link_people_to_orgs(res, [m for d in docs for m in people[d.id]])
@@ -130,6 +131,26 @@ def resolve_entities(docs: list[Document] | dict[str, str]) -> Resolution:
                 res.entities[m.entity].mentions.append(
                     {"doc": m.doc, "start": m.start, "end": m.end, "text": m.text})
     return res
+
+
+def place_state_agencies(orgs_all: dict[str, list[Mention]]) -> None:
+    """'the state Department of Public Safety' is the '<State> Department of Public Safety' named
+    before it in its document, else the one such agency named in the run; else it stays an agency
+    of no named state (two states' agencies of those words: none is guessed)."""
+    def words(m: Mention) -> str:
+        return re.sub(r"^state\s+", "", m.text).lower()
+
+    named = [m for ms in orgs_all.values() for m in ms if m.agency == "state" and m.place != "state"]
+    for doc_id, ms in orgs_all.items():
+        for m in ms:
+            if m.place != "state" or m.agency != "state":
+                continue
+            same = [n for n in named if n.text.lower().endswith(" " + words(m))]
+            before = [n for n in same if n.doc == doc_id and n.start < m.start]
+            places = {place_key(n.place) for n in same}
+            pick = before[-1] if before else (same[0] if len(places) == 1 else None)
+            if pick is not None:
+                m.place = pick.place
 
 
 def _trim_overlong(ms: list[Mention], known: list[Mention] | None = None) -> list[Mention]:
@@ -254,7 +275,7 @@ def _cluster_orgs(ms: list[Mention], res: Resolution) -> None:
         agency = m.agency or "police"
         label = AGENCY_LABEL.get(agency, "")
         # Federal and state agencies keep their own name ("Texas Department of Public Safety").
-        name = m.place if agency in {"federal", "company"} else m.text if agency == "state" \
+        name = m.place if agency in {"federal", "company", "body"} else m.text if agency == "state" \
             else f"{m.place} {label}".strip()
         eid = _unique(res, "org:" + slug(name))
         e = Entity(eid, "org", name, [m.text] if m.text != name else [])

@@ -13,13 +13,18 @@ from onrecord.claims.voices import Voice
 # News organisations: an acronym of a network or a name with a newspaper's word.
 OUTLET_NAME = (r"(?:the\s+)?(?:CNN|NBC|ABC|CBS|NPR|PBS|AP|BBC|Fox News|MSNBC|Reuters|Axios|Breitbart(?: News)?|"
                r"USA TODAY|Politico|POLITICO|Newsweek|Bloomberg|ProPublica|HuffPost|BuzzFeed News|Vox|Slate|"
+               r"Univision|Telemundo|Fox News Digital|(?-i:[Tt]he\s+Hill)|"
+               # a newspaper whose name joins two words: the Austin American-Statesman, Express-News
+               r"(?:[A-Z][\w.&’'-]*\s+){0,3}[A-Z]\w+-(?:Statesman|News|Times|Telegram|Constitution|Tribune|Union|"
+               r"Enterprise|Journal|Herald|Gazette|Post|Star|Sun|Record|Register|Leader|Democrat|Courier|Ledger|"
+               r"Review|Press|Dispatch|Chronicle|Observer|Bulletin|Intelligencer|Standard|Mail)|"
                r"(?:[A-Z][\w.&’'-]*\s+){1,2}Monthly|"
                r"(?:[A-Z][\w.&’'-]*\s+){0,4}(?:News|Times|Post|Herald|Tribune|Journal|Press|Sentinel|Courant|"
                r"Gazette|Chronicle|Daily|Radio|Network|Today|Examiner|Star|Globe|Inquirer|Register|Bee|Dispatch|"
                r"Telegraph|Guardian|Independent|Insider|Beast|Magazine|Wire|Channel \d+|\d+ News|Courier|Observer|"
                r"Sun|Record|Bulletin|Enquirer|Advocate|Statesman|Republic|Ledger|Citizen|Mercury|Democrat|Monitor|"
                r"Review-Journal|Free Press|Sun-Times|Eagle|Oregonian|Plain Dealer|Tribune-Review|Post-Gazette|"
-               r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger)"
+               r"Union-Tribune|Times-Picayune|Standard|Leader|Reporter|Courier-Journal|Argus|Clarion-Ledger|Mail|Project)"
                # a broadcaster's call sign: KXAN, WFAA-TV
                r"|(?-i:[KW][A-Z]{2,3})(?:-TV)?(?:\s+\d{1,2}(?![\d:.,]))?)")
 # "The Courier, citing two officials, reported": a set-off phrase between the outlet and its verb

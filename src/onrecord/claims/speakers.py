@@ -33,7 +33,7 @@ VERBS = (r"said|says|say|told|tells|tell|added|explained|stated|wrote|writes|"
          r"testified|admitted|acknowledged|claimed|noted|notes|recalled|revealed|confirmed|confirms|"
          r"announced|reported|reports|insisted|argued|called|estimated|went on to say|"
          r"indicated|indicate|indicates|maintained|have maintained|has maintained|suggests|suggested|"
-         r"found that|found(?=\s*:)|found(?=\s*[.;]?\s*$)|concluded|determined|identified|believe|believes|"
+         r"found|concluded|determined|identified|believe|believes|"
          r"believed|highlights|"
          r"highlighted|shows|showed|details|detailed|laid out|outlined|described|according to|"
          # "per the department", "Per Metro police": as "according to" (not "per hour", "per cent")
@@ -58,6 +58,7 @@ ORDERED = re.compile(r"^\s+(?:[\w’']+\s+){1,3}?(?:not\s+)?to\s+"
                      r"(?!(?:the|a|an|me|him|her|them|us|reporters|CNN)\b)[a-z]+")
 QUOTE_RE = re.compile(r"“[^”]*(?:”|$)|\"[^\"]*(?:\"|$)", re.MULTILINE)
 CROWD_RE = re.compile(r"\b(sources|authorities|officials|investigators|witnesses|prosecutors|police|victims|media|"
+                      r"law enforcement|"
                       r"officers|deputies|reports|documents|records|survivors|witnesses)"
                       # "sources with the department", "victims trapped in the club"
                       r"(?:\s+(?:\w+ed\s+)?(?:from|of|at|in|inside|with)\s+[^,;“”\"]{1,60}?)?"
@@ -72,7 +73,14 @@ DOCUMENT_GAP = re.compile(r"^\s*(?:[’']s\s+)?(?:[\w-]+\s+){0,2}(?:report|revie
 # "The report says", "its review found": the document named before, so its agency. "A state review
 # found" is a new document of someone else's (DOCUMENT_NEW): an unnamed speaker.
 DOCUMENT_SUBJECT = re.compile(r"(?:^|[,;—–])\s*(?:the|its|their)\s+(?:[\w’'-]+\s+){0,2}(?:report|review|presentation|"
-                              r"timeline|investigation|audit|analysis|findings)\s+(?:also\s+)?$", re.IGNORECASE)
+                              r"timeline|investigation|audit|analysis|findings|document)\s+(?:also\s+)?$",
+                              re.IGNORECASE)
+# "X released a review on Friday that found ...": the document's relative clause speaks for whoever
+# released it (the agency or person named before the verb of releasing)
+RELEASED_DOC = re.compile(r"\b(?:released|issued|published|made\s+public|put\s+out)\s+(?:on\s+\w+\s+)?"
+                          r"(?:a|an|its|the|their|his|her)\s+(?:[\w’'-]+\s+){0,3}?(?:report|review|timeline|"
+                          r"statement|findings|analysis|audit|investigation|chronology|document)\b"
+                          r"(?:\s+(?:on|last|this)\s+\w+)?\s*,?\s+(?:that|which)\s+(?:also\s+)?$", re.IGNORECASE)
 DOCUMENT_NEW = re.compile(r"(?:^|[,;—–])\s*((?:a|an|one)\s+(?:[\w’'-]+\s+){0,3}(?:report|review|presentation|"
                           r"timeline|investigation|audit|analysis|study)"
                           # "A report by a Texas House committee found": whose document, still unnamed
@@ -319,6 +327,15 @@ def in_quote(doc: Document, offset: int) -> bool:
     return False
 
 
+# What finds, when "found" reports: a document (or investigators) as the subject of the clause,
+# with the phrase that says whose it is ("The review by the X Commission found", "A report from
+# the Y Police Department, released Friday, found")
+FINDER = re.compile(r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators|findings|"
+                    r"document)"
+                    r"(?:\s+(?:(?:released|issued|published|compiled|prepared)\s+)?(?:by|from|of)\s+[^,;“”\"]{1,60}?)?"
+                    r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|later|ultimately|\w+ly)\s+)?$", re.IGNORECASE)
+
+
 def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[Attribution],
                   res: Resolution) -> list[Attribution]:
     out = []
@@ -328,10 +345,13 @@ def _attributions(doc: Document, sent, mentions: list[Mention], earlier: list[At
             continue
         if v.group(0).lower() == "called" and not re.search(r"[“\"]", sent.text[v.end():v.end() + 40]):
             continue  # "called 911" is a call; "called the deputy a 'coward'" is speech
-        if v.group(0).lower() == "found" and not re.search(
-                r"\b(?:report|review|investigation|audit|analysis|inquiry|study|investigators)\s+$",
-                sent.text[:v.start()], re.IGNORECASE) and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
-            continue  # ", the report found." attributes; ", the Courier found." is the writer's own finding
+        if v.group(0).lower() == "found" and not FINDER.search(sent.text[:v.start()]) \
+                and not RELEASED_DOC.search(sent.text[:v.start()]) \
+                and not re.match(r"\s*(?:that\b|:)", sent.text[v.end():]):
+            # ", the report found." and "The review by the X Commission found 14 officers ..."
+            # attribute; ", the Courier found." is the writer's own finding, "police found two
+            # people wounded" an act
+            continue
         if v.group(0).lower() in {"told", "tell", "tells"} and ORDERED.match(sent.text[v.end():]):
             continue  # "Sgt. X told us to hold the perimeter" is an order he gave, not speech quoted
         voice = _voice_near(doc, v.group(0).lower(), vs, ve, sent, mentions, earlier[-3:] + out, res)
@@ -414,10 +434,13 @@ SPOKESPERSON_FOR = re.compile(r"(?:^|,\s*)((?:a|an|the)\s+(?:[\w-]+\s+)?(?:spoke
                               r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
 AGENCY_WORDS = re.compile(r"^(?:the|that)\s+(?:[\w-]+\s+)?(?:department|agency|sheriff[’']s office|office|police|"
                           r"sheriff[’']s department|police department|bureau|fire department)$", re.IGNORECASE)
-UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w-]+\s+){0,3}?(?:official|source|"
+UNNAMED_SOURCE = re.compile(r"(?:^|,\s*)((?:a|an|one|another)\s+(?:[\w’'-]+\s+){0,3}?(?:official|source|"
                             r"spokes(?:man|woman|person)|investigator|officer|"
                             r"person (?:familiar|with knowledge)[^,;“”\"]{0,50}?))\s+"
                             r"(?:also\s+|has\s+|had\s+)?$", re.IGNORECASE)
+# the spokesperson or official of an agency named by its kind's words ("a sheriff's spokesman")
+AGENCY_VOICE = re.compile(r"\b(?:sheriff[’']s(?:\s+office)?|police(?:\s+department)?|fire\s+department)\s+"
+                          r"(?:spokes(?:man|woman|person)|officials?)$", re.IGNORECASE)
 OPENING_ADVERBIAL = re.compile(r"^(?:at|by|between|from|around|about|shortly|just|after|before|until|within)\b"
                                r"[^,;“”\"]{0,60},\s*(?:the|a|an|its|their|[A-Z])[^,;“”\"]{0,60}$", re.IGNORECASE)
 # ", authorities said on Friday (May 27).": only when and where it was said follows the verb
@@ -480,7 +503,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
                 return Voice(found.speaker, paper.group(0).strip())  # "according to the newspaper"
         body = BODY_DOCUMENT.match(doc.text[ve:sent.end])
         if body:
-            return Voice(None, body.group(1))
+            # "according to the committee's report": the body of review named before, else unnamed
+            org = _last_org(doc, res, vs, "body") if res is not None else None
+            return Voice(org.entity if org else None, body.group(1))
         own = AGENCY_OWN.match(doc.text[ve:sent.end]) or DOCUMENT_THE.match(doc.text[ve:sent.end])
         if own and res is not None:
             # "according to the department's review": the agency last named
@@ -493,7 +518,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
                 and (org := _agency_in_context(doc, res, crowd, ve + rest.start(1), ve)) is not None:
             return Voice(org.entity, rest.group(1).strip())  # "according to police" after the agency is named
         if crowd and res is not None and crowd.start() < 12:
-            gid = "group:" + crowd.group(1).lower()
+            gid = "group:" + crowd.group(1).lower().replace(" ", "-")
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
             return Voice(gid, rest.group(1).strip())
         work = OUTLET_DOC.match(doc.text[ve:sent.end]) or OUTLET_WORK_BY.match(doc.text[ve:sent.end])
@@ -515,6 +540,12 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     relative = [p for p in left if p.kind == "person" and p.entity and RELATIVE_GAP.match(doc.text[p.end:vs])]
     if relative:
         return Voice(relative[-1].entity, phrase_of(doc, relative[-1]))
+    single = UNNAMED_SOURCE.search(doc.text[sent.start:vs])
+    if single and res is not None and AGENCY_VOICE.search(single.group(1)) \
+            and not [m for m in left if m.entity and m.start >= sent.start + single.start(1)]:
+        # "a sheriff's spokesman said", "a police official said": an agency of the kind its words
+        # say, the one named in the article (an unnamed one of that kind when none is)
+        return _agency_voice(doc, res, vs, single.group(1), single.group(1))
     if left:
         m = left[-1]
         gap = doc.text[m.end:vs]
@@ -536,6 +567,18 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
     if left and left[-1].kind == "org" and left[-1].entity and DOCUMENT_GAP.match(doc.text[left[-1].end:vs]):
         # "An Aurora Fire Department internal review ... reports"
         return Voice(left[-1].entity, phrase_of(doc, left[-1]))
+    released = RELEASED_DOC.search(doc.text[sent.start:vs])
+    if released:
+        by = [m for m in left if m.end <= sent.start + released.start() and m.entity
+              and m.kind in {"org", "person"}]
+        if by:
+            return Voice(by[-1].entity, phrase_of(doc, by[-1]))
+    body = BODY_SAYS.search(doc.text[sent.start:vs])
+    if body and not [m for m in left if m.start >= sent.start + body.start(1)]:
+        # "The commission said", "A review panel found", "the committee's report said": the body of
+        # review named last before, else an unnamed speaker (never the police named last)
+        org = _last_org(doc, res, vs, "body") if res is not None else None
+        return Voice(org.entity if org else None, body.group(1))
     doc_noun = DOCUMENT_SUBJECT.search(doc.text[sent.start:vs])
     if doc_noun:
         # "The presentation notes ...": a document speaks for the agency named last before it.
@@ -552,6 +595,9 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
             return Voice(found.speaker, word.group(0).strip(" ,"))
     new_doc = DOCUMENT_NEW.search(doc.text[sent.start:vs])
     if new_doc and not [m for m in left if m.start >= sent.start + new_doc.start(1)]:
+        work = OUTLET_WORK_BY.match(" " + new_doc.group(1))
+        if work and (found := outlet_voice(work.group(1), res)):
+            return found  # "An analysis by the Ledger found": the outlet's own work
         kind_doc = KIND_DOCUMENT.match(" " + new_doc.group(1))
         if kind_doc and res is not None:
             # "A police report said", "a sheriff's office report found": an agency of that kind
@@ -584,7 +630,7 @@ def _voice_near(doc, verb, vs, ve, sent, mentions, earlier=(), res: Resolution |
         return Voice(org.entity, crowd.group(1))
     if crowd:
         # "..., sources said." / "authorities said": unnamed, but not the author.
-        gid = "group:" + crowd.group(1).lower()
+        gid = "group:" + crowd.group(1).lower().replace(" ", "-")
         if res is not None:
             res.entities.setdefault(gid, Entity(gid, "group", crowd.group(1).lower()))
         return Voice(gid, crowd.group(1))
@@ -700,6 +746,12 @@ AGENCY_SAYS = re.compile(r"(?:^|,\s*|[”\"]\s*)((?:the|that)\s+(?:department|ag
                          r"(?:\s*,[^,;“”\"]{1,60},)?\s+"
                          r"(?:(?:also|has|had|first|later|earlier|then|since|now|"
                          r"\w+ly)\s+)*$", re.IGNORECASE)
+# A body of review before a verb of saying, itself or through its document
+BODY_SAYS = re.compile(r"(?:^|[,;—–]\s*|[”\"]\s*)((?:the|a|an|its|their|that)\s+(?:[\w-]+\s+){0,3}?(?:commission|"
+                       r"committee|panel|board|task force|council|grand jury)"
+                       r"(?:[’']s?\s+(?:[\w-]+\s+){0,2}(?:report|review|findings|investigation|timeline|analysis))?)"
+                       r"(?:\s*,[^,;“”\"]{1,60},)?\s+(?:(?:also|has|had|first|later|then|since|now|\w+ly)\s+)*$",
+                       re.IGNORECASE)
 OFFICE_OF = re.compile(r"^[’']s\s+(?:office|spokes(?:man|woman|person)|press office|campaign)\s+(?:also\s+|has\s+)?$")
 
 
