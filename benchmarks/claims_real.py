@@ -36,9 +36,12 @@ and named its speaker (onrecord.claims.provenance) and lists the rules by the in
 are right in: a rule right in one incident only was likely fitted to one article's wording.
 --why counts the key claims missed by the stage that missed them and the wrong speakers by
 kind (key's against tool's): aggregates only, so it may be run on the held-out split too.
+--conflict-misses prints each key conflict missed and each false conflict, one by one: on
+dev-train, or on an outside --set being used for development (never the repository's
+held-out split).
 
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
-     [--rules] [--why] [--parse | --parse-first] [--rule-speakers] [--out FILE]
+     [--rules] [--why] [--conflict-misses] [--set DIR] [--parse | --parse-first] [--rule-speakers] [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 

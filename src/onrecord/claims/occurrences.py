@@ -80,12 +80,15 @@ def occurrence(c: Claim, earliest: set[str] | None = None) -> str | None:
 
 
 def earliest_in_documents(claims: list[Claim]) -> set[str]:
-    """Ids of each document's earliest clock time of each recurring moment (not marked later)."""
-    best: dict[tuple[str, str], Claim] = {}
+    """Ids of each document's earliest time of each recurring moment (not marked later): its
+    earliest clock time, or its smallest offset from one anchor ("went in 40 minutes after the
+    shooting began" is that account's first entry, unless it gives an earlier one)."""
+    best: dict[tuple, Claim] = {}
     for c in claims:
-        if c.unit != "minute_of_day" or c.hi is None or occurrence(c) not in {"first", "unmarked"}:
+        if c.hi is None or occurrence(c) not in {"first", "unmarked"} \
+                or (c.time_ref or {}).get("relation") == "before":
             continue
-        key = (c.doc, c.time_ref["event"])
+        key = (c.doc, c.time_ref["event"], c.unit, c.time_ref.get("anchor_event") or c.time_ref.get("anchor"))
         if key not in best or c.hi < best[key].hi:
             best[key] = c
     return {c.id for c in best.values()}
