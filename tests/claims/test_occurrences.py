@@ -97,3 +97,17 @@ def test_headline_words_do_not_join_two_incidents():
          "Deputy Ana Quell said shots were fired at a depot, and Harlow police sent help.")
     got = analyse({"a.txt": a, "b.txt": b})
     assert len(got.incidents) == 2
+
+
+def test_going_in_before_arriving():
+    from onrecord.claims.same_fact import cross_measure_conflicts
+
+    entry = _time("a#c1", "By 3:20 p.m. the first Harlow officers had gone into the depot.", "3:20 p.m.", 920,
+                  event="entry", subject="org:harlow-police")
+    arrival = _time("b#c1", "Harlow police arrived at 3:31 p.m., the chief said.", "3:31 p.m.", 931,
+                    event="arrival", subject="org:harlow-police", doc="b.txt", speaker="person:chief")
+    [c] = cross_measure_conflicts([entry, arrival], {}, lambda x: {"claim": x.id})
+    assert [s["claim"] for s in c.sides] == ["a#c1", "b#c1"]
+    later = _time("b#c1", "Harlow police arrived at 3:11 p.m., the chief said.", "3:11 p.m.", 911,
+                  event="arrival", subject="org:harlow-police", doc="b.txt", speaker="person:chief")
+    assert cross_measure_conflicts([entry, later], {}, lambda x: {"claim": x.id}) == []

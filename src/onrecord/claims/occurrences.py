@@ -27,6 +27,8 @@ from onrecord.model import Claim
 
 # Moments of a response that recur: each call, each officer's arrival, each alert.
 RECURRING = {"call_911", "arrival", "entry", "dispatch", "alert"}
+# ...of which these are one actor's (an agency's officers arriving), the rest the incident's
+ACTORS_OWN = {"arrival", "entry", "dispatch"}
 FIRST = re.compile(r"\b(?:first|initial|initially|earliest|original|originally|starting|started|began|begin|"
                    r"beginning)\b|\bwas\s+(?:first\s+)?reported\b", re.IGNORECASE)
 LATER = re.compile(r"\b(?:second|third|fourth|another|subsequent|final|finally|last|lastly|follow-up|again|"
@@ -88,7 +90,9 @@ def earliest_in_documents(claims: list[Claim]) -> set[str]:
         if c.hi is None or occurrence(c) not in {"first", "unmarked"} \
                 or (c.time_ref or {}).get("relation") == "before":
             continue
-        key = (c.doc, c.time_ref["event"], c.unit, c.time_ref.get("anchor_event") or c.time_ref.get("anchor"))
+        # an arrival, entry or dispatch is someone's: each document's earliest of each actor
+        actor = c.subject if c.time_ref["event"] in ACTORS_OWN else None
+        key = (c.doc, c.time_ref["event"], actor, c.unit, c.time_ref.get("anchor_event") or c.time_ref.get("anchor"))
         if key not in best or c.hi < best[key].hi:
             best[key] = c
     return {c.id for c in best.values()}

@@ -122,6 +122,7 @@ def cross_measure_conflicts(claims: list[Claim], incident_of: dict[str, str],
         out += _delays_against_offsets(cs, incident, side)
         out += _parts_larger_than_whole(cs, incident, side)
         out += _shots_after_end(cs, incident, side)
+        out += _entry_before_arrival(cs, incident, side)
         out += _age_ranges(cs, incident, side)
     return out
 
@@ -278,5 +279,33 @@ def _shots_after_end(cs: list[Claim], incident: str, side) -> list[Conflict]:
                 out.append(Conflict("incident", "time_of_action", "minute_of_day", [side(e), side(s)],
                                     f"the shooting is said to have ended at {_fmt(e.hi)}, and shots after it",
                                     incident))
+    return out
+
+
+def _entry_before_arrival(cs: list[Claim], incident: str, side) -> list[Conflict]:
+    """'By 10:45 the first officers had gone in' cannot hold beside another account's 'police
+    arrived at 10:46': an agency's officers go in only after they arrive. Each document's
+    first entry of one agency (or of officers unnamed) against another account's first
+    arrival of the same; a first time as occurrences.py reads it, never an unmarked one."""
+    from onrecord.claims.occurrences import occurrence
+
+    def firsts(event: str) -> dict[tuple[str, str], Claim]:
+        best: dict[tuple[str, str], Claim] = {}
+        for c in cs:
+            if _clock(c) and _event(c) == event and occurrence(c, EARLIEST) == "first" and c.subject \
+                    and c.subject.startswith(("org:", "group:officers")):
+                key = (c.doc, c.subject)
+                if key not in best or (c.hi or 0) < (best[key].hi or 0):
+                    best[key] = c
+        return best
+    out = []
+    arrivals = firsts("arrival")
+    for (doc, subject), e in firsts("entry").items():
+        for (adoc, asubject), a in arrivals.items():
+            if asubject == subject and _other_account(e, a) and e.hi is not None and a.lo is not None \
+                    and e.hi < a.lo:
+                out.append(Conflict(subject, "time_of_action", "minute_of_day", [side(e), side(a)],
+                                    f"officers are said to have gone in by {_fmt(e.hi)}, before {adoc} has them "
+                                    f"arrive at {_fmt(a.lo)}", incident))
     return out
 
