@@ -71,6 +71,9 @@ def test_a_toll_counting_the_attacker():
     assert find_conflicts([a, b]) == []
     c = _deaths("c#c1", "Two people were killed at the Vell Street depot.", "Two people", 2, 2, "c.txt")
     assert len(find_conflicts([a, c])) == 1
+    beside = _deaths("d#c1", "Four people and the gunman died at the depot.", "Four people", 4, 4, "d.txt")
+    assert comparison_interval(beside) == (4, 5)
+    assert find_conflicts([beside, a]) == []
 
 
 def test_dozens_is_no_exact_count():

@@ -14,7 +14,8 @@ say less than that:
   times ("officers arrived at 8:10", "officers arrived at 8:14") are never one fact: they
   may be different officers.
 - **A toll that counts the attacker.** "Five dead, including the gunman" is four or five
-  victims as another account counts them, so its low end drops by one.
+  victims as another account counts them, so its low end drops by one; "four people and
+  the gunman died" is four or five as another counts the dead, so its high end rises by one.
 - **A vague multiple.** "Dozens of people" is read as two dozen or more; set against a
   count it says no more than "more than a dozen".
 """
@@ -39,8 +40,10 @@ LATER = re.compile(r"\b(?:second|third|fourth|another|subsequent|final|finally|l
 WINDOW_BEFORE, WINDOW_AFTER = 90, 90
 A_TIME = re.compile(r"\b\d{1,2}(?::\d{2})+|\b\d{1,2}\s*(?:a\.?m\.?|p\.?m\.?)|\b(?:noon|midnight)\b", re.IGNORECASE)
 
-INCLUDING_ATTACKER = re.compile(r"\b(?:including|counting|among\s+them|and)\s+(?:the\s+|a\s+)?(?:suspected\s+)?"
-                                r"(?:suspect|gunman|shooter|attacker|assailant)\b", re.IGNORECASE)
+ATTACKER = r"(?:the\s+|a\s+)?(?:suspected\s+)?(?:suspect|gunman|shooter|attacker|assailant)\b"
+INCLUDING_ATTACKER = re.compile(r"\b(?:including|counting|among\s+them)\s+" + ATTACKER, re.IGNORECASE)
+# "four people and the gunman died": the count leaves him out, another may count him in
+BESIDE_ATTACKER = re.compile(r"^[^,;.]{0,20}?\b(?:and|plus|as\s+well\s+as)\s+" + ATTACKER, re.IGNORECASE)
 VAGUE_MULTIPLE = re.compile(r"^(?:dozens|scores|hundreds|thousands)\b", re.IGNORECASE)
 VAGUE_FLOOR = {"dozens": 13, "scores": 21, "hundreds": 101, "thousands": 1001}
 
@@ -111,6 +114,8 @@ def comparison_interval(c: Claim, earliest: set[str] | None = None) -> tuple[flo
         tail = c.sentence[c.end - c.sentence_start:c.end - c.sentence_start + 40]
         if INCLUDING_ATTACKER.match(tail.lstrip(" ,(")) or INCLUDING_ATTACKER.search(tail[:30]):
             lo = lo - 1
+        elif BESIDE_ATTACKER.match(tail) and hi is not None:
+            hi = hi + 1
     vague = VAGUE_MULTIPLE.match(c.text or "")
     if vague and lo is not None:
         lo = min(lo, VAGUE_FLOOR[vague.group(0).lower()])
