@@ -36,9 +36,12 @@ and named its speaker (onrecord.claims.provenance) and lists the rules by the in
 are right in: a rule right in one incident only was likely fitted to one article's wording.
 --why counts the key claims missed by the stage that missed them and the wrong speakers by
 kind (key's against tool's): aggregates only, so it may be run on the held-out split too.
+--conflict-misses prints each key conflict missed and each false conflict, one by one: on
+dev-train, or on an outside --set being used for development (never the repository's
+held-out split).
 
 Run: .venv/bin/python benchmarks/claims_real.py [--split dev-train|dev-val|dev|holdout|all] [--misses]
-     [--rules] [--why] [--parse | --parse-first] [--rule-speakers] [--out FILE]
+     [--rules] [--why] [--conflict-misses] [--set DIR] [--parse | --parse-first] [--rule-speakers] [--out FILE]
 The baseline is the figure of the reader before issue 15, recorded in the results file.
 """
 
@@ -367,6 +370,8 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
         if pair:
             tool_pairs.add(pair)
     s.conflicts_found = len(key_pairs & tool_pairs)
+    if CONFLICT_MISSES:
+        s.misses += _conflict_lines(keys, analysis.conflicts, key_pairs, tool_pairs, key_of_tool)
     if show and split == "dev-train":
         for k in keys:
             if not k.full:
@@ -388,6 +393,33 @@ def score_incident(slug: str, split: str, articles: list[str], show: bool) -> Sc
             if frozenset((a, b)) not in key_pairs:
                 s.misses.append(f"  conflict extra {c.measure}: {c.sides[0]['text']!r} vs {c.sides[1]['text']!r}")
     return s
+
+
+CONFLICT_MISSES = False  # --conflict-misses: dev-train, or any split of an outside --set
+
+
+def _conflict_lines(keys, conflicts, key_pairs, tool_pairs, key_of_tool) -> list[str]:
+    """--conflict-misses: each key conflict missed (with what the tool read for both claims)
+    and each tool conflict the key does not list (with its reason)."""
+    by_ref = {(k.doc.removesuffix(".txt"), k.id): k for k in keys}
+
+    def show(ref) -> str:
+        k = by_ref.get(ref)
+        if k is None:
+            return f"{ref} (no such key claim)"
+        got = f"tool {k.tool.measure} [{k.tool.lo}, {k.tool.hi}] {k.tool.subject}" if k.tool else "not found"
+        return f"{ref[0][:3]}#{ref[1]} {k.measure} [{k.lo}, {k.hi}] {k.as_written!r} ({got})"
+    out = []
+    for pair in sorted(key_pairs - tool_pairs, key=sorted):
+        a, b = sorted(pair)
+        out.append(f"  conflict missed: {show(a)}  VS  {show(b)}")
+    for c in conflicts:
+        a, b = (key_of_tool.get(side["claim"]) for side in c.sides)
+        if frozenset((a, b)) not in key_pairs:
+            out.append(f"  conflict extra {c.measure} ({c.subject}): {c.sides[0]['doc'][:3]} "
+                       f"{c.sides[0]['text']!r} vs {c.sides[1]['doc'][:3]} {c.sides[1]['text']!r}; "
+                       f"{c.reason} [key refs {a}, {b}]")
+    return out
 
 
 def _log_rules(slug, split, keys, claims, unlisted, entities) -> None:
@@ -622,6 +654,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="which rule read each claim's measure and speaker, by incident (not on held-out)")
     ap.add_argument("--why", action="store_true",
                     help="misses by the stage that missed them, wrong speakers by kind (aggregates; any split)")
+    ap.add_argument("--conflict-misses", action="store_true",
+                    help="each key conflict missed and each false conflict (dev-train, or a --set used for "
+                         "development; never the repository's held-out split)")
     ap.add_argument("--out", type=Path, help=f"also write the figures to this file (e.g. {RESULTS})")
     ap.add_argument("--set", type=Path, metavar="DIR",
                     help="score another article set instead: DIR/articles/*.txt, DIR/keys/*.toml, DIR/split.toml "
@@ -631,6 +666,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.set:
         ARTICLES, KEYS, SPLIT_FILES = args.set / "articles", args.set / "keys", [args.set / "split.toml"]
     WHY_ON = args.why
+    global CONFLICT_MISSES
+    CONFLICT_MISSES = args.conflict_misses
+    if CONFLICT_MISSES and not args.set and set(SPLIT_CHOICES[args.split]) - {"dev-train"}:
+        print("--conflict-misses prints conflicts one by one: dev-train, or an outside --set", file=sys.stderr)
+        return 2
     RULE_SPEAKERS = args.rule_speakers
     PARSE = "first" if args.parse_first else args.parse
     if not ARTICLES.is_dir():
@@ -660,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
             per_incident.append((slug, s))
         lines += report(f"{LABELS[split]}, {len(per_incident)} incidents", total)
         lines.append(incident_grouping(splits, split))
-        if split != "holdout":
+        if split != "holdout" or args.set:
             for slug, s in per_incident:
                 f = s.figures()
                 lines.append(f"    {slug:<26} recall {fmt(f['recall'])} precision {fmt(f['precision'])} "

@@ -75,6 +75,42 @@ def comparable(a: Claim, b: Claim) -> bool:
     return True
 
 
+def clash(a: Claim, b: Claim, years: dict[str | None, set[str]] | None = None,
+          earliest: set[str] | None = None) -> bool:
+    """Two claims of one group that cannot both hold: comparable, and the intervals they
+    stand for against another account (occurrences.py: a first call against some call, a
+    toll that counts the gunman, "dozens") do not overlap. A claim whose sentence names
+    another incident by its year is that incident's and clashes with nothing here."""
+    from onrecord.claims.occurrences import both_first, comparison_interval, occurrence, other_year_event
+
+    if not comparable(a, b) or not both_first(a, b, earliest):
+        return False
+    if a.doc == b.doc and occurrence(a) is not None and not two_voices(a, b):
+        return False  # one account's two times of a recurring moment are two occurrences
+    if years is not None and any(other_year_event(c, years.get(c.doc, set())) for c in (a, b)):
+        return False
+    ia, ib = comparison_interval(a, earliest), comparison_interval(b, earliest)
+    return ia is not None and ib is not None and not overlap(ia, ib)
+
+
+def two_voices(a: Claim, b: Claim) -> bool:
+    """Two named voices in one article ("the chief said 10:39; his spokesman said about 10"),
+    not the writer against a source or an unattributed line."""
+    named = [c.speaker for c in (a, b) if c.speaker and not c.speaker.startswith("author:")]
+    return len(named) == 2 and named[0] != named[1]
+
+
+def incident_years_of(claims: list[Claim], incident_of: dict[str, str] | None) -> dict[str | None, set[str]]:
+    """Each document's incident's years (occurrences.incident_years), by document."""
+    from onrecord.claims.occurrences import incident_years
+
+    by_incident: dict[str | None, list[Claim]] = defaultdict(list)
+    for c in claims:
+        by_incident[(incident_of or {}).get(c.doc)].append(c)
+    years = {i: incident_years(cs) for i, cs in by_incident.items()}
+    return {c.doc: years[(incident_of or {}).get(c.doc)] for c in claims}
+
+
 def _bounds(lo: float | None, hi: float | None) -> tuple[float, float]:
     return (-INF if lo is None else lo), (INF if hi is None else hi)
 
@@ -121,6 +157,10 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
                    incident_of: dict[str, str] | None = None) -> list[Conflict]:
     """Pairs of claims of one group (so of one incident) whose intervals cannot both hold."""
     out = []
+    from onrecord.claims.occurrences import earliest_in_documents
+
+    years = incident_years_of(claims, incident_of)
+    earliest = earliest_in_documents(claims)
     for key, cs in _groups(claims, incident_of).items():
         if key[3] == "place":
             continue  # places are words; two wordings of one place are not a conflict
@@ -131,13 +171,13 @@ def find_conflicts(claims: list[Claim], entities: dict[str, Entity] | None = Non
             once = (a.id, b.doc, b.speaker, b.lo, b.hi)
             if once in told or (b.id, a.doc, a.speaker, a.lo, a.hi) in told:
                 continue
-            if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
+            if clash(a, b, years, earliest):
                 told.add(once)
                 told.add((b.id, a.doc, a.speaker, a.lo, a.hi))
                 out.append(Conflict(key[0], key[1], key[3], [_side(a, entities), _side(b, entities)],
                                     f"{_show(a)} does not overlap {_show(b)}", key[-1]))
     for a, b in _unnamed_against_named(claims, entities, incident_of):
-        if comparable(a, b) and not overlap((a.lo, a.hi), (b.lo, b.hi)):
+        if clash(a, b, years, earliest):
             key = group_key(b, incident_of)
             named = entities[b.subject].name if entities and b.subject in entities else b.subject
             who = "no one named as giving it" if a.measure == "order_given" else "officers unnamed"

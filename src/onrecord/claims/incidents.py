@@ -7,7 +7,10 @@ that are neither an agency's nor a news organisation's words ("Sutherland Spring
 "First Baptist"), or share one proper name and one surname, or one local agency and one
 capitalised name word inside a sentence ("Century", of the Century 16 theater). Documents joined that way,
 directly or through a third, form one incident; a document that shares nothing stands
-alone. The incident is named by the names its documents share most.
+alone. Words of any shooting's coverage, capitalised in a headline ("Mass Shooting", "Active
+Shooter", "Gunman Killed"), are no name: two articles on two shootings share them; nor is a
+word capitalised only because its line is a Title Case headline. The incident
+is named by the names its documents share most.
 """
 
 from __future__ import annotations
@@ -27,7 +30,14 @@ COMMON = {"police", "department", "sheriff", "county", "office", "state", "news"
           "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april",
           "may", "june", "july", "august", "september", "october", "november", "december", "cnn", "abc",
           "nbc", "cbs", "fox", "usa", "today", "america", "american", "white", "house", "here", "what",
-          "read", "more", "related", "photo", "video", "getty", "images", "ap", "reuters", "this", "that"}
+          "read", "more", "related", "photo", "video", "getty", "images", "ap", "reuters", "this", "that",
+          # words of any shooting's coverage, capitalised in headlines ("Mass Shooting", "Gunman
+          # Killed", "Breaking News"): every such article shares them, whatever its incident
+          "mass", "shooting", "shootings", "shooter", "shooters", "active", "gunman", "gunmen", "gunfire",
+          "suspect", "suspects", "attack", "attacks", "massacre", "rampage", "victim", "victims", "wounded",
+          "injured", "killed", "dead", "deaths", "died", "shot", "shots", "fired", "gun", "guns", "violence",
+          "breaking", "update", "updates", "live", "latest", "timeline", "emergency", "alert", "alerts",
+          "responders", "first", "lockdown", "campus", "students", "student", "witnesses", "survivors"}
 # People every outlet names whatever the incident: a president, a governor, a senator.
 NATIONAL = {"official"}
 # overlapping, so "At Thistlewood Mall" still yields "Thistlewood Mall"
@@ -65,10 +75,23 @@ def proper_pairs(text: str) -> set[str]:
 WORD_RE = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z]{3,})\b")
 
 
+SEGMENT_RE = re.compile(r"[^\n.!?]+")
+TITLE_WORD_RE = re.compile(r"\b[A-Za-z][a-z’'-]{3,}\b")
+
+
+def _title_case(segment: str) -> bool:
+    """A headline written in Title Case ("Gunman Leaves Three Wounded"): every word is
+    capitalised there, so a capital says nothing of a name."""
+    words = TITLE_WORD_RE.findall(segment)
+    return len(words) >= 3 and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
+
+
 def name_words(text: str, places: set[str]) -> set[str]:
     """Capitalised words inside sentences ("at the Century 16 theater") that are neither
-    everyday nor function words nor the place words of an agency: a name of the scene."""
-    return {w for w in WORD_RE.findall(text) if w.lower() not in COMMON and w.lower() not in FUNCTION
+    everyday nor function words nor the place words of an agency: a name of the scene.
+    Not from a Title Case headline, where every word is capitalised."""
+    body = " ".join(seg for seg in SEGMENT_RE.findall(text) if not _title_case(seg))
+    return {w for w in WORD_RE.findall(body) if w.lower() not in COMMON and w.lower() not in FUNCTION
             and w not in places}
 
 

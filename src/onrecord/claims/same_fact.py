@@ -89,6 +89,19 @@ def _apart(lo1, hi1, lo2, hi2) -> bool:
         min(inf if hi1 is None else hi1, inf if hi2 is None else hi2)
 
 
+EARLIEST: set[str] = set()  # set by cross_measure_conflicts for the claims it is given
+
+
+def _as_first(c: Claim) -> tuple[float | None, float | None] | None:
+    """What a clock time says of the first such moment (occurrences.py): a first one as it
+    is, an unmarked call or arrival no more than that the first came no later, a second
+    or a last one nothing."""
+    from onrecord.claims.occurrences import occurrence
+
+    kind = occurrence(c, EARLIEST)
+    return None if kind == "later" else (None, c.hi) if kind == "unmarked" else (c.lo, c.hi)
+
+
 def _fmt(v: float | None) -> str:
     return "…" if v is None else f"{int(v) // 60 % 24:02d}:{int(v) % 60:02d}"
 
@@ -96,6 +109,10 @@ def _fmt(v: float | None) -> str:
 def cross_measure_conflicts(claims: list[Claim], incident_of: dict[str, str],
                             side) -> list[Conflict]:
     """The three checks above; `side(claim)` renders one side as find_conflicts does."""
+    from onrecord.claims.occurrences import earliest_in_documents
+
+    EARLIEST.clear()
+    EARLIEST.update(earliest_in_documents(claims))
     out: list[Conflict] = []
     by_incident: dict[str, list[Claim]] = {}
     for c in claims:
@@ -105,6 +122,7 @@ def cross_measure_conflicts(claims: list[Claim], incident_of: dict[str, str],
         out += _delays_against_offsets(cs, incident, side)
         out += _parts_larger_than_whole(cs, incident, side)
         out += _shots_after_end(cs, incident, side)
+        out += _entry_before_arrival(cs, incident, side)
         out += _age_ranges(cs, incident, side)
     return out
 
@@ -144,15 +162,18 @@ def _delays_against_clocks(cs: list[Claim], incident: str, side) -> list[Conflic
         offset = _to_minutes(d) if target and start_event and start_event != target else None
         if offset is None:
             continue
-        for a in (c for c in clocks if _event(c) == start_event):
-            lo, hi = _add(a.lo, offset[0]), _add(a.hi, offset[1])
-            if lo is None and offset[0] is None and a.lo is not None:
-                lo = a.lo  # a delay is never before its start
-            stated = [c for c in clocks if _event(c) == target and _other_account(d, c) and c is not a
-                      and _same_actor(d, c)]
+        for a in (c for c in clocks if _event(c) == start_event and _as_first(c) is not None):
+            start = _as_first(a)
+            lo, hi = _add(start[0], offset[0]), _add(start[1], offset[1])
+            if lo is None and offset[0] is None and start[0] is not None:
+                lo = start[0]  # a delay is never before its start
+            # each document's first time for the moment, of any voice; set against the delay
+            # only when it is another account's
+            stated = [c for c in clocks if _event(c) == target and c is not a
+                      and _same_actor(d, c) and _as_first(c) is not None]
             for doc in sorted({c.doc for c in stated}):
                 first = min((c for c in stated if c.doc == doc), key=lambda c: (c.lo is None, c.lo or 0))
-                if _apart(lo, hi, first.lo, first.hi):
+                if _other_account(d, first) and _apart(lo, hi, *_as_first(first)):
                     out.append(Conflict(
                         "incident", "time_of_action", "minute_of_day", [side(d), side(first)],
                         f"{d.text!r} after {a.text!r} ({_fmt(a.lo)}, claim {a.id}) puts the {target} at "
@@ -173,15 +194,18 @@ def _unanchored_delay(d: Claim, target: str, clocks: list[Claim], incident: str,
     delay = _to_minutes(d)
     # time to go in is as often counted from the officers' own arrival
     kinds = STARTS + (("arrival",) if target == "entry" else ())
-    starts = [c for c in clocks if _event(c) in kinds and c.lo is not None]
+    starts = [c for c in clocks if _event(c) in kinds and c.lo is not None and _as_first(c) is not None]
     if delay is None or not starts:
         return []
     out = []
-    stated = [c for c in clocks if _event(c) == target and _other_account(d, c) and _same_actor(d, c)]
+    stated = [c for c in clocks if _event(c) == target and _same_actor(d, c) and _as_first(c) is not None]
     for doc in sorted({c.doc for c in stated}):
         first = min((c for c in stated if c.doc == doc), key=lambda c: (c.lo is None, c.lo or 0))
-        spans = [(_add(a.lo, delay[0]) if delay[0] is not None else a.lo, _add(a.hi, delay[1])) for a in starts]
-        if all(_apart(lo, hi, first.lo, first.hi) for lo, hi in spans):
+        if not _other_account(d, first):
+            continue  # the document's first time is the delay's own account
+        spans = [(_add(st[0], delay[0]) if delay[0] is not None else st[0], _add(st[1], delay[1]))
+                 for st in map(_as_first, starts)]
+        if all(_apart(lo, hi, *_as_first(first)) for lo, hi in spans):
             a = min(starts, key=lambda c: c.lo)
             out.append(Conflict(
                 "incident", "time_of_action", "minute_of_day", [side(d), side(first)],
@@ -255,5 +279,33 @@ def _shots_after_end(cs: list[Claim], incident: str, side) -> list[Conflict]:
                 out.append(Conflict("incident", "time_of_action", "minute_of_day", [side(e), side(s)],
                                     f"the shooting is said to have ended at {_fmt(e.hi)}, and shots after it",
                                     incident))
+    return out
+
+
+def _entry_before_arrival(cs: list[Claim], incident: str, side) -> list[Conflict]:
+    """'By 10:45 the first officers had gone in' cannot hold beside another account's 'police
+    arrived at 10:46': an agency's officers go in only after they arrive. Each document's
+    first entry of one agency (or of officers unnamed) against another account's first
+    arrival of the same; a first time as occurrences.py reads it, never an unmarked one."""
+    from onrecord.claims.occurrences import occurrence
+
+    def firsts(event: str) -> dict[tuple[str, str], Claim]:
+        best: dict[tuple[str, str], Claim] = {}
+        for c in cs:
+            if _clock(c) and _event(c) == event and occurrence(c, EARLIEST) == "first" and c.subject \
+                    and c.subject.startswith(("org:", "group:officers")):
+                key = (c.doc, c.subject)
+                if key not in best or (c.hi or 0) < (best[key].hi or 0):
+                    best[key] = c
+        return best
+    out = []
+    arrivals = firsts("arrival")
+    for (doc, subject), e in firsts("entry").items():
+        for (adoc, asubject), a in arrivals.items():
+            if asubject == subject and _other_account(e, a) and e.hi is not None and a.lo is not None \
+                    and e.hi < a.lo:
+                out.append(Conflict(subject, "time_of_action", "minute_of_day", [side(e), side(a)],
+                                    f"officers are said to have gone in by {_fmt(e.hi)}, before {adoc} has them "
+                                    f"arrive at {_fmt(a.lo)}", incident))
     return out
 
