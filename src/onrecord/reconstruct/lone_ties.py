@@ -245,7 +245,7 @@ def _named(mine: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     if mine.empty or theirs.empty:
         return pd.DataFrame()
     cols = ["id", "source_id", "t_mid", "width", "rank", "family", "agency", "own_unit"]
-    mine, theirs = mine.assign(own_unit=mine["who"].map(_is_unit)), theirs.assign(own_unit=theirs["who"].map(_is_unit))
+    mine, theirs = mine.assign(own_unit=mine["who"].map(is_unit)), theirs.assign(own_unit=theirs["who"].map(is_unit))
     parts = []
     for key in ("who", "place", "door_side"):
         a, b = mine.dropna(subset=[key]), theirs.dropna(subset=[key])
@@ -310,7 +310,7 @@ def _agency_key(agency) -> str | None:
     return agency.strip().lower() if isinstance(agency, str) and agency.strip() else None
 
 
-def _is_unit(who) -> bool:
+def is_unit(who) -> bool:
     """A moment's `who` is a unit (an entity id), not a call's number or a placeless moment's name."""
     # (numbers: entity ids, floats where a column of them holds a blank; the rest are text)
     return isinstance(who, (int, float, np.integer, np.floating)) and not isinstance(who, bool) and who == who
