@@ -176,3 +176,29 @@ def test_a_door_tie_the_other_doors_agree_with_stands():
     pairs, clocks = _solved(anchored.copy(), events)
     assert abs(clocks[3].offset_s - off) <= 2 * clocks[3].uncertainty_s
     assert tie_alone(anchored, _clocks(), events, refused) and refused == []
+
+
+def _custody(typed_by: str, lag_s: float):
+    """The radio (source 2, 120 s slow) says the suspect is in custody; a log of unknown clock
+    (source 3, truly 40 s slow) types it, to the minute, `lag_s` after the radio said it."""
+    true_offset, said = -40.0, T0 + 30_000
+    typed = said + (lag_s + true_offset) * 1000
+    minute = typed - typed % 60_000 + 30_000  # the middle of its written minute
+    rows = [(1, 2, said - 120_000, 0.0, "threat_ended", "threat_ended", 1, "SO", None),
+            (2, 3, minute, 60_000.0, "threat_ended", "threat_ended", 2, typed_by, None)]
+    return pd.DataFrame(rows, columns=COLS), true_offset
+
+
+def test_another_agencys_typed_record_of_a_moment_was_relayed_by_minutes_and_ties_nothing():
+    # a district's campus log "PD advises suspect in custody", typed five minutes after the
+    # sheriff's radio said it: no report window bounds how late it was told
+    anchored, _ = _custody("DISTRICT", 300.0)
+    assert tie_alone(anchored, _clocks()) == []
+
+
+def test_a_record_typed_by_the_agency_whose_radio_said_it_still_ties_within_its_stated_range():
+    anchored, true_offset = _custody("SO", 12.0)
+    pairs, clocks = _solved(anchored)
+    assert len(pairs) == 1
+    c = clocks[3]
+    assert c.status == "estimated" and abs(c.offset_s - true_offset) <= c.uncertainty_s

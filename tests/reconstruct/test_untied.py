@@ -73,3 +73,18 @@ def test_two_sensor_exports_of_one_campus_are_not_offered_one_clock():
     events = pd.DataFrame({"source_id": [1], "kind": ["door_event"], "attrs": [None], "place": ["East Doors"]})
     said = needs(1, pd.DataFrame(columns=COLS), {}, frozenset({"door_event"}), siblings_of(1, sources, events, {}))
     assert "[clock] name" not in said and 'trust = "reference"' in said
+
+
+def test_a_log_whose_typed_moment_was_relayed_from_another_agency_is_told_so():
+    # a district log typed "suspect in custody" from what the sheriff's radio said: told
+    # second-hand, it ties nothing, and the hint says why instead of "names that disagree"
+    anchored = pd.DataFrame([(1, 4, 0.0, 60_000.0, "threat_ended", "threat_ended", 2, "DISTRICT", None),
+                             (2, 1, 0.0, 0.0, "threat_ended", "threat_ended", 1, "SO", None)], columns=COLS)
+    said = needs(4, anchored, {})
+    assert "second-hand" in said and "threat_ended" in said
+
+
+def test_a_log_typing_its_own_agencys_moment_is_not_called_relayed():
+    anchored = pd.DataFrame([(1, 4, 0.0, 60_000.0, "threat_ended", "threat_ended", 2, "SO", None),
+                             (2, 1, 0.0, 0.0, "threat_ended", "threat_ended", 1, "SO", None)], columns=COLS)
+    assert "second-hand" not in needs(4, anchored, {})

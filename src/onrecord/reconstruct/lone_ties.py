@@ -39,6 +39,16 @@ DOOR_FIT_S = 2 * clk.SAME_TOLERANCE_S + clk.REPORT_WINDOW_S
 DOORS_NEED = ("it would need its door events mapped as the openings they are (docs/mappings.md, door log); "
               "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)")
 PLACED_MS = 2_000  # a record this narrow (ms) places its moment to the second
+# A record typed by one agency of a moment another agency's record holds, naming no unit
+# of its own that said it (a district's campus log "PD advises suspect in custody" against
+# the sheriff's radio "suspect 10-15"), was told to its typist second-hand (a phone call,
+# a liaison, a radio relayed on), by a delay nobody recorded: minutes, not the seconds a
+# dispatcher takes to type what a unit says on the channel (REPORT_WINDOW_S per rank).
+# Up to this long (s): wider than any name may leave a clock (LOOSEST_S), so one such match
+# ties nothing. (Blind set 9: a campus log's one typed "suspect in custody", five minutes
+# after the radio's, was tied at +271 ± 40 s for a clock truly at -38.5 s.)
+RELAYED_LAG_S = 600.0
+TYPED_RANK = 2  # moments.py: typed into a log from a report
 
 # A door named by its side ("northeast doors", "SW entrance"): a door log's reader names
 # it so ("South Hall Northeast Doors"), and so does a radio line at the door.
@@ -234,7 +244,8 @@ def _named(mine: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
     same door (by name, or by its side). `d`: their written difference, s."""
     if mine.empty or theirs.empty:
         return pd.DataFrame()
-    cols = ["id", "source_id", "t_mid", "width", "rank", "family", "agency"]
+    cols = ["id", "source_id", "t_mid", "width", "rank", "family", "agency", "own_unit"]
+    mine, theirs = mine.assign(own_unit=mine["who"].map(is_unit)), theirs.assign(own_unit=theirs["who"].map(is_unit))
     parts = []
     for key in ("who", "place", "door_side"):
         a, b = mine.dropna(subset=[key]), theirs.dropna(subset=[key])
@@ -246,7 +257,7 @@ def _named(mine: pd.DataFrame, theirs: pd.DataFrame) -> pd.DataFrame:
         m = m[~m["family"].isin(clk.UNIT_FAMILIES) | (m["agency_a"] == m["agency_b"])]
         parts.append(m.rename(columns={key: "name"}).assign(by=key)[
             ["id_a", "id_b", "source_id_a", "source_id_b", "t_mid_a", "t_mid_b", "width_a", "width_b",
-             "rank_a", "rank_b", "family", "name", "by"]])
+             "rank_a", "rank_b", "agency_a", "agency_b", "own_unit_a", "own_unit_b", "family", "name", "by"]])
     if not parts:
         return pd.DataFrame()
     m = pd.concat(parts, ignore_index=True).drop_duplicates(["id_a", "id_b"])
@@ -278,9 +289,31 @@ def _one_match(r) -> tuple[float, float]:
         return r.d, spread + width
     gap = abs(r.rank_b - r.rank_a)
     late = clk.REPORT_WINDOW_S * gap
+    if _relayed(r):
+        late = RELAYED_LAG_S
     # b later than a: d = delta + lag, 0 <= lag <= late (mirrored when a is the later)
     centre = r.d - late / 2 if r.rank_b > r.rank_a else r.d + late / 2
     return centre, late / 2 + width + clk.SAME_TOLERANCE_S * (r.family == "entry")
+
+
+def _relayed(r) -> bool:
+    """The later record was typed (rank 2) by another agency than the earlier one's, and
+    names no unit of its own that said it: its typist was told (RELAYED_LAG_S)."""
+    later_rank, later, earlier, own = ((r.rank_b, r.agency_b, r.agency_a, r.own_unit_b) if r.rank_b > r.rank_a
+                                       else (r.rank_a, r.agency_a, r.agency_b, r.own_unit_a))
+    # (an agency not said on one side: nothing says it was relayed)
+    a, b = _agency_key(later), _agency_key(earlier)
+    return later_rank >= TYPED_RANK and not own and a is not None and b is not None and a != b
+
+
+def _agency_key(agency) -> str | None:
+    return agency.strip().lower() if isinstance(agency, str) and agency.strip() else None
+
+
+def is_unit(who) -> bool:
+    """A moment's `who` is a unit (an entity id), not a call's number or a placeless moment's name."""
+    # (numbers: entity ids, floats where a column of them holds a blank; the rest are text)
+    return isinstance(who, (int, float, np.integer, np.floating)) and not isinstance(who, bool) and who == who
 
 
 def refused_ties(refused: list[dict], names: dict, clocks: dict) -> list[str]:

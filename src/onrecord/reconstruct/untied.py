@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from onrecord.reconstruct.lone_ties import TYPED_RANK, is_unit
 from onrecord.reconstruct.moments import PLACELESS
 
 # moments keyed by what is not a unit: a caller's number, an incident number
@@ -101,10 +102,28 @@ def _what_to_map(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: f
     families = set(mine["family"]) - set(others["family"])
     if families:
         said.append(f"another source recording its {', '.join(sorted(families))} moments")
+    relayed = _relayed_families(mine, others)
+    if relayed:
+        said.append(f"a record it makes itself as it happens: its typed {', '.join(relayed)} "
+                    "moments are other agencies' moments, told to its typist second-hand by a delay "
+                    "nobody recorded, and tie nothing (docs/metrics.md, \"One named moment\")")
     if not said:
         said.append("a moment it shares with a tied source that names it unmistakably (only doors or units "
                     "seen elsewhere at other times, or names that disagree, were found)")
     return said
+
+
+def _relayed_families(mine: pd.DataFrame, others: pd.DataFrame) -> list[str]:
+    """The moments `mine` typed (rank 2), naming no unit, that only other agencies' records
+    hold too: relayed to its typist (lone_ties.py, RELAYED_LAG_S)."""
+    typed = mine[(mine["rank"] >= TYPED_RANK) & ~mine["who"].map(is_unit)]
+    out = []
+    for family, g in typed.groupby("family"):
+        theirs = others[others["family"] == family]
+        own = set(g["agency"].dropna().astype(str).str.strip().str.lower())
+        if len(theirs) and own and not own & set(theirs["agency"].dropna().astype(str).str.strip().str.lower()):
+            out.append(str(family))
+    return sorted(out)
 
 
 def siblings_of(source: int, sources: pd.DataFrame, events: pd.DataFrame, named: dict[int, str]) -> Siblings:
