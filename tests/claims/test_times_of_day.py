@@ -90,3 +90,18 @@ def test_four_digits_that_are_a_year_or_a_count_are_no_time(text):
 def test_n_minutes_in_is_an_offset_from_what_just_began():
     [c] = _times("The gunman opened fire at 10:05 p.m. Nine minutes in, officers entered the hall.")[1:]
     assert (c.text, c.lo, c.time_ref["relation"], c.qualifier) == ("Nine minutes in", 9, "after", "entered")
+
+
+@pytest.mark.parametrize("text, bare, minute", [
+    # the nearest written half is p.m. (12:21 p.m.), but 11:35 p.m. would be eleven hours from it
+    ("At 11:33 a.m. the gunman walks into the Tarrow Mall. Deputies arrived at 11:35.\n"
+     "12:21 p.m.: Officers enter the store.", "11:35", 11 * 60 + 35),
+    ("Officers arrived at 11:58.\n12:04 p.m.: The gunman is in custody.", "11:58", 11 * 60 + 58),
+    # after noon, the written p.m. time is nearer as the evening reading
+    ("The shooting began at 10:05 p.m. and deputies entered at 11:20.", "11:20", 23 * 60 + 20),
+    # "exactly 12:39" beside "12:45 a.m." is just after midnight
+    ("Deputies were told at exactly 12:39. At 12:45 a.m. the door was breached.", "12:39", 39),
+])
+def test_a_bare_time_takes_the_half_of_the_day_nearer_on_the_clock_to_the_written_time(text, bare, minute):
+    [c] = [c for c in analyse({"t.txt": text}).claims if c.text.endswith(bare)]
+    assert c.lo == c.hi == minute

@@ -117,13 +117,14 @@ def _add_fixed_entities(res: Resolution, docs: list[Document], claims: list[Clai
 
 def claims_in(doc: Document, res: Resolution, speakers: Speakers, parse: bool | str = False) -> list[Claim]:
     out: list[Claim] = []
-    halves = [(sent.start + t.start, t.ampm) for sent in doc.sentences for t in clock_times(sent.text)
-              if t.ampm in {"am", "pm"}]
+    halves = [(sent.start + t.start, t.ampm, t.lo if t.lo is not None else t.hi) for sent in doc.sentences
+              for t in clock_times(sent.text) if t.ampm in {"am", "pm"}]
     approximate = APPROXIMATE.search(doc.text) is not None
     for sent in doc.sentences:
         dates = calendar_dates(sent.text)
         clocks = [approximate_time(t) if approximate else t for t in clock_times(sent.text)]
-        clocks = [with_day_half(t, day_part(sent.text, t) or nearest_half(halves, sent.start + t.start))
+        clocks = [with_day_half(t, day_part(sent.text, t)
+                                or nearest_half(halves, sent.start + t.start, (t.ref or {}).get("clock")))
                   for t in clocks]
         # "shortly after 10," in a piece that never says a.m. or p.m.: no time can be told
         clocks = [t for t in clocks if not (t.bare and t.ampm is None)]

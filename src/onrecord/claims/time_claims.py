@@ -55,8 +55,27 @@ def day_part(sentence: str, t: TimeExpr) -> str | None:
     return "am" if m.group("am") else "pm"
 
 
-def nearest_half(halves: list[tuple[int, str]], pos: int) -> str | None:
-    return min(halves, key=lambda h: abs(h[0] - pos))[1] if halves else None
+def nearest_half(halves: list[tuple[int, str, float | None]], pos: int, clock: str | None = None) -> str | None:
+    """The half of the day of a time written without a.m./p.m., from the time with one written
+    nearest to it (position, half, minute of day). Not that time's half as such: of the bare
+    time's two readings, the one nearer on the clock to it. "At 11:33 a.m. the gunman enters;
+    police arrived at 11:35" beside "12:21 p.m.: officers enter" is 11:35 a.m. (46 minutes from
+    12:21 p.m.), not 11:35 p.m. (eleven hours), whichever of the two written times is closer
+    in the text; "exactly 12:39" beside "12:45 a.m." stays 00:39."""
+    if not halves:
+        return None
+    _, half, near = min(halves, key=lambda h: abs(h[0] - pos))
+    hour, minute = (int(x) for x in clock.split(":")[:2]) if clock else (None, None)
+    if near is None or hour is None or not 1 <= hour <= 12:
+        return half
+    am = (hour % 12) * 60 + minute
+
+    def apart(m: float) -> float:
+        d = abs(m - near) % 1440
+        return min(d, 1440 - d)
+
+    a, p = apart(am), apart(am + 720)
+    return half if a == p else "am" if a < p else "pm"
 
 
 def stay_before(sentence: str, t: TimeExpr) -> bool:
