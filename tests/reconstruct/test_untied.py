@@ -88,3 +88,13 @@ def test_a_log_typing_its_own_agencys_moment_is_not_called_relayed():
     anchored = pd.DataFrame([(1, 4, 0.0, 60_000.0, "threat_ended", "threat_ended", 2, "SO", None),
                              (2, 1, 0.0, 0.0, "threat_ended", "threat_ended", 1, "SO", None)], columns=COLS)
     assert "second-hand" not in needs(4, anchored, {})
+
+
+def test_radio_lines_keyed_by_their_words_are_no_units():
+    # a transmission moment is keyed by the line's own words (patched channels meet on them):
+    # the hint must not offer those words as unit names
+    anchored = pd.DataFrame([(1, 7, 0.0, 0.0, "transmission", "campus 9 copy that heading north", 0, "CD", None),
+                             (2, 1, 0.0, 0.0, "unit_arrived", 5, 2, "SO", None)], columns=COLS)
+    said = needs(7, anchored, {5: "5D23"})
+    assert "naming unit" not in said and "copy that" not in said
+    assert "another recorder logging one of its channels" in said and "[lexicon.radio]" in said

@@ -15,8 +15,9 @@ import pandas as pd
 from onrecord.reconstruct.lone_ties import TYPED_RANK, is_unit
 from onrecord.reconstruct.moments import PLACELESS
 
-# moments keyed by what is not a unit: a caller's number, an incident number
-NOT_UNITS = ("call_answered", "call_transfer", "incident_created")
+# moments keyed by what is not a unit: a caller's number, an incident number, a radio line's
+# own words (moments.py: two recorders logging one channel meet on the same words)
+NOT_UNITS = ("call_answered", "call_transfer", "incident_created", "transmission")
 PIN = "or pin it (onrecord pin-clock CASE FILE -- OFFSET --uncertainty S, docs/mappings.md)"
 # the one declaration that needs no other source, for a clock its owner vouches for
 TRUST = ("or, only if its owner states the clock is disciplined (GPS, NTP), declare it: [clock] trust = "
@@ -99,7 +100,12 @@ def _what_to_map(source: int, anchored: pd.DataFrame, unit_names: dict, kinds: f
     if len(entries) and entries["place"].isna().all() and entries["who"].isna().all():
         said.append("the door its entries happened at (map [fields] place, the door's name as the door log "
                     "or radio writes it; docs/mappings.md, [clock])")
-    families = set(mine["family"]) - set(others["family"])
+    if (mine["family"] == "transmission").any():
+        said.append("another recorder logging one of its channels (the same words at the same moment, as "
+                    "when a talkgroup is patched or monitored: docs/metrics.md, \"The same words logged by two "
+                    "radio recorders\"), or its radio lines' words read as moments other sources record "
+                    "(arrivals, entries, shots: [lexicon.radio], docs/lexicons.md)")
+    families = set(mine["family"]) - set(others["family"]) - {"transmission"}
     if families:
         said.append(f"another source recording its {', '.join(sorted(families))} moments")
     relayed = _relayed_families(mine, others)
