@@ -81,3 +81,7 @@ def test_went_into_negated_is_officers_outside():
 
 def test_an_unsettled_number_stays_unread():
     assert _reading("The entry came 40 minutes after the first call.", "40") is None
+
+
+def test_time_that_went_by():
+    assert _reading("Seventy minutes went by before the Kestrel team moved in.", "Seventy") == "duration_elapsed"

@@ -75,7 +75,9 @@ def _duration(h: Hanger, unit: str, sentence: str, context: str, end: int) -> Re
         return Reading(place, "minute", end, "person", unit)
     if h.prep in {"for", "over", None} and head in LAST:
         return Reading("duration_of_incident", "minute", end, "incident", unit)
-    if head in PASS:
+    went_by = head == "go" and h.role == "nsubj" and h.head_end is not None \
+        and re.match(r"\s+by\b", sentence[h.head_end:]) is not None  # "Seventy minutes went by"
+    if head in PASS or went_by:
         return Reading("duration_elapsed", "minute", end, "incident", unit)
     return None
 
