@@ -51,3 +51,37 @@ def test_the_parse_decides_an_amount_of_time_first():
     assert by[("rules", "duration_outside")].startswith("measures.")
     assert by[("parse", "duration_outside")].startswith("structure.")
     assert [(c.text, c.measure) for c in rules.claims] == [(c.text, c.measure) for c in parsed.claims]
+
+
+def _reading(sentence, word):
+    from onrecord.claims.structure import structural_reading
+
+    i = sentence.index(word)
+    found = structural_reading(sentence, i, i + len(word), "")
+    return found.measure if found else None
+
+
+def test_a_span_named_by_a_noun_is_time_that_passed():
+    # nominalisations: "a delay of N minutes", "the wait of N minutes" (the number taken by "of")
+    assert _reading("A delay of 77 minutes passed before the Corvel unit moved in.", "77") == "duration_elapsed"
+    assert _reading("The wait of 31 minutes ended when deputies moved in.", "31") == "duration_elapsed"
+
+
+def test_officers_present_at_a_place_are_on_scene():
+    assert _reading("Nearly 30 officers were at the Fenwick school by then.", "30") == "count_officers_on_scene"
+    assert _reading("More than a dozen troopers were on the scene of the Varn plaza attack.",
+                    "dozen") == "count_officers_on_scene"
+
+
+def test_went_into_negated_is_officers_outside():
+    # "went into" (a preposition, not a particle) is going in; "never" makes it staying out
+    assert _reading("Twelve officers never went into the Pell library.", "Twelve") == "count_officers_outside"
+    assert _reading("Five officers went into the Pell library.", "Five") == "count_officers_entered"
+
+
+def test_an_unsettled_number_stays_unread():
+    assert _reading("The entry came 40 minutes after the first call.", "40") is None
+
+
+def test_time_that_went_by():
+    assert _reading("Seventy minutes went by before the Kestrel team moved in.", "Seventy") == "duration_elapsed"

@@ -37,8 +37,18 @@ OFFICER_NOUN = re.compile(r"^(?:police officers?|officers?|deputies|deputy|cops?
                           r"patrolmen|lawmen)$", re.IGNORECASE)
 
 
-def _goes_in(h: Hanger) -> bool:
-    return h.head in ENTER or (h.head in GO_IN and h.particle in {"in", "inside"})
+def _goes_in(h: Hanger, sentence: str = "") -> bool:
+    # "went in", and "went into the library": the preposition right after the verb says in
+    into = h.head_end is not None and re.match(r"\s+(?:into|inside)\b", sentence[h.head_end:]) is not None
+    return h.head in ENTER or (h.head in GO_IN and (h.particle in {"in", "inside"} or into))
+
+
+# "a delay of 77 minutes", "the wait of 31 minutes": a span named by a noun, the number taken by "of"
+SPAN_NOUNS = {"delay", "wait", "lag", "gap", "standstill", "lull", "pause"}
+# "30 officers were at the school", "a dozen troopers were on the scene": present at the place
+AT_SCENE = re.compile(r"^\s+(?:[\w’'-]+\s+){0,2}?(?:were|was|had been|are|is)\s+(?:already\s+)?"
+                      r"(?:at|on|outside|near)\s+(?:the\s+)?(?:[\w’'-]+\s+){0,3}?(?:scene|site|campus|school|"
+                      r"building|store|club|church|mall|plaza|hotel|theater|theatre|gym|library|clinic)\b", re.I)
 
 
 def _duration(h: Hanger, unit: str, sentence: str, context: str, end: int) -> Reading | None:
@@ -50,6 +60,8 @@ def _duration(h: Hanger, unit: str, sentence: str, context: str, end: int) -> Re
     head = h.complement if h.head == "take" and h.complement else h.head
     if head is None:
         return None
+    if h.head_pos == "NOUN" and h.prep == "of" and head in SPAN_NOUNS:
+        return Reading("duration_elapsed", "minute", end, "incident", unit)
     place = "duration_outside" if OUTSIDE.search(sentence) or OUTSIDE.search(context) else "duration_waiting"
     if h.negated and h.prep == "for":
         return Reading(place, "minute", end, "person", unit)  # "for 79 minutes, police did not go in"
@@ -63,7 +75,9 @@ def _duration(h: Hanger, unit: str, sentence: str, context: str, end: int) -> Re
         return Reading(place, "minute", end, "person", unit)
     if h.prep in {"for", "over", None} and head in LAST:
         return Reading("duration_of_incident", "minute", end, "incident", unit)
-    if head in PASS:
+    went_by = head == "go" and h.role == "nsubj" and h.head_end is not None \
+        and re.match(r"\s+by\b", sentence[h.head_end:]) is not None  # "Seventy minutes went by"
+    if head in PASS or went_by:
         return Reading("duration_elapsed", "minute", end, "incident", unit)
     return None
 
@@ -83,13 +97,15 @@ def _officers(h: Hanger, noun: str, end: int, sentence: str) -> Reading | None:
         measure = "count_officers_killed"
     elif h.head in HURT | {"shoot"} and (h.role in PASSIVE or h.role == "dobj"):
         measure = "count_officers_injured"
-    elif _goes_in(h) and h.role == "nsubj":
+    elif _goes_in(h, sentence) and h.role == "nsubj":
         measure = "count_officers_outside" if h.negated else "count_officers_entered"
     elif h.head in SEND and (h.role in PASSIVE or h.role == "dobj" or h.head == "respond"):
         measure = "count_officers_sent"
     elif h.head in STAY and h.role == "nsubj":
         measure = "count_officers_waiting"
     elif h.head in GATHER and h.role == "nsubj" and not h.negated:
+        measure = "count_officers_on_scene"
+    elif h.head == "be" and h.role == "nsubj" and not h.negated and AT_SCENE.match(sentence[end:]):
         measure = "count_officers_on_scene"
     return Reading(measure, "officers", end, "org", noun) if measure else None
 
